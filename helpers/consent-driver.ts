@@ -1,0 +1,182 @@
+import type { Page, Request } from '@playwright/test';
+import type { TargetConfig } from './target.js';
+import { registerSecret } from './redact.js';
+
+export type Decision = 'approve' | 'deny';
+export type PageKind = 'login' | 'consent';
+
+export interface Credentials {
+  login: string;
+  password: string;
+}
+
+/** Where an authorization flow ended. */
+export type AuthorizationOutcome =
+  | {
+      kind: 'redirected';
+      /** The URL the browser was sent to, at the client's redirect URI. */
+      url: URL;
+      params: URLSearchParams;
+      code: string | null;
+      state: string | null;
+      error: string | null;
+      pagesSeen: PageKind[];
+    }
+  | {
+      kind: 'stopped';
+      /** The page the browser stayed on, and the HTTP status of that document. */
+      url: string;
+      status: number | null;
+      on: PageKind | 'other';
+      loginRejected: boolean;
+      pagesSeen: PageKind[];
+    };
+
+export interface AuthorizeOptions {
+  /** Any navigation to this origin is the redirect back to the client; nothing listens there. */
+  clientOrigin: string;
+  user?: Credentials;
+  decision?: Decision;
+}
+
+const STEP_TIMEOUT_MS = 15_000;
+const MAX_STEPS = 6;
+
+/**
+ * Drives the real browser consent: opens the authorization URL, logs in (or finds the login done),
+ * approves or denies with the contract's selectors, and captures the redirect to the client by
+ * observing the navigation request (page.route does not see redirect targets).
+ */
+export class ConsentDriver {
+  constructor(
+    private readonly page: Page,
+    private readonly selectors: TargetConfig['selectors'],
+  ) {}
+
+  async authorize(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {
+    const capture = new RedirectCapture(this.page, options.clientOrigin);
+    const pagesSeen: PageKind[] = [];
+    try {
+      let status = await this.navigate(() => this.page.goto(authorizationUrl, { timeout: STEP_TIMEOUT_MS }));
+      for (let step = 0; step < MAX_STEPS; step += 1) {
+        const redirected = capture.outcome(pagesSeen);
+        if (redirected !== null) return redirected;
+        const kind = await this.recognise();
+        if (kind === 'other') return this.stopped(status, 'other', false, pagesSeen);
+        if (kind === 'login' && pagesSeen.at(-1) === 'login') return this.stopped(status, 'login', true, pagesSeen);
+        pagesSeen.push(kind);
+        if (kind === 'login' && options.user === undefined) return this.stopped(status, 'login', false, pagesSeen);
+        status = await this.act(kind, options, capture);
+      }
+      return capture.outcome(pagesSeen) ?? this.stopped(status, 'other', false, pagesSeen);
+    } finally {
+      capture.dispose();
+    }
+  }
+
+  private async recognise(): Promise<PageKind | 'other'> {
+    if (await this.visible(this.selectors.loginUsername)) return 'login';
+    if (await this.visible(this.selectors.consentApprove)) return 'consent';
+    return 'other';
+  }
+
+  private async act(kind: PageKind, options: AuthorizeOptions, capture: RedirectCapture): Promise<number | null> {
+    if (kind === 'login' && options.user !== undefined) {
+      registerSecret(options.user.password);
+      await this.page.fill(this.selectors.loginUsername, options.user.login);
+      await this.page.fill(this.selectors.loginPassword, options.user.password);
+      return this.submit(this.selectors.loginSubmit, capture);
+    }
+    const button = (options.decision ?? 'approve') === 'approve' ? this.selectors.consentApprove : this.selectors.consentDeny;
+    return this.submit(button, capture);
+  }
+
+  /** Clicks and waits until either the client is reached or a new document has loaded. */
+  private async submit(selector: string, capture: RedirectCapture): Promise<number | null> {
+    // Redirect responses are skipped: the document that follows them is the one that matters.
+    const document = this.page.waitForResponse(
+      (response) =>
+        response.request().isNavigationRequest() &&
+        response.frame() === this.page.mainFrame() &&
+        !capture.matches(response.url()) &&
+        (response.status() < 300 || response.status() >= 400),
+      { timeout: STEP_TIMEOUT_MS },
+    );
+    await this.page.click(selector, { timeout: STEP_TIMEOUT_MS, noWaitAfter: true });
+    const landed = await Promise.race([capture.reached.then(() => null), document.then(async (response) => {
+      await this.page.waitForLoadState('domcontentloaded', { timeout: STEP_TIMEOUT_MS });
+      return response.status();
+    })]);
+    document.catch(() => undefined);
+    return landed;
+  }
+
+  private async navigate(go: () => Promise<{ status(): number } | null>): Promise<number | null> {
+    try {
+      const response = await go();
+      return response?.status() ?? null;
+    } catch (error) {
+      // A navigation that ends at the client's origin fails (nothing listens there): expected.
+      if (error instanceof Error && /net::ERR_/.test(error.message)) return null;
+      throw error;
+    }
+  }
+
+  private async visible(selector: string): Promise<boolean> {
+    return this.page.locator(selector).first().isVisible().catch(() => false);
+  }
+
+  private stopped(status: number | null, on: PageKind | 'other', loginRejected: boolean, pagesSeen: PageKind[]): AuthorizationOutcome {
+    return { kind: 'stopped', url: this.page.url(), status, on, loginRejected, pagesSeen };
+  }
+}
+
+/** Watches the page for a navigation to the client's origin. */
+class RedirectCapture {
+  private captured: URL | null = null;
+  private resolve: () => void = () => undefined;
+  readonly reached: Promise<void>;
+  private readonly listener = (request: Request): void => {
+    if (this.captured === null && request.isNavigationRequest() && this.matches(request.url())) {
+      this.captured = new URL(request.url());
+      for (const secret of this.captured.searchParams.getAll('code')) registerSecret(secret);
+      this.resolve();
+    }
+  };
+
+  constructor(
+    private readonly page: Page,
+    private readonly origin: string,
+  ) {
+    this.reached = new Promise((resolve) => {
+      this.resolve = resolve;
+    });
+    page.on('request', this.listener);
+  }
+
+  matches(url: string): boolean {
+    try {
+      return new URL(url).origin === this.origin;
+    } catch {
+      return false;
+    }
+  }
+
+  outcome(pagesSeen: PageKind[]): AuthorizationOutcome | null {
+    if (this.captured === null) return null;
+    const params = this.captured.searchParams;
+    return {
+      kind: 'redirected',
+      url: this.captured,
+      params,
+      code: params.get('code'),
+      state: params.get('state'),
+      error: params.get('error'),
+      pagesSeen,
+    };
+  }
+
+  dispose(): void {
+    this.page.off('request', this.listener);
+  }
+}

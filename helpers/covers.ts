@@ -1,0 +1,27 @@
+import type { TestDetails } from '@playwright/test';
+import { requirement } from '../requirements/catalogue.js';
+import type { Severity } from '../requirements/types.js';
+
+const SEVERITY_ORDER: readonly Severity[] = ['blocker', 'critical', 'normal', 'minor'];
+
+/**
+ * The details of a test that checks the given requirements: a tag per id (so `--grep @R4.2-08`
+ * runs it) and per area, and annotations that allure-playwright turns into labels.
+ */
+export function covers(...ids: string[]): TestDetails {
+  const requirements = ids.map(requirement);
+  const areas = [...new Set(requirements.map((found) => found.area))];
+  const sections = [...new Set(requirements.map((found) => found.section))];
+  const severity = SEVERITY_ORDER.find((level) => requirements.some((found) => found.severity === level)) ?? 'normal';
+  return {
+    tag: [...ids.map((id) => `@${id}`), ...areas.map((area) => `@${area}`)],
+    annotation: [
+      ...requirements.map((found) => ({ type: 'requirement', description: `${found.id} (§${found.section}): ${found.text}` })),
+      ...ids.map((id) => ({ type: 'allure.label.requirement', description: id })),
+      ...sections.map((section) => ({ type: 'allure.label.section', description: section })),
+      ...areas.map((area) => ({ type: 'allure.label.epic', description: area })),
+      ...sections.map((section) => ({ type: 'allure.label.feature', description: `§${section}` })),
+      { type: 'allure.label.severity', description: severity },
+    ],
+  };
+}

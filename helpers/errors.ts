@@ -1,0 +1,111 @@
+/**
+ * The error vocabulary of the specification, modelled once. The sandbox sends these values and the
+ * suite's assertions expect them, so a code can never be spelled two ways.
+ */
+
+/** Section 7.1: `error` values the authorization endpoint sends on a redirect. */
+export const AUTHORIZATION_ERROR_CODES = [
+  'invalid_request',
+  'unauthorized_client',
+  'access_denied',
+  'unsupported_response_type',
+  'invalid_scope',
+  'temporarily_unavailable',
+  'server_error',
+] as const;
+export type AuthorizationErrorCode = (typeof AUTHORIZATION_ERROR_CODES)[number];
+
+/** Section 7.2: `error` values of the token endpoint, always HTTP 400. */
+export const TOKEN_ERROR_CODES = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+] as const;
+export type TokenErrorCode = (typeof TOKEN_ERROR_CODES)[number];
+
+export interface TokenErrorBody {
+  error: TokenErrorCode;
+  error_description?: string;
+}
+
+/** Section 7.3: `reason` and exact `message` of the ad-listing errors. */
+export const LISTING_ERRORS = {
+  BAD_REQUEST: 'Check the header field(s)',
+  ACCESS_DENIED: 'Check the client authentication token',
+  ACCESS_SCOPE_DENIED: 'Check the client authentication if scope configuration is correct.',
+  RATE_LIMIT: 'You have exceeded the X requests in X seconds limit!',
+  UNEXPECTED_INTERNAL_ERROR: 'Unexpected internal error. Try again later',
+} as const;
+export type ListingErrorReason = keyof typeof LISTING_ERRORS;
+
+/** The rate-limit message with its numbers filled in, as 7.3 prints it. */
+export function rateLimitMessage(requests: number, seconds: number): string {
+  return `You have exceeded the ${requests} requests in ${seconds} seconds limit!`;
+}
+
+/** Matches a RATE_LIMIT message whatever numbers it carries ("X are numbers"). */
+export const RATE_LIMIT_MESSAGE_PATTERN = /^You have exceeded the \d+ requests in \d+ seconds limit!$/;
+
+/** Contract section 2: errors of the test-helper protocol, with their fixed statuses. */
+export const HELPER_ERROR_STATUS = {
+  ACCESS_DENIED: 401,
+  BAD_REQUEST: 400,
+  NOT_FOUND: 404,
+} as const;
+export type HelperErrorReason = keyof typeof HELPER_ERROR_STATUS;
+
+export interface ReasonedErrorBody<R extends string = string> {
+  reason: R;
+  message: string;
+}
+
+/** An error the authorization endpoint reports by redirecting back to the client. */
+export class AuthorizationError extends Error {
+  constructor(
+    readonly code: AuthorizationErrorCode,
+    readonly description?: string,
+  ) {
+    super(description ?? code);
+    this.name = 'AuthorizationError';
+  }
+}
+
+/** An error of the token endpoint: HTTP 400 with `{error}`. */
+export class TokenError extends Error {
+  readonly status = 400;
+  constructor(
+    readonly code: TokenErrorCode,
+    readonly description?: string,
+  ) {
+    super(description ?? code);
+    this.name = 'TokenError';
+  }
+
+  toBody(): TokenErrorBody {
+    return this.description === undefined
+      ? { error: this.code }
+      : { error: this.code, error_description: this.description };
+  }
+}
+
+/** An error of the test-helper protocol (contract section 2). */
+export class HelperError extends Error {
+  constructor(
+    readonly reason: HelperErrorReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HelperError';
+  }
+
+  get status(): number {
+    return HELPER_ERROR_STATUS[this.reason];
+  }
+
+  toBody(): ReasonedErrorBody<HelperErrorReason> {
+    return { reason: this.reason, message: this.message };
+  }
+}

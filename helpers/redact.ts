@@ -1,0 +1,97 @@
+/**
+ * One redaction helper for every writer (assertion messages, report attachments, console output).
+ * Two nets: values registered as secrets are replaced wherever they appear, and fields whose name
+ * says "secret" are replaced even when their value was never registered (a code issued mid-test).
+ */
+
+export const REDACTED = '[REDACTED]';
+
+const SENSITIVE_FIELD = /^(client_secret|password|access_token|refresh_token|code|token|id_token)$/i;
+const SENSITIVE_HEADER = /^(authorization|cookie|set-cookie|x-sandbox-key|proxy-authorization)$/i;
+/** Values shorter than this are never registered: replacing them would shred ordinary text. */
+const MIN_SECRET_LENGTH = 6;
+
+const registeredSecrets = new Set<string>();
+
+/** Remembers a value that must never be printed; safe to call with undefined or short values. */
+export function registerSecret(value: string | null | undefined): void {
+  if (value === null || value === undefined || value.length < MIN_SECRET_LENGTH) return;
+  registeredSecrets.add(value);
+  registeredSecrets.add(encodeURIComponent(value));
+}
+
+export function isSensitiveField(name: string): boolean {
+  return SENSITIVE_FIELD.test(name);
+}
+
+export function isSensitiveHeader(name: string): boolean {
+  return SENSITIVE_HEADER.test(name);
+}
+
+/** Replaces every registered secret in free text, longest first so no fragment survives. */
+export function redactText(text: string): string {
+  let result = text;
+  const longestFirst = [...registeredSecrets].sort((a, b) => b.length - a.length);
+  for (const secret of longestFirst) result = result.split(secret).join(REDACTED);
+  return result;
+}
+
+/** Redacts sensitive parameters of a query string or form body, keeping its shape readable. */
+export function redactForm(encoded: string): string {
+  if (encoded === '') return encoded;
+  return encoded
+    .split('&')
+    .map((pair) => {
+      const [rawName = '', ...rest] = pair.split('=');
+      if (rest.length === 0) return pair;
+      const name = safeDecode(rawName);
+      return isSensitiveField(name) ? `${rawName}=${REDACTED}` : pair;
+    })
+    .join('&');
+}
+
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return redactText(url);
+  return redactText(url.slice(0, queryStart + 1) + redactForm(url.slice(queryStart + 1)));
+}
+
+/** Deep copy of a JSON value with sensitive fields replaced. */
+export function redactJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactJson);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        key,
+        isSensitiveField(key) && typeof inner === 'string' ? REDACTED : redactJson(inner),
+      ]),
+    );
+  }
+  return typeof value === 'string' ? redactText(value) : value;
+}
+
+export function redactHeaderValue(name: string, value: string): string {
+  return isSensitiveHeader(name) ? REDACTED : redactText(value);
+}
+
+/** Redacts a body whatever its encoding: JSON, form or text. */
+export function redactBody(body: string, contentType: string | undefined): string {
+  const type = (contentType ?? '').toLowerCase();
+  if (type.includes('json')) {
+    try {
+      return JSON.stringify(redactJson(JSON.parse(body)), null, 2);
+    } catch {
+      return redactText(body);
+    }
+  }
+  if (type.includes('x-www-form-urlencoded')) return redactText(redactForm(body));
+  return redactText(body);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}

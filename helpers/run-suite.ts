@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FaultName } from '../sandbox/faults.js';
+
+export interface SuiteRunOptions {
+  faults: readonly FaultName[];
+  /** Regular expression on test titles (Playwright --grep). */
+  grep: string;
+  timeoutMs?: number;
+}
+
+export interface TestVerdict {
+  title: string;
+  status: 'passed' | 'failed' | 'skipped';
+  message: string;
+}
+
+export interface SuiteRunResult {
+  exitCode: number;
+  tests: TestVerdict[];
+  output: string;
+}
+
+interface JsonSpec {
+  title: string;
+  tests: Array<{ results: Array<{ status: string; error?: { message?: string } }> }>;
+}
+interface JsonSuite {
+  specs?: JsonSpec[];
+  suites?: JsonSuite[];
+}
+
+/** Variables that name a target: removed so the nested run starts its own (faulted) sandbox. */
+const TARGET_VARIABLES = /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSENT_|CONFORMANCE_EMBEDDED_SANDBOX$)/;
+
+/**
+ * Runs part of the conformance suite in a child Playwright process against an embedded sandbox
+ * started with the given faults, and returns each test's verdict.
+ */
+export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult> {
+  const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-nested-'));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !TARGET_VARIABLES.test(name)));
+  Object.assign(env, { SANDBOX_FAULTS: options.faults.join(','), REPORTS_DIR: reportsDir, CONFORMANCE_WORKERS: '1' });
+  try {
+    const { exitCode, output } = await spawnCollect('npx', ['playwright', 'test', '--project=conformance', '--reporter=json', '--grep', options.grep], env, options.timeoutMs ?? 120_000);
+    return { exitCode, output, tests: verdicts(join(reportsDir, 'results.json')) };
+  } finally {
+    rmSync(reportsDir, { recursive: true, force: true });
+  }
+}
+
+function spawnCollect(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ exitCode: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ exitCode: code ?? 1, output });
+    });
+  });
+}
+
+function verdicts(resultsFile: string): TestVerdict[] {
+  let report: { suites: JsonSuite[] };
+  try {
+    report = JSON.parse(readFileSync(resultsFile, 'utf8')) as { suites: JsonSuite[] };
+  } catch {
+    return [];
+  }
+  const specs = (suite: JsonSuite): JsonSpec[] => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specs)];
+  return report.suites.flatMap(specs).map((spec) => {
+    const result = spec.tests[0]?.results.at(-1);
+    const status = result?.status === 'passed' ? 'passed' : result?.status === 'skipped' ? 'skipped' : 'failed';
+    return { title: spec.title, status, message: result?.error?.message ?? '' };
+  });
+}

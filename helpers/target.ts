@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { SANDBOX_SELECTORS } from '../sandbox/options.js';
+
+/** The target as the contract (section 1) names it through the environment. */
+export interface TargetConfig {
+  authUrl: string;
+  appsUrl: string;
+  /** True when the run started the embedded sandbox itself. */
+  embedded: boolean;
+  control: { url: string; key: string } | null;
+  client: { clientId: string; clientSecret: string; redirectUri: string } | null;
+  user: { login: string; password: string } | null;
+  caFile: string | undefined;
+  selectors: {
+    loginUsername: string;
+    loginPassword: string;
+    loginSubmit: string;
+    consentApprove: string;
+    consentDeny: string;
+  };
+}
+
+export type Environment = Record<string, string | undefined>;
+
+/** Raised before any test runs: one line per variable that is missing, malformed or contradictory. */
+export class TargetConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`The target configuration is not usable:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+    this.name = 'TargetConfigError';
+  }
+}
+
+/** Set by the run itself when it started the embedded sandbox, so workers know the target is theirs. */
+export const EMBEDDED_MARKER = 'CONFORMANCE_EMBEDDED_SANDBOX';
+
+export function resolveTarget(env: Environment): TargetConfig {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const url = (name: string): string | undefined => {
+    const value = read(name);
+    if (value !== undefined && !isHttpUrl(value)) problems.push(`${name}: expected an absolute http(s) URL, got "${value}"`);
+    return value === undefined ? undefined : value.replace(/\/+$/, '');
+  };
+
+  const authUrl = url('TARGET_AUTH_URL');
+  const appsUrl = url('TARGET_APPS_URL');
+  if (authUrl === undefined) problems.push('TARGET_AUTH_URL: required (leave both TARGET_* URLs unset to run against the embedded sandbox)');
+  if (appsUrl === undefined) problems.push('TARGET_APPS_URL: required together with TARGET_AUTH_URL');
+
+  const control = resolveControl(read, url, appsUrl, problems);
+  const client = resolveGroup(read, ['TARGET_CLIENT_ID', 'TARGET_CLIENT_SECRET', 'TARGET_REDIRECT_URI'], problems);
+  const user = resolveGroup(read, ['TARGET_USER_LOGIN', 'TARGET_USER_PASSWORD'], problems);
+  if (client?.[2] !== undefined && !isAbsoluteUri(client[2])) problems.push(`TARGET_REDIRECT_URI: expected an absolute URI, got "${client[2]}"`);
+  if (control === null && (client === null || user === null)) {
+    problems.push('SANDBOX_CONTROL_KEY or TARGET_CLIENT_ID/TARGET_CLIENT_SECRET/TARGET_REDIRECT_URI with TARGET_USER_LOGIN/TARGET_USER_PASSWORD: without test helpers the suite needs a configured client and user');
+  }
+  const caFile = read('TLS_CA_FILE');
+  if (caFile !== undefined && !existsSync(caFile)) problems.push(`TLS_CA_FILE: no such file "${caFile}"`);
+
+  if (problems.length > 0 || authUrl === undefined || appsUrl === undefined) throw new TargetConfigError(problems);
+  return {
+    authUrl,
+    appsUrl,
+    embedded: env[EMBEDDED_MARKER] === '1',
+    control,
+    client: client === null ? null : { clientId: client[0] ?? '', clientSecret: client[1] ?? '', redirectUri: client[2] ?? '' },
+    user: user === null ? null : { login: user[0] ?? '', password: user[1] ?? '' },
+    caFile,
+    selectors: {
+      loginUsername: read('LOGIN_USERNAME_SELECTOR') ?? SANDBOX_SELECTORS.loginUsername,
+      loginPassword: read('LOGIN_PASSWORD_SELECTOR') ?? SANDBOX_SELECTORS.loginPassword,
+      loginSubmit: read('LOGIN_SUBMIT_SELECTOR') ?? SANDBOX_SELECTORS.loginSubmit,
+      consentApprove: read('CONSENT_APPROVE_SELECTOR') ?? SANDBOX_SELECTORS.consentApprove,
+      consentDeny: read('CONSENT_DENY_SELECTOR') ?? SANDBOX_SELECTORS.consentDeny,
+    },
+  };
+}
+
+function resolveControl(
+  read: (name: string) => string | undefined,
+  url: (name: string) => string | undefined,
+  appsUrl: string | undefined,
+  problems: string[],
+): TargetConfig['control'] {
+  const controlUrl = url('SANDBOX_CONTROL_URL') ?? appsUrl;
+  const key = read('SANDBOX_CONTROL_KEY');
+  if (read('SANDBOX_CONTROL_URL') !== undefined && key === undefined) {
+    problems.push('SANDBOX_CONTROL_KEY: required when SANDBOX_CONTROL_URL is set (the test helpers need their key)');
+  }
+  return key === undefined || controlUrl === undefined ? null : { url: controlUrl, key };
+}
+
+/** Variables that only make sense together: all set, or none. */
+function resolveGroup(
+  read: (name: string) => string | undefined,
+  names: readonly string[],
+  problems: string[],
+): string[] | null {
+  const values = names.map(read);
+  const missing = names.filter((_, index) => values[index] === undefined);
+  if (missing.length === names.length) return null;
+  if (missing.length > 0) {
+    for (const name of missing) problems.push(`${name}: required together with ${names.filter((n) => !missing.includes(n)).join(', ')}`);
+    return null;
+  }
+  return values.map((value) => value ?? '');
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const parsed = new URL(value);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function isAbsoluteUri(value: string): boolean {
+  try {
+    return new URL(value).protocol.length > 1;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,60 @@
+import { defineConfig } from '@playwright/test';
+import { loadDotEnv } from './helpers/dotenv.js';
+
+loadDotEnv();
+
+const reportsDir = process.env.REPORTS_DIR ?? 'reports';
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const trustsCustomCa = (process.env.TLS_CA_FILE ?? '') !== '' || (process.env.TARGET_AUTH_URL ?? '') === '';
+
+export default defineConfig({
+  testDir: '.',
+  forbidOnly: process.env.CI !== undefined,
+  fullyParallel: true,
+  workers: Number(process.env.CONFORMANCE_WORKERS ?? 2),
+  retries: 0,
+  timeout: 60_000,
+  globalSetup: './fixtures/global-setup.ts',
+  outputDir: `${reportsDir}/test-output`,
+  reporter: [
+    ['list'],
+    ['json', { outputFile: `${reportsDir}/results.json` }],
+    ['junit', { outputFile: `${reportsDir}/junit.xml` }],
+    [
+      'allure-playwright',
+      {
+        resultsDir: `${reportsDir}/allure-results`,
+        detail: true,
+        suiteTitle: true,
+        environmentInfo: {
+          target_auth_url: process.env.TARGET_AUTH_URL ?? 'embedded sandbox',
+          target_apps_url: process.env.TARGET_APPS_URL ?? 'embedded sandbox',
+          node: process.version,
+        },
+      },
+    ],
+  ],
+  use: {
+    headless: true,
+    // The browser trusts the target's certificate only when the run was told of a private CA.
+    ignoreHTTPSErrors: trustsCustomCa,
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'off',
+  },
+  projects: [
+    { name: 'conformance', testDir: './suites' },
+    { name: 'selftest', testDir: './selftest' },
+  ],
+});

@@ -1,0 +1,39 @@
+import type { FaultName } from './faults.js';
+
+export interface SandboxOptions {
+  /** Loopback address to bind; the sandbox never listens beyond this host. */
+  host: string;
+  /** Port of the HTTPS authorization server; 0 picks a free one. */
+  authPort: number;
+  /** Port of the resource server (which also serves the test helpers); 0 picks a free one. */
+  appsPort: number;
+  /** Key for the test helpers; null serves no test helper at all (404), as the contract requires. */
+  controlKey: string | null;
+  /** Fault switches turned on for the life of this process. */
+  faults: readonly FaultName[];
+  /** Directory where the generated CA/certificate PEM files are written. */
+  tlsDir: string;
+  /** Log requests to stdout (the standalone sandbox does; the embedded one stays quiet). */
+  logRequests: boolean;
+}
+
+export interface RunningSandbox {
+  authUrl: string;
+  appsUrl: string;
+  /** Base URL of the test helpers (the contract's SANDBOX_CONTROL_URL). */
+  controlUrl: string;
+  controlKey: string | null;
+  /** PEM file the suite trusts through TLS_CA_FILE. */
+  caFile: string;
+  faults: readonly FaultName[];
+  close(): Promise<void>;
+}
+
+/** The selectors of the sandbox's login and consent pages: the suite's defaults (contract 1). */
+export const SANDBOX_SELECTORS = {
+  loginUsername: '#login-username',
+  loginPassword: '#login-password',
+  loginSubmit: '#login-submit',
+  consentApprove: '#consent-approve',
+  consentDeny: '#consent-deny',
+} as const;

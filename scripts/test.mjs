@@ -1,0 +1,21 @@
+// npm test: static checks, then the whole Playwright run (conformance suite and the suite's self-tests).
+import { rmSync } from 'node:fs';
+import { run, summarise } from './lib.mjs';
+
+const reports = process.env.REPORTS_DIR ?? 'reports';
+const staticChecks = [
+  ['npx', ['tsc', '--noEmit']],
+  ['npx', ['eslint', '.', '--max-warnings', '0']],
+  ['npx', ['prettier', '--check', '.']],
+];
+let failedChecks = 0;
+for (const [command, args] of staticChecks) {
+  console.log(`\n> ${command} ${args.join(' ')}`);
+  if (run(command, args) !== 0) failedChecks += 1;
+}
+rmSync(`${reports}/allure-results`, { recursive: true, force: true });
+const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
+const { passed, failed, skipped } = summarise(`${reports}/results.json`);
+if (failedChecks > 0) console.log(`\n${failedChecks} static check(s) failed (type check, lint or format).`);
+console.log(`${passed} passed, ${failed + failedChecks} failed, ${skipped} skipped`);
+process.exit(status !== 0 ? status : failedChecks > 0 ? 1 : 0);

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { resolveTarget, TargetConfigError } from '../helpers/target.js';
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    resolveTarget(env);
+    return [];
+  } catch (error) {
+    if (error instanceof TargetConfigError) return error.problems;
+    throw error;
+  }
+}
+
+test.describe('target configuration (contract section 1)', () => {
+  test('a complete external target with helpers resolves, control URL defaulting to the apps URL', () => {
+    const target = resolveTarget({ TARGET_AUTH_URL: 'https://auth.example/', TARGET_APPS_URL: 'https://apps.example', SANDBOX_CONTROL_KEY: 'k' });
+    expect(target.authUrl).toBe('https://auth.example');
+    expect(target.control).toEqual({ url: 'https://apps.example', key: 'k' });
+    expect(target.selectors.loginUsername).toBe('#login-username');
+  });
+
+  test('each wrong variable gets its own line', () => {
+    const problems = problemsOf({ TARGET_AUTH_URL: 'auth.example', SANDBOX_CONTROL_URL: 'https://c.example', TARGET_CLIENT_ID: 'id' });
+    expect(problems.join('\n')).toMatch(/TARGET_AUTH_URL: expected an absolute/);
+    expect(problems.join('\n')).toMatch(/TARGET_APPS_URL: required/);
+    expect(problems.join('\n')).toMatch(/SANDBOX_CONTROL_KEY: required when SANDBOX_CONTROL_URL/);
+    expect(problems.join('\n')).toMatch(/TARGET_CLIENT_SECRET: required together/);
+  });
+
+  test('without helpers, a configured client and user are required', () => {
+    expect(problemsOf({ TARGET_AUTH_URL: 'https://a.example', TARGET_APPS_URL: 'https://b.example' }).join('\n')).toMatch(/without test helpers/);
+    const target = resolveTarget({
+      TARGET_AUTH_URL: 'https://a.example',
+      TARGET_APPS_URL: 'https://b.example',
+      TARGET_CLIENT_ID: 'id',
+      TARGET_CLIENT_SECRET: 'secret',
+      TARGET_REDIRECT_URI: 'https://client.example/cb',
+      TARGET_USER_LOGIN: 'u',
+      TARGET_USER_PASSWORD: 'p',
+      LOGIN_SUBMIT_SELECTOR: 'button.go',
+    });
+    expect(target.control).toBeNull();
+    expect(target.selectors.loginSubmit).toBe('button.go');
+  });
+});
