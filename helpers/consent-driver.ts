@@ -63,9 +63,11 @@ export class ConsentDriver {
         if (redirected !== null) return redirected;
         const kind = await this.recognise();
         if (kind === 'other') return this.stopped(status, 'other', false, pagesSeen);
-        if (kind === 'login' && pagesSeen.at(-1) === 'login') return this.stopped(status, 'login', true, pagesSeen);
+        if (kind === 'login' && pagesSeen.at(-1) === 'login')
+          return this.stopped(status, 'login', true, pagesSeen);
         pagesSeen.push(kind);
-        if (kind === 'login' && options.user === undefined) return this.stopped(status, 'login', false, pagesSeen);
+        if (kind === 'login' && options.user === undefined)
+          return this.stopped(status, 'login', false, pagesSeen);
         status = await this.act(kind, options, capture);
       }
       return capture.outcome(pagesSeen) ?? this.stopped(status, 'other', false, pagesSeen);
@@ -80,14 +82,21 @@ export class ConsentDriver {
     return 'other';
   }
 
-  private async act(kind: PageKind, options: AuthorizeOptions, capture: RedirectCapture): Promise<number | null> {
+  private async act(
+    kind: PageKind,
+    options: AuthorizeOptions,
+    capture: RedirectCapture,
+  ): Promise<number | null> {
     if (kind === 'login' && options.user !== undefined) {
       registerSecret(options.user.password);
       await this.page.fill(this.selectors.loginUsername, options.user.login);
       await this.page.fill(this.selectors.loginPassword, options.user.password);
       return this.submit(this.selectors.loginSubmit, capture);
     }
-    const button = (options.decision ?? 'approve') === 'approve' ? this.selectors.consentApprove : this.selectors.consentDeny;
+    const button =
+      (options.decision ?? 'approve') === 'approve'
+        ? this.selectors.consentApprove
+        : this.selectors.consentDeny;
     return this.submit(button, capture);
   }
 
@@ -103,10 +112,13 @@ export class ConsentDriver {
       { timeout: STEP_TIMEOUT_MS },
     );
     await this.page.click(selector, { timeout: STEP_TIMEOUT_MS, noWaitAfter: true });
-    const landed = await Promise.race([capture.reached.then(() => null), document.then(async (response) => {
-      await this.page.waitForLoadState('domcontentloaded', { timeout: STEP_TIMEOUT_MS });
-      return response.status();
-    })]);
+    const landed = await Promise.race([
+      capture.reached.then(() => null),
+      document.then(async (response) => {
+        await this.page.waitForLoadState('domcontentloaded', { timeout: STEP_TIMEOUT_MS });
+        return response.status();
+      }),
+    ]);
     document.catch(() => undefined);
     return landed;
   }
@@ -123,10 +135,19 @@ export class ConsentDriver {
   }
 
   private async visible(selector: string): Promise<boolean> {
-    return this.page.locator(selector).first().isVisible().catch(() => false);
+    return this.page
+      .locator(selector)
+      .first()
+      .isVisible()
+      .catch(() => false);
   }
 
-  private stopped(status: number | null, on: PageKind | 'other', loginRejected: boolean, pagesSeen: PageKind[]): AuthorizationOutcome {
+  private stopped(
+    status: number | null,
+    on: PageKind | 'other',
+    loginRejected: boolean,
+    pagesSeen: PageKind[],
+  ): AuthorizationOutcome {
     return { kind: 'stopped', url: this.page.url(), status, on, loginRejected, pagesSeen };
   }
 }

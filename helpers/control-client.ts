@@ -35,7 +35,12 @@ export class ControlClient {
   }
 
   /** Raw call, for tests of the helpers themselves. */
-  async call(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, key: string | null = this.key): Promise<HttpExchange> {
+  async call(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body?: unknown,
+    key: string | null = this.key,
+  ): Promise<HttpExchange> {
     return this.http.send({
       method,
       url: `${this.baseUrl}/test_helpers/v1${path}`,
@@ -48,7 +53,10 @@ export class ControlClient {
   }
 
   async createClient(redirectUris: readonly string[], name?: string): Promise<RegisteredClient> {
-    const body = await this.expect(201, 'POST /clients', 'POST', '/clients', { redirect_uris: redirectUris, ...(name === undefined ? {} : { name }) });
+    const body = await this.expect(201, 'POST /clients', 'POST', '/clients', {
+      redirect_uris: redirectUris,
+      ...(name === undefined ? {} : { name }),
+    });
     const client = {
       clientId: stringField(body, 'client_id'),
       clientSecret: stringField(body, 'client_secret'),
@@ -71,19 +79,41 @@ export class ControlClient {
   }
 
   async advanceClock(clientId: string, seconds: number): Promise<string> {
-    const body = await this.expect(200, 'POST /clients/{id}/clock', 'POST', `/clients/${encodeURIComponent(clientId)}/clock`, { advance_seconds: seconds });
+    const body = await this.expect(
+      200,
+      'POST /clients/{id}/clock',
+      'POST',
+      `/clients/${encodeURIComponent(clientId)}/clock`,
+      { advance_seconds: seconds },
+    );
     return stringField(body, 'now');
   }
 
-  async failAuthorizations(clientId: string, count: number, error?: 'temporarily_unavailable' | 'server_error'): Promise<void> {
-    await this.expect(201, 'POST /clients/{id}/failures', 'POST', `/clients/${encodeURIComponent(clientId)}/failures`, {
-      endpoint: 'authorize',
-      count,
-      ...(error === undefined ? {} : { error }),
-    });
+  async failAuthorizations(
+    clientId: string,
+    count: number,
+    error?: 'temporarily_unavailable' | 'server_error',
+  ): Promise<void> {
+    await this.expect(
+      201,
+      'POST /clients/{id}/failures',
+      'POST',
+      `/clients/${encodeURIComponent(clientId)}/failures`,
+      {
+        endpoint: 'authorize',
+        count,
+        ...(error === undefined ? {} : { error }),
+      },
+    );
   }
 
-  private async expect(status: number, what: string, method: 'POST' | 'PUT', path: string, body: unknown): Promise<Record<string, unknown>> {
+  private async expect(
+    status: number,
+    what: string,
+    method: 'POST' | 'PUT',
+    path: string,
+    body: unknown,
+  ): Promise<Record<string, unknown>> {
     const exchange = await this.call(method, path, body);
     const parsed = parseJsonBody(exchange);
     if (exchange.response.status !== status || parsed === null || typeof parsed !== 'object') {

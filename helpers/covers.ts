@@ -12,11 +12,15 @@ export function covers(...ids: string[]): TestDetails {
   const requirements = ids.map(requirement);
   const areas = [...new Set(requirements.map((found) => found.area))];
   const sections = [...new Set(requirements.map((found) => found.section))];
-  const severity = SEVERITY_ORDER.find((level) => requirements.some((found) => found.severity === level)) ?? 'normal';
+  const severity =
+    SEVERITY_ORDER.find((level) => requirements.some((found) => found.severity === level)) ?? 'normal';
   return {
     tag: [...ids.map((id) => `@${id}`), ...areas.map((area) => `@${area}`)],
     annotation: [
-      ...requirements.map((found) => ({ type: 'requirement', description: `${found.id} (§${found.section}): ${found.text}` })),
+      ...requirements.map((found) => ({
+        type: 'requirement',
+        description: `${found.id} (§${found.section}): ${found.text}`,
+      })),
       ...ids.map((id) => ({ type: 'allure.label.requirement', description: id })),
       ...sections.map((section) => ({ type: 'allure.label.section', description: section })),
       ...areas.map((area) => ({ type: 'allure.label.epic', description: area })),

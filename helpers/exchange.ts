@@ -44,9 +44,7 @@ export function describeExchange(exchange: HttpExchange): string {
     ([name, value]) => `${name}: ${redactHeaderValue(name, value)}`,
   );
   const responseHeaders = Object.entries(response.headers).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value ?? '']).map(
-      (one) => `${name}: ${redactHeaderValue(name, one)}`,
-    ),
+    (Array.isArray(value) ? value : [value ?? '']).map((one) => `${name}: ${redactHeaderValue(name, one)}`),
   );
   const requestBody =
     request.body === undefined ? [] : ['', redactBody(request.body, request.headers['content-type'])];

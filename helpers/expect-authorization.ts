@@ -26,25 +26,53 @@ function baseOf(url: URL, added: readonly string[]): string {
   return text.endsWith('?') ? text.slice(0, -1) : text;
 }
 
-function expectRedirectTo(outcome: AuthorizationOutcome, expected: ExpectedRedirect, ids: readonly string[]): Redirected {
+function expectRedirectTo(
+  outcome: AuthorizationOutcome,
+  expected: ExpectedRedirect,
+  ids: readonly string[],
+): Redirected {
   verify(outcome.kind === 'redirected', ids, `a redirect to ${expected.redirectUri}`, describe(outcome));
   const reached = baseOf(outcome.url, ['code', 'state', 'error', 'error_description', 'error_uri', 'iss']);
-  verify(reached === expected.redirectUri, ids, `the redirect to be exactly ${expected.redirectUri}`, `redirected to ${reached}`);
+  verify(
+    reached === expected.redirectUri,
+    ids,
+    `the redirect to be exactly ${expected.redirectUri}`,
+    `redirected to ${reached}`,
+  );
   const returned = outcome.params.getAll('state');
   if (expected.state === undefined) {
-    verify(returned.length === 0, 'R5-02', 'no state parameter, since none was sent', `state=${returned.join(',')}`);
+    verify(
+      returned.length === 0,
+      'R5-02',
+      'no state parameter, since none was sent',
+      `state=${returned.join(',')}`,
+    );
   } else {
-    verify(returned.length === 1 && returned[0] === expected.state, ['R4.1-08', ...ids], `state returned unchanged: ${JSON.stringify(expected.state)}`, `state ${JSON.stringify(returned)}`);
+    verify(
+      returned.length === 1 && returned[0] === expected.state,
+      ['R4.1-08', ...ids],
+      `state returned unchanged: ${JSON.stringify(expected.state)}`,
+      `state ${JSON.stringify(returned)}`,
+    );
   }
   return outcome;
 }
 
 /** Approval: back at the redirect URI with a non-empty code, no error, state unchanged. */
-export function expectRedirectWithCode(outcome: AuthorizationOutcome, expected: ExpectedRedirect, ids: readonly string[]): string {
+export function expectRedirectWithCode(
+  outcome: AuthorizationOutcome,
+  expected: ExpectedRedirect,
+  ids: readonly string[],
+): string {
   const redirected = expectRedirectTo(outcome, expected, ids);
   verify(redirected.error === null, ids, 'no error parameter', `error=${redirected.error ?? ''}`);
   const codes = redirected.params.getAll('code');
-  verify(codes.length === 1 && codes[0] !== '', ['R2.2-01', ...ids], 'exactly one non-empty `code` query parameter', `${codes.length} code parameter(s)`);
+  verify(
+    codes.length === 1 && codes[0] !== '',
+    ['R2.2-01', ...ids],
+    'exactly one non-empty `code` query parameter',
+    `${codes.length} code parameter(s)`,
+  );
   return codes[0] as string;
 }
 
@@ -57,15 +85,29 @@ export function expectRedirectWithError(
   const redirected = expectRedirectTo(outcome, expected, ids);
   const wanted = expected.errors.join(' or ');
   verify(redirected.code === null, ids, `no code, an error ${wanted}`, 'a code was issued');
-  verify(redirected.error !== null && (expected.errors as readonly string[]).includes(redirected.error), ids, `error=${wanted}`, `error=${redirected.error ?? '(absent)'}`);
+  verify(
+    redirected.error !== null && (expected.errors as readonly string[]).includes(redirected.error),
+    ids,
+    `error=${wanted}`,
+    `error=${redirected.error ?? '(absent)'}`,
+  );
   return redirected.error as AuthorizationErrorCode;
 }
 
 /** No redirect to the client at all; optionally the status of the page the browser stayed on. */
-export function expectNoRedirect(outcome: AuthorizationOutcome, ids: readonly string[], status?: { expected: number; ids: readonly string[] }): Stopped {
+export function expectNoRedirect(
+  outcome: AuthorizationOutcome,
+  ids: readonly string[],
+  status?: { expected: number; ids: readonly string[] },
+): Stopped {
   verify(outcome.kind === 'stopped', ids, 'no redirect to the redirect URI', describe(outcome));
   if (status !== undefined) {
-    verify(outcome.status === status.expected, status.ids, `HTTP ${status.expected}`, `HTTP ${outcome.status ?? 'unknown'} at ${outcome.url}`);
+    verify(
+      outcome.status === status.expected,
+      status.ids,
+      `HTTP ${status.expected}`,
+      `HTTP ${outcome.status ?? 'unknown'} at ${outcome.url}`,
+    );
   }
   return outcome;
 }

@@ -25,11 +25,29 @@ export function expectTokenHeaders(exchange: HttpExchange, outcome: 'success' | 
   const ids = HEADER_IDS[outcome];
   const { headers } = exchange.response;
   const contentType = headerValue(headers, 'content-type');
-  verify(isJsonUtf8(contentType), ids.contentType, 'Content-Type: application/json;charset=UTF-8', `Content-Type: ${contentType ?? '(absent)'}`, exchange);
+  verify(
+    isJsonUtf8(contentType),
+    ids.contentType,
+    'Content-Type: application/json;charset=UTF-8',
+    `Content-Type: ${contentType ?? '(absent)'}`,
+    exchange,
+  );
   const cacheControl = headerValue(headers, 'cache-control');
-  verify(directives(cacheControl).includes('no-store'), ids.cacheControl, 'Cache-Control with the no-store directive', `Cache-Control: ${cacheControl ?? '(absent)'}`, exchange);
+  verify(
+    directives(cacheControl).includes('no-store'),
+    ids.cacheControl,
+    'Cache-Control with the no-store directive',
+    `Cache-Control: ${cacheControl ?? '(absent)'}`,
+    exchange,
+  );
   const pragma = headerValue(headers, 'pragma');
-  verify(directives(pragma).includes('no-cache'), ids.pragma, 'Pragma: no-cache', `Pragma: ${pragma ?? '(absent)'}`, exchange);
+  verify(
+    directives(pragma).includes('no-cache'),
+    ids.pragma,
+    'Pragma: no-cache',
+    `Pragma: ${pragma ?? '(absent)'}`,
+    exchange,
+  );
 }
 
 export interface IssuedToken {
@@ -40,12 +58,24 @@ export interface IssuedToken {
 /** A successful exchange per 4.2 and 2.3: 200, the schema, the headers. Returns the token. */
 export function expectTokenSuccess(exchange: HttpExchange, extraIds: readonly string[] = []): IssuedToken {
   const { status } = exchange.response;
-  verify(status === 200, ['R4.2-06', ...extraIds], 'HTTP 200 with an access token', `HTTP ${status}`, exchange);
+  verify(
+    status === 200,
+    ['R4.2-06', ...extraIds],
+    'HTTP 200 with an access token',
+    `HTTP ${status}`,
+    exchange,
+  );
   const body = parseJsonBody(exchange);
   verify(body !== undefined, 'R4.2-06', 'a JSON body', 'a body that is not JSON', exchange);
   const violations = schemaViolations('token-response', body);
   const ids = violations.some((line) => line.includes('token_type')) ? 'R2.3-02' : 'R2.3-01';
-  verify(violations.length === 0, ids, 'a body valid against schemas/token-response.schema.json', violations.join('; '), exchange);
+  verify(
+    violations.length === 0,
+    ids,
+    'a body valid against schemas/token-response.schema.json',
+    violations.join('; '),
+    exchange,
+  );
   expectTokenHeaders(exchange, 'success');
   const token = body as { access_token: string; token_type: string };
   return { accessToken: token.access_token, tokenType: token.token_type };
@@ -64,11 +94,29 @@ export function expectTokenError(
   const idList = typeof ids === 'string' ? [ids] : ids;
   const wanted = codes.join(' or ');
   const { status } = exchange.response;
-  verify(status !== 200 || parseJsonBody(exchange) === undefined || !hasAccessToken(exchange), idList, `a refusal with error ${wanted}`, 'an access token was issued', exchange);
-  verify(status === 400, ['R4.2-10', 'R7.2-01', ...idList], `HTTP 400 with error ${wanted}`, `HTTP ${status}`, exchange);
+  verify(
+    status !== 200 || parseJsonBody(exchange) === undefined || !hasAccessToken(exchange),
+    idList,
+    `a refusal with error ${wanted}`,
+    'an access token was issued',
+    exchange,
+  );
+  verify(
+    status === 400,
+    ['R4.2-10', 'R7.2-01', ...idList],
+    `HTTP 400 with error ${wanted}`,
+    `HTTP ${status}`,
+    exchange,
+  );
   const body = parseJsonBody(exchange);
   const violations = schemaViolations('token-error', body);
-  verify(body !== undefined && violations.length === 0, ['R7.2-01', ...idList], 'a JSON body {error} valid against schemas/token-error.schema.json', body === undefined ? 'a body that is not JSON' : violations.join('; '), exchange);
+  verify(
+    body !== undefined && violations.length === 0,
+    ['R7.2-01', ...idList],
+    'a JSON body {error} valid against schemas/token-error.schema.json',
+    body === undefined ? 'a body that is not JSON' : violations.join('; '),
+    exchange,
+  );
   const code = (body as { error: TokenErrorCode }).error;
   verify(codes.includes(code), idList, `error ${wanted}`, `error ${code}`, exchange);
   expectTokenHeaders(exchange, 'failure');

@@ -54,7 +54,12 @@ export class HttpClient {
     }
     const body = await response.body.text();
     const exchange: HttpExchange = {
-      request: { method: req.method, url: req.url, headers, ...(req.body === undefined ? {} : { body: req.body }) },
+      request: {
+        method: req.method,
+        url: req.url,
+        headers,
+        ...(req.body === undefined ? {} : { body: req.body }),
+      },
       response: { status: response.statusCode, headers: response.headers, body },
       durationMs: performance.now() - started,
     };

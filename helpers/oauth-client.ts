@@ -81,12 +81,16 @@ export class TokenEndpoint {
       if (name === 'code' || name === 'client_secret') registerSecret(value);
     }
     const query = options.query === undefined ? '' : `?${encodeForm(options.query)}`;
-    const contentType = options.contentType === undefined ? 'application/x-www-form-urlencoded' : options.contentType;
+    const contentType =
+      options.contentType === undefined ? 'application/x-www-form-urlencoded' : options.contentType;
     const body = options.rawBody ?? (options.form === undefined ? undefined : encodeForm(options.form));
     const exchange = await this.http.send({
       method: options.method ?? 'POST',
       url: `${this.url}${query}`,
-      headers: { ...(contentType === null ? {} : { 'content-type': contentType }), ...(options.headers ?? {}) },
+      headers: {
+        ...(contentType === null ? {} : { 'content-type': contentType }),
+        ...(options.headers ?? {}),
+      },
       ...(body === undefined ? {} : { body }),
     });
     registerSecret(accessTokenIn(exchange.response.body));

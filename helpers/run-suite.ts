@@ -33,7 +33,8 @@ interface JsonSuite {
 }
 
 /** Variables that name a target: removed so the nested run starts its own (faulted) sandbox. */
-const TARGET_VARIABLES = /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSENT_|CONFORMANCE_EMBEDDED_SANDBOX$)/;
+const TARGET_VARIABLES =
+  /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSENT_|CONFORMANCE_EMBEDDED_SANDBOX$)/;
 
 /**
  * Runs part of the conformance suite in a child Playwright process against an embedded sandbox
@@ -41,17 +42,33 @@ const TARGET_VARIABLES = /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSEN
  */
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult> {
   const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-nested-'));
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !TARGET_VARIABLES.test(name)));
-  Object.assign(env, { SANDBOX_FAULTS: options.faults.join(','), REPORTS_DIR: reportsDir, CONFORMANCE_WORKERS: '1' });
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !TARGET_VARIABLES.test(name)),
+  );
+  Object.assign(env, {
+    SANDBOX_FAULTS: options.faults.join(','),
+    REPORTS_DIR: reportsDir,
+    CONFORMANCE_WORKERS: '1',
+  });
   try {
-    const { exitCode, output } = await spawnCollect('npx', ['playwright', 'test', '--project=conformance', '--reporter=json', '--grep', options.grep], env, options.timeoutMs ?? 120_000);
+    const { exitCode, output } = await spawnCollect(
+      'npx',
+      ['playwright', 'test', '--project=conformance', '--reporter=json', '--grep', options.grep],
+      env,
+      options.timeoutMs ?? 120_000,
+    );
     return { exitCode, output, tests: verdicts(join(reportsDir, 'results.json')) };
   } finally {
     rmSync(reportsDir, { recursive: true, force: true });
   }
 }
 
-function spawnCollect(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ exitCode: number; output: string }> {
+function spawnCollect(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<{ exitCode: number; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -73,10 +90,14 @@ function verdicts(resultsFile: string): TestVerdict[] {
   } catch {
     return [];
   }
-  const specs = (suite: JsonSuite): JsonSpec[] => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specs)];
+  const specs = (suite: JsonSuite): JsonSpec[] => [
+    ...(suite.specs ?? []),
+    ...(suite.suites ?? []).flatMap(specs),
+  ];
   return report.suites.flatMap(specs).map((spec) => {
     const result = spec.tests[0]?.results.at(-1);
-    const status = result?.status === 'passed' ? 'passed' : result?.status === 'skipped' ? 'skipped' : 'failed';
+    const status =
+      result?.status === 'passed' ? 'passed' : result?.status === 'skipped' ? 'skipped' : 'failed';
     return { title: spec.title, status, message: result?.error?.message ?? '' };
   });
 }

@@ -25,6 +25,7 @@ export function schemaViolations(name: SchemaName, body: unknown): string[] {
   const validate = validator(name);
   if (validate(body)) return [];
   return (validate.errors ?? []).map(
-    (error) => `${error.instancePath === '' ? '(root)' : error.instancePath} ${error.message ?? 'is invalid'}`,
+    (error) =>
+      `${error.instancePath === '' ? '(root)' : error.instancePath} ${error.message ?? 'is invalid'}`,
   );
 }

@@ -41,32 +41,47 @@ export function resolveTarget(env: Environment): TargetConfig {
   };
   const url = (name: string): string | undefined => {
     const value = read(name);
-    if (value !== undefined && !isHttpUrl(value)) problems.push(`${name}: expected an absolute http(s) URL, got "${value}"`);
+    if (value !== undefined && !isHttpUrl(value))
+      problems.push(`${name}: expected an absolute http(s) URL, got "${value}"`);
     return value === undefined ? undefined : value.replace(/\/+$/, '');
   };
 
   const authUrl = url('TARGET_AUTH_URL');
   const appsUrl = url('TARGET_APPS_URL');
-  if (authUrl === undefined) problems.push('TARGET_AUTH_URL: required (leave both TARGET_* URLs unset to run against the embedded sandbox)');
+  if (authUrl === undefined)
+    problems.push(
+      'TARGET_AUTH_URL: required (leave both TARGET_* URLs unset to run against the embedded sandbox)',
+    );
   if (appsUrl === undefined) problems.push('TARGET_APPS_URL: required together with TARGET_AUTH_URL');
 
   const control = resolveControl(read, url, appsUrl, problems);
-  const client = resolveGroup(read, ['TARGET_CLIENT_ID', 'TARGET_CLIENT_SECRET', 'TARGET_REDIRECT_URI'], problems);
+  const client = resolveGroup(
+    read,
+    ['TARGET_CLIENT_ID', 'TARGET_CLIENT_SECRET', 'TARGET_REDIRECT_URI'],
+    problems,
+  );
   const user = resolveGroup(read, ['TARGET_USER_LOGIN', 'TARGET_USER_PASSWORD'], problems);
-  if (client?.[2] !== undefined && !isAbsoluteUri(client[2])) problems.push(`TARGET_REDIRECT_URI: expected an absolute URI, got "${client[2]}"`);
+  if (client?.[2] !== undefined && !isAbsoluteUri(client[2]))
+    problems.push(`TARGET_REDIRECT_URI: expected an absolute URI, got "${client[2]}"`);
   if (control === null && (client === null || user === null)) {
-    problems.push('SANDBOX_CONTROL_KEY or TARGET_CLIENT_ID/TARGET_CLIENT_SECRET/TARGET_REDIRECT_URI with TARGET_USER_LOGIN/TARGET_USER_PASSWORD: without test helpers the suite needs a configured client and user');
+    problems.push(
+      'SANDBOX_CONTROL_KEY or TARGET_CLIENT_ID/TARGET_CLIENT_SECRET/TARGET_REDIRECT_URI with TARGET_USER_LOGIN/TARGET_USER_PASSWORD: without test helpers the suite needs a configured client and user',
+    );
   }
   const caFile = read('TLS_CA_FILE');
   if (caFile !== undefined && !existsSync(caFile)) problems.push(`TLS_CA_FILE: no such file "${caFile}"`);
 
-  if (problems.length > 0 || authUrl === undefined || appsUrl === undefined) throw new TargetConfigError(problems);
+  if (problems.length > 0 || authUrl === undefined || appsUrl === undefined)
+    throw new TargetConfigError(problems);
   return {
     authUrl,
     appsUrl,
     embedded: env[EMBEDDED_MARKER] === '1',
     control,
-    client: client === null ? null : { clientId: client[0] ?? '', clientSecret: client[1] ?? '', redirectUri: client[2] ?? '' },
+    client:
+      client === null
+        ? null
+        : { clientId: client[0] ?? '', clientSecret: client[1] ?? '', redirectUri: client[2] ?? '' },
     user: user === null ? null : { login: user[0] ?? '', password: user[1] ?? '' },
     caFile,
     selectors: {
@@ -88,7 +103,9 @@ function resolveControl(
   const controlUrl = url('SANDBOX_CONTROL_URL') ?? appsUrl;
   const key = read('SANDBOX_CONTROL_KEY');
   if (read('SANDBOX_CONTROL_URL') !== undefined && key === undefined) {
-    problems.push('SANDBOX_CONTROL_KEY: required when SANDBOX_CONTROL_URL is set (the test helpers need their key)');
+    problems.push(
+      'SANDBOX_CONTROL_KEY: required when SANDBOX_CONTROL_URL is set (the test helpers need their key)',
+    );
   }
   return key === undefined || controlUrl === undefined ? null : { url: controlUrl, key };
 }
@@ -103,7 +120,10 @@ function resolveGroup(
   const missing = names.filter((_, index) => values[index] === undefined);
   if (missing.length === names.length) return null;
   if (missing.length > 0) {
-    for (const name of missing) problems.push(`${name}: required together with ${names.filter((n) => !missing.includes(n)).join(', ')}`);
+    for (const name of missing)
+      problems.push(
+        `${name}: required together with ${names.filter((n) => !missing.includes(n)).join(', ')}`,
+      );
     return null;
   }
   return values.map((value) => value ?? '');

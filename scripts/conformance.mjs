@@ -6,9 +6,19 @@ import { run, summarise } from './lib.mjs';
 const reports = process.env.REPORTS_DIR ?? 'reports';
 rmSync(`${reports}/allure-results`, { recursive: true, force: true });
 const status = run('npx', ['playwright', 'test', '--project=conformance', ...process.argv.slice(2)]);
-const generated = run('npx', ['allure', 'generate', `${reports}/allure-results`, '--output', `${reports}/allure-report`, '--name', 'Classifieds API conformance']);
+const generated = run('npx', [
+  'allure',
+  'generate',
+  `${reports}/allure-results`,
+  '--output',
+  `${reports}/allure-report`,
+  '--name',
+  'Classifieds API conformance',
+]);
 const { passed, failed, skipped } = summarise(`${reports}/results.json`);
-console.log(`\nAllure report: ${resolve(reports, 'allure-report', 'index.html')}${generated === 0 ? '' : ' (generation FAILED)'}`);
+console.log(
+  `\nAllure report: ${resolve(reports, 'allure-report', 'index.html')}${generated === 0 ? '' : ' (generation FAILED)'}`,
+);
 console.log(`JUnit: ${resolve(reports, 'junit.xml')}   Playwright JSON: ${resolve(reports, 'results.json')}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(status !== 0 ? status : generated);

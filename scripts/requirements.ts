@@ -13,13 +13,20 @@ interface ListedSuite {
 }
 
 function listTests(): ListedSpec[] {
-  const output = execFileSync('npx', ['playwright', 'test', '--list', '--reporter=json', '--project=conformance'], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: '' },
-  });
+  const output = execFileSync(
+    'npx',
+    ['playwright', 'test', '--list', '--reporter=json', '--project=conformance'],
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: '' },
+    },
+  );
   const report = JSON.parse(output.slice(output.indexOf('{'))) as { suites: ListedSuite[] };
-  const flatten = (suite: ListedSuite): ListedSpec[] => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(flatten)];
+  const flatten = (suite: ListedSuite): ListedSpec[] => [
+    ...(suite.specs ?? []),
+    ...(suite.suites ?? []).flatMap(flatten),
+  ];
   return report.suites.flatMap(flatten);
 }
 
@@ -32,17 +39,24 @@ for (const spec of listTests()) {
 }
 
 const showAll = process.argv.includes('--all');
-const uncovered = REQUIREMENTS.filter((found) => !coverage.has(found.id) && found.untestable === undefined && found.plannedFor === undefined);
+const uncovered = REQUIREMENTS.filter(
+  (found) => !coverage.has(found.id) && found.untestable === undefined && found.plannedFor === undefined,
+);
 const planned = REQUIREMENTS.filter((found) => !coverage.has(found.id) && found.plannedFor !== undefined);
 const untestable = REQUIREMENTS.filter((found) => found.untestable !== undefined);
 const covered = REQUIREMENTS.filter((found) => coverage.has(found.id));
 
 if (showAll) {
-  for (const found of covered) console.log(`${found.id.padEnd(9)} ${String(coverage.get(found.id)?.length).padStart(3)} test(s)  ${found.text}`);
+  for (const found of covered)
+    console.log(
+      `${found.id.padEnd(9)} ${String(coverage.get(found.id)?.length).padStart(3)} test(s)  ${found.text}`,
+    );
   console.log('');
 }
 for (const found of untestable) console.log(`untestable ${found.id}: ${found.untestable}`);
 for (const found of planned) console.log(`planned    ${found.id}: ${found.plannedFor}`);
 for (const found of uncovered) console.log(`UNCOVERED  ${found.id} (§${found.section}): ${found.text}`);
-console.log(`\n${REQUIREMENTS.length} requirements: ${covered.length} covered by a test, ${untestable.length} untestable, ${planned.length} planned, ${uncovered.length} uncovered`);
+console.log(
+  `\n${REQUIREMENTS.length} requirements: ${covered.length} covered by a test, ${untestable.length} untestable, ${planned.length} planned, ${uncovered.length} uncovered`,
+);
 process.exit(uncovered.length === 0 ? 0 : 1);

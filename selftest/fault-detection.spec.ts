@@ -16,13 +16,50 @@ interface FaultCase {
 }
 
 const CASES: readonly FaultCase[] = [
-  { fault: 'code-reuse', mustFail: [['a code redeemed once is refused the second time', 'R2.2-03']], mustPass: 'a code is still valid just before ten minutes' },
-  { fault: 'code-no-expiry', mustFail: [['a code is refused with invalid_grant just after ten minutes', 'R2.2-02']], mustPass: 'a code is still valid just before ten minutes' },
-  { fault: 'code-concurrent-redeem', mustFail: [['two parallel redemptions of one code yield exactly one token', 'R2.2-03']], mustPass: 'a code redeemed once is refused the second time' },
-  { fault: 'redirect-uri-prefix-match', mustFail: [['a redirect_uri with an extra path segment', 'R4.1-05']], mustPass: 'with three registered URIs, each one is honoured exactly' },
-  { fault: 'token-pragma-missing', mustFail: [['the code is exchanged for a Bearer token', 'R4.2-09'], ['every refusal carries Content-Type, Cache-Control and Pragma', 'R7.2-04']], mustPass: 'the token endpoint is served over HTTPS' },
-  { fault: 'token-cache-control-missing', mustFail: [['the code is exchanged for a Bearer token', 'R4.2-08'], ['every refusal carries Content-Type, Cache-Control and Pragma', 'R7.2-03']], mustPass: 'the token endpoint is served over HTTPS' },
-  { fault: 'token-content-type-no-charset', mustFail: [['the code is exchanged for a Bearer token', 'R4.2-07'], ['every refusal carries Content-Type, Cache-Control and Pragma', 'R7.2-02']], mustPass: 'the token endpoint is served over HTTPS' },
+  {
+    fault: 'code-reuse',
+    mustFail: [['a code redeemed once is refused the second time', 'R2.2-03']],
+    mustPass: 'a code is still valid just before ten minutes',
+  },
+  {
+    fault: 'code-no-expiry',
+    mustFail: [['a code is refused with invalid_grant just after ten minutes', 'R2.2-02']],
+    mustPass: 'a code is still valid just before ten minutes',
+  },
+  {
+    fault: 'code-concurrent-redeem',
+    mustFail: [['two parallel redemptions of one code yield exactly one token', 'R2.2-03']],
+    mustPass: 'a code redeemed once is refused the second time',
+  },
+  {
+    fault: 'redirect-uri-prefix-match',
+    mustFail: [['a redirect_uri with an extra path segment', 'R4.1-05']],
+    mustPass: 'with three registered URIs, each one is honoured exactly',
+  },
+  {
+    fault: 'token-pragma-missing',
+    mustFail: [
+      ['the code is exchanged for a Bearer token', 'R4.2-09'],
+      ['every refusal carries Content-Type, Cache-Control and Pragma', 'R7.2-04'],
+    ],
+    mustPass: 'the token endpoint is served over HTTPS',
+  },
+  {
+    fault: 'token-cache-control-missing',
+    mustFail: [
+      ['the code is exchanged for a Bearer token', 'R4.2-08'],
+      ['every refusal carries Content-Type, Cache-Control and Pragma', 'R7.2-03'],
+    ],
+    mustPass: 'the token endpoint is served over HTTPS',
+  },
+  {
+    fault: 'token-content-type-no-charset',
+    mustFail: [
+      ['the code is exchanged for a Bearer token', 'R4.2-07'],
+      ['every refusal carries Content-Type, Cache-Control and Pragma', 'R7.2-02'],
+    ],
+    mustPass: 'the token endpoint is served over HTTPS',
+  },
 ];
 
 function escape(text: string): string {
@@ -39,13 +76,17 @@ test.describe('fault detection: each check fails when the sandbox breaks its beh
     test(`fault ${fault} is caught`, async () => {
       const grep = [...mustFail.map(([title]) => title), mustPass].map(escape).join('|');
       const run = await runSuite({ faults: [fault], grep });
-      expect(run.tests.length, `nested run produced no results:\n${run.output.slice(-3000)}`).toBeGreaterThan(0);
+      expect(run.tests.length, `nested run produced no results:\n${run.output.slice(-3000)}`).toBeGreaterThan(
+        0,
+      );
       for (const [title, requirementId] of mustFail) {
         const verdict = find(run.tests, title);
         expect(verdict?.status, `"${title}" must fail under ${fault}`).toBe('failed');
         expect(verdict?.message, `the failure must name ${requirementId}`).toContain(requirementId);
       }
-      expect(find(run.tests, mustPass)?.status, `"${mustPass}" must still pass under ${fault}`).toBe('passed');
+      expect(find(run.tests, mustPass)?.status, `"${mustPass}" must still pass under ${fault}`).toBe(
+        'passed',
+      );
       expect(run.exitCode).not.toBe(0);
     });
   }

@@ -13,14 +13,22 @@ function problemsOf(env: Record<string, string>): readonly string[] {
 
 test.describe('target configuration (contract section 1)', () => {
   test('a complete external target with helpers resolves, control URL defaulting to the apps URL', () => {
-    const target = resolveTarget({ TARGET_AUTH_URL: 'https://auth.example/', TARGET_APPS_URL: 'https://apps.example', SANDBOX_CONTROL_KEY: 'k' });
+    const target = resolveTarget({
+      TARGET_AUTH_URL: 'https://auth.example/',
+      TARGET_APPS_URL: 'https://apps.example',
+      SANDBOX_CONTROL_KEY: 'k',
+    });
     expect(target.authUrl).toBe('https://auth.example');
     expect(target.control).toEqual({ url: 'https://apps.example', key: 'k' });
     expect(target.selectors.loginUsername).toBe('#login-username');
   });
 
   test('each wrong variable gets its own line', () => {
-    const problems = problemsOf({ TARGET_AUTH_URL: 'auth.example', SANDBOX_CONTROL_URL: 'https://c.example', TARGET_CLIENT_ID: 'id' });
+    const problems = problemsOf({
+      TARGET_AUTH_URL: 'auth.example',
+      SANDBOX_CONTROL_URL: 'https://c.example',
+      TARGET_CLIENT_ID: 'id',
+    });
     expect(problems.join('\n')).toMatch(/TARGET_AUTH_URL: expected an absolute/);
     expect(problems.join('\n')).toMatch(/TARGET_APPS_URL: required/);
     expect(problems.join('\n')).toMatch(/SANDBOX_CONTROL_KEY: required when SANDBOX_CONTROL_URL/);
@@ -28,7 +36,9 @@ test.describe('target configuration (contract section 1)', () => {
   });
 
   test('without helpers, a configured client and user are required', () => {
-    expect(problemsOf({ TARGET_AUTH_URL: 'https://a.example', TARGET_APPS_URL: 'https://b.example' }).join('\n')).toMatch(/without test helpers/);
+    expect(
+      problemsOf({ TARGET_AUTH_URL: 'https://a.example', TARGET_APPS_URL: 'https://b.example' }).join('\n'),
+    ).toMatch(/without test helpers/);
     const target = resolveTarget({
       TARGET_AUTH_URL: 'https://a.example',
       TARGET_APPS_URL: 'https://b.example',

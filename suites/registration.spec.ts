@@ -9,24 +9,58 @@ import { verify } from '../helpers/verify.js';
  * these tests run only where helpers exist and check the limits of 2.1 and 8 through them.
  */
 test.describe('2.1 / 8 Application registration', () => {
-
   for (const count of [1, 3]) {
-    test(`a client with ${count} redirect URI(s) is registered and issued an id and a secret`, covers('R2.1-01', 'R8-01', 'R2.1-02'), async ({ control }) => {
-      test.skip(control === null, 'registration is outside the API: needs the test helpers (SANDBOX_CONTROL_KEY)');
-      const uris = Array.from({ length: count }, () => uniqueRedirectUri());
-      const exchange = await (control as ControlClient).call('POST', '/clients', { redirect_uris: uris });
-      const body = parseJsonBody(exchange) as Record<string, unknown> | undefined;
-      verify(exchange.response.status === 201, ['R2.1-01', 'R8-01'], `registration of ${count} redirect URI(s) to succeed (201)`, `HTTP ${exchange.response.status}`, exchange);
-      verify(typeof body?.client_id === 'string' && body.client_id !== '' && typeof body.client_secret === 'string' && body.client_secret !== '', 'R2.1-02', 'a client_id and a client_secret', 'a body without them', exchange);
-    });
+    test(
+      `a client with ${count} redirect URI(s) is registered and issued an id and a secret`,
+      covers('R2.1-01', 'R8-01', 'R2.1-02'),
+      async ({ control }) => {
+        test.skip(
+          control === null,
+          'registration is outside the API: needs the test helpers (SANDBOX_CONTROL_KEY)',
+        );
+        const uris = Array.from({ length: count }, () => uniqueRedirectUri());
+        const exchange = await (control as ControlClient).call('POST', '/clients', { redirect_uris: uris });
+        const body = parseJsonBody(exchange) as Record<string, unknown> | undefined;
+        verify(
+          exchange.response.status === 201,
+          ['R2.1-01', 'R8-01'],
+          `registration of ${count} redirect URI(s) to succeed (201)`,
+          `HTTP ${exchange.response.status}`,
+          exchange,
+        );
+        verify(
+          typeof body?.client_id === 'string' &&
+            body.client_id !== '' &&
+            typeof body.client_secret === 'string' &&
+            body.client_secret !== '',
+          'R2.1-02',
+          'a client_id and a client_secret',
+          'a body without them',
+          exchange,
+        );
+      },
+    );
   }
 
   for (const count of [0, 4]) {
-    test(`a client with ${count} redirect URIs is refused`, covers('R2.1-01', 'R8-01'), async ({ control }) => {
-      test.skip(control === null, 'registration is outside the API: needs the test helpers (SANDBOX_CONTROL_KEY)');
-      const uris = Array.from({ length: count }, () => uniqueRedirectUri());
-      const exchange = await (control as ControlClient).call('POST', '/clients', { redirect_uris: uris });
-      verify(exchange.response.status === 400, ['R2.1-01', 'R8-01'], `registration of ${count} redirect URIs to be refused with 400`, `HTTP ${exchange.response.status}`, exchange);
-    });
+    test(
+      `a client with ${count} redirect URIs is refused`,
+      covers('R2.1-01', 'R8-01'),
+      async ({ control }) => {
+        test.skip(
+          control === null,
+          'registration is outside the API: needs the test helpers (SANDBOX_CONTROL_KEY)',
+        );
+        const uris = Array.from({ length: count }, () => uniqueRedirectUri());
+        const exchange = await (control as ControlClient).call('POST', '/clients', { redirect_uris: uris });
+        verify(
+          exchange.response.status === 400,
+          ['R2.1-01', 'R8-01'],
+          `registration of ${count} redirect URIs to be refused with 400`,
+          `HTTP ${exchange.response.status}`,
+          exchange,
+        );
+      },
+    );
   }
 });

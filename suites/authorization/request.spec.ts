@@ -5,45 +5,89 @@ import { trickyState } from '../../helpers/random.js';
 import { verify } from '../../helpers/verify.js';
 
 test.describe('4.1 Start authorization: success', () => {
-  test('approval sends the browser back with a code and the unchanged state', covers('R4.1-01', 'R4.1-08', 'R2.2-01', 'R5-01', 'R5-02'), async ({ client, authorize }) => {
-    const state = trickyState();
-    const outcome = await authorize({ client, state });
-    expectRedirectWithCode(outcome, { redirectUri: client.redirectUris[0] as string, state }, ['R4.1-01', 'R5-02']);
-    verify(outcome.pagesSeen.includes('consent'), 'R5-01', 'the user to be asked for a decision (a consent page)', `pages seen: ${outcome.pagesSeen.join(', ') || 'none'}`);
-  });
+  test(
+    'approval sends the browser back with a code and the unchanged state',
+    covers('R4.1-01', 'R4.1-08', 'R2.2-01', 'R5-01', 'R5-02'),
+    async ({ client, authorize }) => {
+      const state = trickyState();
+      const outcome = await authorize({ client, state });
+      expectRedirectWithCode(outcome, { redirectUri: client.redirectUris[0] as string, state }, [
+        'R4.1-01',
+        'R5-02',
+      ]);
+      verify(
+        outcome.pagesSeen.includes('consent'),
+        'R5-01',
+        'the user to be asked for a decision (a consent page)',
+        `pages seen: ${outcome.pagesSeen.join(', ') || 'none'}`,
+      );
+    },
+  );
 
-  test('without state, the redirect carries no state', covers('R5-02', 'R4.1-08'), async ({ client, authorize }) => {
-    const outcome = await authorize({ client });
-    expectRedirectWithCode(outcome, { redirectUri: client.redirectUris[0] as string, state: undefined }, ['R5-02']);
-  });
+  test(
+    'without state, the redirect carries no state',
+    covers('R5-02', 'R4.1-08'),
+    async ({ client, authorize }) => {
+      const outcome = await authorize({ client });
+      expectRedirectWithCode(outcome, { redirectUri: client.redirectUris[0] as string, state: undefined }, [
+        'R5-02',
+      ]);
+    },
+  );
 
-  test('redirect_uri may be left out when a single URI is registered', covers('R4.1-04'), async ({ newClient, authorize }) => {
-    const client = await newClient(1);
-    const outcome = await authorize({ client, redirectUri: null, state: 'single' });
-    expectRedirectWithCode(outcome, { redirectUri: client.redirectUris[0] as string, state: 'single' }, ['R4.1-04']);
-  });
+  test(
+    'redirect_uri may be left out when a single URI is registered',
+    covers('R4.1-04'),
+    async ({ newClient, authorize }) => {
+      const client = await newClient(1);
+      const outcome = await authorize({ client, redirectUri: null, state: 'single' });
+      expectRedirectWithCode(outcome, { redirectUri: client.redirectUris[0] as string, state: 'single' }, [
+        'R4.1-04',
+      ]);
+    },
+  );
 
-  test('with three registered URIs, each one is honoured exactly', covers('R4.1-05', 'R2.1-01'), async ({ newClient, authorize }) => {
-    const client = await newClient(3);
-    for (const redirectUri of client.redirectUris) {
-      const outcome = await authorize({ client, redirectUri, state: 'many' });
-      expectRedirectWithCode(outcome, { redirectUri, state: 'many' }, ['R4.1-05']);
-    }
-  });
+  test(
+    'with three registered URIs, each one is honoured exactly',
+    covers('R4.1-05', 'R2.1-01'),
+    async ({ newClient, authorize }) => {
+      const client = await newClient(3);
+      for (const redirectUri of client.redirectUris) {
+        const outcome = await authorize({ client, redirectUri, state: 'many' });
+        expectRedirectWithCode(outcome, { redirectUri, state: 'many' }, ['R4.1-05']);
+      }
+    },
+  );
 
-  test('scope order is irrelevant and every scope value of section 5 is accepted', covers('R4.1-07', 'R5-04'), async ({ client, authorize }) => {
-    for (const scope of ['basic_user_info autoupload', 'autoupload basic_user_info', 'basic_user_info autoupload autoservice chat', 'chat']) {
-      const outcome = await authorize({ client, scope, state: scope });
-      expectRedirectWithCode(outcome, { redirectUri: client.redirectUris[0] as string, state: scope }, ['R4.1-07', 'R5-04']);
-    }
-  });
+  test(
+    'scope order is irrelevant and every scope value of section 5 is accepted',
+    covers('R4.1-07', 'R5-04'),
+    async ({ client, authorize }) => {
+      for (const scope of [
+        'basic_user_info autoupload',
+        'autoupload basic_user_info',
+        'basic_user_info autoupload autoservice chat',
+        'chat',
+      ]) {
+        const outcome = await authorize({ client, scope, state: scope });
+        expectRedirectWithCode(outcome, { redirectUri: client.redirectUris[0] as string, state: scope }, [
+          'R4.1-07',
+          'R5-04',
+        ]);
+      }
+    },
+  );
 });
 
 test.describe('7.1 Authorization endpoint: no redirect', () => {
-  test('with several registered URIs, leaving redirect_uri out never redirects', covers('R4.1-04', 'R7.1-01'), async ({ newClient, authorize }) => {
-    const client = await newClient(2);
-    expectNoRedirect(await authorize({ client, redirectUri: null, state: 's' }), ['R4.1-04', 'R7.1-01']);
-  });
+  test(
+    'with several registered URIs, leaving redirect_uri out never redirects',
+    covers('R4.1-04', 'R7.1-01'),
+    async ({ newClient, authorize }) => {
+      const client = await newClient(2);
+      expectNoRedirect(await authorize({ client, redirectUri: null, state: 's' }), ['R4.1-04', 'R7.1-01']);
+    },
+  );
 
   const nearMisses: ReadonlyArray<readonly [string, (registered: string) => string]> = [
     ['an extra path segment', (uri) => `${uri}/extra`],
@@ -56,11 +100,19 @@ test.describe('7.1 Authorization endpoint: no redirect', () => {
     ['a percent-encoded path', (uri) => uri.replace('/conformance/', '/%63onformance/')],
   ];
   for (const [miss, mutate] of nearMisses) {
-    test(`a redirect_uri with ${miss} is refused with HTTP 400 and no redirect`, covers('R4.1-05', 'R7.1-03'), async ({ newClient, authorize }) => {
-      const client = await newClient(1);
-      const outcome = await authorize({ client, redirectUri: mutate(client.redirectUris[0] as string), state: 's' });
-      expectNoRedirect(outcome, ['R4.1-05'], { expected: 400, ids: ['R7.1-03'] });
-    });
+    test(
+      `a redirect_uri with ${miss} is refused with HTTP 400 and no redirect`,
+      covers('R4.1-05', 'R7.1-03'),
+      async ({ newClient, authorize }) => {
+        const client = await newClient(1);
+        const outcome = await authorize({
+          client,
+          redirectUri: mutate(client.redirectUris[0] as string),
+          state: 's',
+        });
+        expectNoRedirect(outcome, ['R4.1-05'], { expected: 400, ids: ['R7.1-03'] });
+      },
+    );
   }
 
   const invalidUris: ReadonlyArray<readonly [string, (registered: string) => string]> = [
@@ -70,15 +122,26 @@ test.describe('7.1 Authorization endpoint: no redirect', () => {
     ['an unregistered redirect_uri', () => uniqueRedirectUri()],
   ];
   for (const [label, invalidate] of invalidUris) {
-    test(`${label} never redirects and is a 400`, covers('R7.1-01', 'R7.1-03'), async ({ client, authorize }) => {
-      const outcome = await authorize({ client, redirectUri: invalidate(client.redirectUris[0] as string), state: 's' });
-      expectNoRedirect(outcome, ['R7.1-01'], { expected: 400, ids: ['R7.1-03'] });
-    });
+    test(
+      `${label} never redirects and is a 400`,
+      covers('R7.1-01', 'R7.1-03'),
+      async ({ client, authorize }) => {
+        const outcome = await authorize({
+          client,
+          redirectUri: invalidate(client.redirectUris[0] as string),
+          state: 's',
+        });
+        expectNoRedirect(outcome, ['R7.1-01'], { expected: 400, ids: ['R7.1-03'] });
+      },
+    );
   }
 
   for (const [label, mutateId] of [
     ['an unknown client_id', () => `unknown-${Date.now()}`],
-    ['a client_id in another case', (id: string) => (id.toUpperCase() === id ? id.toLowerCase() : id.toUpperCase())],
+    [
+      'a client_id in another case',
+      (id: string) => (id.toUpperCase() === id ? id.toLowerCase() : id.toUpperCase()),
+    ],
     ['a client_id with a trailing space', (id: string) => `${id} `],
   ] as const) {
     test(`${label} never redirects`, covers('R4.1-03', 'R7.1-02'), async ({ client, authorize }) => {
@@ -87,9 +150,16 @@ test.describe('7.1 Authorization endpoint: no redirect', () => {
     });
   }
 
-  test('a missing client_id never redirects', covers('R4.1-03', 'R7.1-02'), async ({ client, target, consent, user }) => {
-    const redirectUri = client.redirectUris[0] as string;
-    const url = `${target.authUrl}/oauth?response_type=code&redirect_uri=${encodeURIComponent(redirectUri)}&scope=basic_user_info&state=s`;
-    expectNoRedirect(await consent.authorize(url, { clientOrigin: new URL(redirectUri).origin, user }), ['R4.1-03', 'R7.1-02']);
-  });
+  test(
+    'a missing client_id never redirects',
+    covers('R4.1-03', 'R7.1-02'),
+    async ({ client, target, consent, user }) => {
+      const redirectUri = client.redirectUris[0] as string;
+      const url = `${target.authUrl}/oauth?response_type=code&redirect_uri=${encodeURIComponent(redirectUri)}&scope=basic_user_info&state=s`;
+      expectNoRedirect(await consent.authorize(url, { clientOrigin: new URL(redirectUri).origin, user }), [
+        'R4.1-03',
+        'R7.1-02',
+      ]);
+    },
+  );
 });

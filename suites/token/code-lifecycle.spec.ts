@@ -9,59 +9,134 @@ const JUST_BEFORE = TEN_MINUTES - 30;
 const JUST_AFTER = TEN_MINUTES + 1;
 
 test.describe('2.2 Authorization code: single use', () => {
-  test('a code redeemed once is refused the second time with invalid_grant', covers('R2.2-03', 'R8-02', 'R7.2-07'), async ({ client, obtainCode, tokenEndpoint }) => {
-    const { code, redirectUri } = await obtainCode(client);
-    const redemption = { code, redirectUri, clientId: client.clientId, clientSecret: client.clientSecret };
-    expectTokenSuccess(await tokenEndpoint.redeem(redemption));
-    expectTokenError(await tokenEndpoint.redeem(redemption), 'invalid_grant', ['R2.2-03', 'R8-02', 'R7.2-07']);
-  });
+  test(
+    'a code redeemed once is refused the second time with invalid_grant',
+    covers('R2.2-03', 'R8-02', 'R7.2-07'),
+    async ({ client, obtainCode, tokenEndpoint }) => {
+      const { code, redirectUri } = await obtainCode(client);
+      const redemption = { code, redirectUri, clientId: client.clientId, clientSecret: client.clientSecret };
+      expectTokenSuccess(await tokenEndpoint.redeem(redemption));
+      expectTokenError(await tokenEndpoint.redeem(redemption), 'invalid_grant', [
+        'R2.2-03',
+        'R8-02',
+        'R7.2-07',
+      ]);
+    },
+  );
 
-  test('two parallel redemptions of one code yield exactly one token', covers('R2.2-03', 'R8-02'), async ({ client, obtainCode, tokenEndpoint }) => {
-    const { code, redirectUri } = await obtainCode(client);
-    const redemption = { code, redirectUri, clientId: client.clientId, clientSecret: client.clientSecret };
-    const exchanges = await Promise.all([tokenEndpoint.redeem(redemption), tokenEndpoint.redeem(redemption)]);
-    const successes = exchanges.filter((exchange) => exchange.response.status === 200);
-    verify(successes.length === 1, ['R2.2-03', 'R8-02'], 'exactly one of two concurrent redemptions to succeed', `${successes.length} succeeded`, exchanges.map((exchange) => `HTTP ${exchange.response.status}: ${exchange.response.body.slice(0, 200)}`).join('\n'));
-    const refused = exchanges.find((exchange) => exchange.response.status !== 200);
-    if (refused !== undefined) expectTokenError(refused, 'invalid_grant', ['R2.2-03', 'R7.2-07']);
-  });
+  test(
+    'two parallel redemptions of one code yield exactly one token',
+    covers('R2.2-03', 'R8-02'),
+    async ({ client, obtainCode, tokenEndpoint }) => {
+      const { code, redirectUri } = await obtainCode(client);
+      const redemption = { code, redirectUri, clientId: client.clientId, clientSecret: client.clientSecret };
+      const exchanges = await Promise.all([
+        tokenEndpoint.redeem(redemption),
+        tokenEndpoint.redeem(redemption),
+      ]);
+      const successes = exchanges.filter((exchange) => exchange.response.status === 200);
+      verify(
+        successes.length === 1,
+        ['R2.2-03', 'R8-02'],
+        'exactly one of two concurrent redemptions to succeed',
+        `${successes.length} succeeded`,
+        exchanges
+          .map((exchange) => `HTTP ${exchange.response.status}: ${exchange.response.body.slice(0, 200)}`)
+          .join('\n'),
+      );
+      const refused = exchanges.find((exchange) => exchange.response.status !== 200);
+      if (refused !== undefined) expectTokenError(refused, 'invalid_grant', ['R2.2-03', 'R7.2-07']);
+    },
+  );
 
-  test('an invented code is refused with invalid_grant', covers('R7.2-07'), async ({ client, tokenEndpoint }) => {
-    const exchange = await tokenEndpoint.redeem({ code: `invented-${Date.now()}-code`, redirectUri: client.redirectUris[0] as string, clientId: client.clientId, clientSecret: client.clientSecret });
-    expectTokenError(exchange, 'invalid_grant', 'R7.2-07');
-  });
+  test(
+    'an invented code is refused with invalid_grant',
+    covers('R7.2-07'),
+    async ({ client, tokenEndpoint }) => {
+      const exchange = await tokenEndpoint.redeem({
+        code: `invented-${Date.now()}-code`,
+        redirectUri: client.redirectUris[0] as string,
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+      });
+      expectTokenError(exchange, 'invalid_grant', 'R7.2-07');
+    },
+  );
 });
 
 test.describe('2.2 Authorization code: ten-minute lifetime', () => {
-  test('a code is still valid just before ten minutes', covers('R2.2-02', 'R8-02'), async ({ newClient, control, obtainCode, tokenEndpoint }) => {
-    const client = await newClient(1);
-    const { code, redirectUri } = await obtainCode(client);
-    await control?.advanceClock(client.clientId, JUST_BEFORE);
-    expectTokenSuccess(await tokenEndpoint.redeem({ code, redirectUri, clientId: client.clientId, clientSecret: client.clientSecret }), ['R2.2-02', 'R8-02']);
-  });
+  test(
+    'a code is still valid just before ten minutes',
+    covers('R2.2-02', 'R8-02'),
+    async ({ newClient, control, obtainCode, tokenEndpoint }) => {
+      const client = await newClient(1);
+      const { code, redirectUri } = await obtainCode(client);
+      await control?.advanceClock(client.clientId, JUST_BEFORE);
+      expectTokenSuccess(
+        await tokenEndpoint.redeem({
+          code,
+          redirectUri,
+          clientId: client.clientId,
+          clientSecret: client.clientSecret,
+        }),
+        ['R2.2-02', 'R8-02'],
+      );
+    },
+  );
 
-  test('a code is refused with invalid_grant just after ten minutes', covers('R2.2-02', 'R8-02', 'R7.2-07'), async ({ newClient, control, obtainCode, tokenEndpoint }) => {
-    const client = await newClient(1);
-    const { code, redirectUri } = await obtainCode(client);
-    await control?.advanceClock(client.clientId, JUST_AFTER);
-    expectTokenError(await tokenEndpoint.redeem({ code, redirectUri, clientId: client.clientId, clientSecret: client.clientSecret }), 'invalid_grant', ['R2.2-02', 'R8-02', 'R7.2-07']);
-  });
+  test(
+    'a code is refused with invalid_grant just after ten minutes',
+    covers('R2.2-02', 'R8-02', 'R7.2-07'),
+    async ({ newClient, control, obtainCode, tokenEndpoint }) => {
+      const client = await newClient(1);
+      const { code, redirectUri } = await obtainCode(client);
+      await control?.advanceClock(client.clientId, JUST_AFTER);
+      expectTokenError(
+        await tokenEndpoint.redeem({
+          code,
+          redirectUri,
+          clientId: client.clientId,
+          clientSecret: client.clientSecret,
+        }),
+        'invalid_grant',
+        ['R2.2-02', 'R8-02', 'R7.2-07'],
+      );
+    },
+  );
 });
 
 test.describe('7.2 Authorization code: bound to its client and redirect URI', () => {
-  test('a code issued to another client is refused with invalid_grant', covers('R7.2-07'), async ({ newClient, obtainCode, tokenEndpoint }) => {
-    const owner = await newClient(1);
-    const other = await newClient(1);
-    const { code } = await obtainCode(owner);
-    const exchange = await tokenEndpoint.redeem({ code, redirectUri: other.redirectUris[0] as string, clientId: other.clientId, clientSecret: other.clientSecret });
-    expectTokenError(exchange, 'invalid_grant', 'R7.2-07');
-  });
+  test(
+    'a code issued to another client is refused with invalid_grant',
+    covers('R7.2-07'),
+    async ({ newClient, obtainCode, tokenEndpoint }) => {
+      const owner = await newClient(1);
+      const other = await newClient(1);
+      const { code } = await obtainCode(owner);
+      const exchange = await tokenEndpoint.redeem({
+        code,
+        redirectUri: other.redirectUris[0] as string,
+        clientId: other.clientId,
+        clientSecret: other.clientSecret,
+      });
+      expectTokenError(exchange, 'invalid_grant', 'R7.2-07');
+    },
+  );
 
-  test('a redirect_uri other than the authorization request’s is refused with invalid_grant', covers('R4.2-04', 'R7.2-07'), async ({ newClient, obtainCode, tokenEndpoint }) => {
-    const client = await newClient(2);
-    const [first = '', second = ''] = client.redirectUris;
-    const { code } = await obtainCode(client, { redirectUri: first });
-    const exchange = await tokenEndpoint.redeem({ code, redirectUri: second, clientId: client.clientId, clientSecret: client.clientSecret });
-    expectTokenError(exchange, 'invalid_grant', ['R4.2-04', 'R7.2-07']);
-  });
+  test(
+    'a redirect_uri other than the authorization request’s is refused with invalid_grant',
+    covers('R4.2-04', 'R7.2-07'),
+    async ({ newClient, obtainCode, tokenEndpoint }) => {
+      const client = await newClient(2);
+      const [first = '', second = ''] = client.redirectUris;
+      const { code } = await obtainCode(client, { redirectUri: first });
+      const exchange = await tokenEndpoint.redeem({
+        code,
+        redirectUri: second,
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+      });
+      expectTokenError(exchange, 'invalid_grant', ['R4.2-04', 'R7.2-07']);
+    },
+  );
 });

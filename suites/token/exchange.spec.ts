@@ -4,20 +4,62 @@ import { expectTokenSuccess } from '../../helpers/expect-token.js';
 import { verify } from '../../helpers/verify.js';
 
 test.describe('4.2 Exchange code for access token: success', () => {
-  test('the code is exchanged for a Bearer token with the three headers', covers('R4.2-06', 'R4.2-07', 'R4.2-08', 'R4.2-09', 'R2.3-01', 'R2.3-02', 'R5-03', 'R2.1-02', 'R4.2-03', 'R4.2-05'), async ({ client, obtainCode, tokenEndpoint }) => {
-    const { code, redirectUri } = await obtainCode(client);
-    const exchange = await tokenEndpoint.redeem({ code, redirectUri, clientId: client.clientId, clientSecret: client.clientSecret });
-    const token = expectTokenSuccess(exchange, ['R5-03', 'R2.1-02']);
-    verify(token.accessToken.length > 0, 'R2.3-01', 'a non-empty access_token', 'an empty access_token', exchange);
-  });
+  test(
+    'the code is exchanged for a Bearer token with the three headers',
+    covers(
+      'R4.2-06',
+      'R4.2-07',
+      'R4.2-08',
+      'R4.2-09',
+      'R2.3-01',
+      'R2.3-02',
+      'R5-03',
+      'R2.1-02',
+      'R4.2-03',
+      'R4.2-05',
+    ),
+    async ({ client, obtainCode, tokenEndpoint }) => {
+      const { code, redirectUri } = await obtainCode(client);
+      const exchange = await tokenEndpoint.redeem({
+        code,
+        redirectUri,
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+      });
+      const token = expectTokenSuccess(exchange, ['R5-03', 'R2.1-02']);
+      verify(
+        token.accessToken.length > 0,
+        'R2.3-01',
+        'a non-empty access_token',
+        'an empty access_token',
+        exchange,
+      );
+    },
+  );
 
   test('the token endpoint is served over HTTPS', covers('R4.2-01', 'R5-08'), ({ tokenEndpoint }) => {
     const protocol = new URL(tokenEndpoint.url).protocol;
-    verify(protocol === 'https:', ['R4.2-01', 'R5-08'], 'an https:// token endpoint', `${protocol}// (${tokenEndpoint.url})`);
+    verify(
+      protocol === 'https:',
+      ['R4.2-01', 'R5-08'],
+      'an https:// token endpoint',
+      `${protocol}// (${tokenEndpoint.url})`,
+    );
   });
 
-  test('a code obtained with several scopes is exchanged the same way', covers('R4.2-06', 'R4.1-07'), async ({ client, obtainCode, tokenEndpoint }) => {
-    const { code, redirectUri } = await obtainCode(client, { scope: 'autoupload basic_user_info' });
-    expectTokenSuccess(await tokenEndpoint.redeem({ code, redirectUri, clientId: client.clientId, clientSecret: client.clientSecret }));
-  });
+  test(
+    'a code obtained with several scopes is exchanged the same way',
+    covers('R4.2-06', 'R4.1-07'),
+    async ({ client, obtainCode, tokenEndpoint }) => {
+      const { code, redirectUri } = await obtainCode(client, { scope: 'autoupload basic_user_info' });
+      expectTokenSuccess(
+        await tokenEndpoint.redeem({
+          code,
+          redirectUri,
+          clientId: client.clientId,
+          clientSecret: client.clientSecret,
+        }),
+      );
+    },
+  );
 });
