@@ -1,0 +1,13 @@
+/**
+ * A failure of 7.1's first two rows: client or redirect URI not trustworthy, so the user is shown
+ * an error page and the browser is never sent to the redirect URI.
+ */
+export class NoRedirectError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'NoRedirectError';
+  }
+}

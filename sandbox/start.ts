@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildAppsServer } from './apps-server.js';
+import { buildAuthServer } from './auth-server.js';
+import { FaultSet } from './faults.js';
+import type { RunningSandbox, SandboxOptions } from './options.js';
+import { createState, type SandboxState } from './state.js';
+import { generateTls } from './tls.js';
+
+export interface StartedSandbox extends RunningSandbox {
+  /** The in-memory state, for the standalone entry point's demo client and user. */
+  state: SandboxState;
+}
+
+/** Starts both servers on loopback; ports 0 pick free ones. */
+export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promise<StartedSandbox> {
+  const options: SandboxOptions = {
+    host: '127.0.0.1',
+    authPort: 0,
+    appsPort: 0,
+    controlKey: null,
+    faults: [],
+    tlsDir: partial.tlsDir ?? mkdtempSync(join(tmpdir(), 'sandbox-tls-')),
+    logRequests: false,
+    ...partial,
+  };
+  const tls = await generateTls(options.tlsDir);
+  const state = createState(new FaultSet(options.faults));
+  const auth = buildAuthServer(state, tls, options);
+  const apps = buildAppsServer(state, options.controlKey, options);
+  const authPort = await listen(auth, options.host, options.authPort);
+  const appsPort = await listen(apps, options.host, options.appsPort);
+  const appsUrl = `http://${options.host}:${appsPort}`;
+  return {
+    authUrl: `https://${options.host}:${authPort}`,
+    appsUrl,
+    controlUrl: appsUrl,
+    controlKey: options.controlKey,
+    caFile: tls.caFile,
+    faults: options.faults,
+    state,
+    close: async () => {
+      await Promise.all([auth.close(), apps.close()]);
+    },
+  };
+}
+
+async function listen(app: FastifyInstance, host: string, port: number): Promise<number> {
+  await app.listen({ host, port });
+  return (app.server.address() as AddressInfo).port;
+}

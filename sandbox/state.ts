@@ -1,0 +1,27 @@
+import type { FaultSet } from './faults.js';
+import { ClientStore } from './store/clients.js';
+import { CodeStore } from './store/codes.js';
+import { SessionStore } from './store/sessions.js';
+import { TokenStore } from './store/tokens.js';
+import { UserStore } from './store/users.js';
+
+/** Everything the sandbox remembers, in memory, for the life of the process. */
+export interface SandboxState {
+  clients: ClientStore;
+  users: UserStore;
+  codes: CodeStore;
+  tokens: TokenStore;
+  sessions: SessionStore;
+  faults: FaultSet;
+}
+
+export function createState(faults: FaultSet): SandboxState {
+  return {
+    clients: new ClientStore(),
+    users: new UserStore(),
+    codes: new CodeStore(),
+    tokens: new TokenStore(),
+    sessions: new SessionStore(),
+    faults,
+  };
+}

@@ -1,0 +1,54 @@
+import type { AuthorizationErrorCode } from '../../helpers/errors.js';
+import { Clock } from '../clock.js';
+import { randomId, randomToken, sameSecret } from '../crypto.js';
+
+export interface RateLimit {
+  requests: number;
+  seconds: number;
+}
+
+export interface Client {
+  clientId: string;
+  name: string;
+  redirectUris: readonly string[];
+  clock: Clock;
+  rateLimit: RateLimit;
+  /** Failures injected by the failures helper, consumed one per request. */
+  injected: { authorize: { count: number; error: AuthorizationErrorCode }; published: number };
+}
+
+/** Generous by default: only a test that sets its own limit ever meets RATE_LIMIT. */
+export const DEFAULT_RATE_LIMIT: RateLimit = { requests: 1000, seconds: 1 };
+
+interface StoredClient extends Client {
+  secret: string;
+}
+
+export class ClientStore {
+  private readonly clients = new Map<string, StoredClient>();
+
+  register(redirectUris: readonly string[], name: string): { client: Client; secret: string } {
+    const stored: StoredClient = {
+      clientId: randomId('cl_', 16),
+      secret: randomToken(32),
+      name,
+      redirectUris: [...redirectUris],
+      clock: new Clock(),
+      rateLimit: { ...DEFAULT_RATE_LIMIT },
+      injected: { authorize: { count: 0, error: 'temporarily_unavailable' }, published: 0 },
+    };
+    this.clients.set(stored.clientId, stored);
+    return { client: stored, secret: stored.secret };
+  }
+
+  find(clientId: string): Client | undefined {
+    return this.clients.get(clientId);
+  }
+
+  /** The client when id and secret match; the secret is compared in constant time. */
+  authenticate(clientId: string, secret: string): Client | undefined {
+    const stored = this.clients.get(clientId);
+    const matches = sameSecret(secret, stored?.secret ?? 'no client: compare anyway, same cost');
+    return stored !== undefined && matches ? stored : undefined;
+  }
+}

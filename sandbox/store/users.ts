@@ -1,0 +1,49 @@
+import { hashPassword, passwordMatches, randomId, randomToken, type PasswordHash } from '../crypto.js';
+
+export interface User {
+  login: string;
+  name: string;
+  email: string;
+}
+
+interface StoredUser extends User {
+  password: PasswordHash;
+}
+
+export interface NewUser {
+  login?: string | undefined;
+  password?: string | undefined;
+  name?: string | undefined;
+  email?: string | undefined;
+}
+
+/** A hash computed for unknown logins, so that they cost as much as a wrong password. */
+const DECOY = hashPassword(randomToken(16));
+
+export class UserStore {
+  private readonly users = new Map<string, StoredUser>();
+
+  has(login: string): boolean {
+    return this.users.has(login);
+  }
+
+  create(input: NewUser): User & { password: string } {
+    const login = input.login ?? randomId('user_', 8);
+    const password = input.password ?? randomToken(18);
+    const name = input.name ?? `Conformance User ${login.slice(-6)}`;
+    const email = input.email ?? `${login.toLowerCase().replace(/[^a-z0-9_.-]/g, '')}@sandbox.example`;
+    this.users.set(login, { login, name, email, password: hashPassword(password) });
+    return { login, password, name, email };
+  }
+
+  find(login: string): User | undefined {
+    return this.users.get(login);
+  }
+
+  /** The user when the password matches; unknown logins take the same path and time. */
+  verify(login: string, password: string): User | undefined {
+    const stored = this.users.get(login);
+    const matches = passwordMatches(password, stored?.password ?? DECOY);
+    return stored !== undefined && matches ? stored : undefined;
+  }
+}

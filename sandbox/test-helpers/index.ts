@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { HelperError } from '../../helpers/errors.js';
+import { sameSecret } from '../crypto.js';
+import type { SandboxState } from '../state.js';
+import { registerClientHelpers } from './clients.js';
+import { registerUserHelpers } from './users.js';
+
+export const HELPERS_PREFIX = '/test_helpers/v1';
+
+/** Contract section 2, served only when the sandbox has a control key (otherwise 404 everywhere). */
+export function registerTestHelpers(app: FastifyInstance, state: SandboxState, controlKey: string): void {
+  void app.register(
+    (helpers, _options, done) => {
+      helpers.addHook('onRequest', async (request) => {
+        const key = request.headers['x-sandbox-key'];
+        if (typeof key !== 'string' || !sameSecret(key, controlKey)) throw new HelperError('ACCESS_DENIED', 'Missing or wrong X-Sandbox-Key.');
+      });
+      registerClientHelpers(helpers, state);
+      registerUserHelpers(helpers, state);
+      done();
+    },
+    { prefix: HELPERS_PREFIX },
+  );
+}

@@ -1,0 +1,48 @@
+import { TokenError } from '../../helpers/errors.js';
+import type { FaultSet } from '../faults.js';
+import type { Params } from '../http/params.js';
+import type { Scope } from '../scopes.js';
+import type { Client } from '../store/clients.js';
+import { CODE_LIFETIME_MS, type AuthorizationCode, type CodeStore } from '../store/codes.js';
+import { parseScope } from '../oauth/check-scope.js';
+import { AuthorizationError } from '../../helpers/errors.js';
+
+/**
+ * 2.2 / 7.2: the code exists, belongs to this client, is unused and younger than ten minutes by
+ * the client's clock, and the redirect_uri repeats the authorization request's. Check and use are
+ * one synchronous step, so two parallel redemptions cannot both pass.
+ */
+export function checkCode(form: Params, client: Client, codes: CodeStore, faults: FaultSet): AuthorizationCode {
+  const value = form.get('code');
+  if (value === undefined || value === '') throw new TokenError('invalid_request', 'code is missing.');
+  const redirectUri = form.get('redirect_uri');
+  if (redirectUri === undefined || redirectUri === '') throw new TokenError('invalid_request', 'redirect_uri is missing.');
+  const code = codes.find(value);
+  if (code === undefined || code.clientId !== client.clientId) throw new TokenError('invalid_grant', 'Unknown code, or issued to another client.');
+  if (code.used) throw new TokenError('invalid_grant', 'The code was already used.');
+  if (!faults.has('code-no-expiry') && client.clock.now() - code.issuedAtMs >= CODE_LIFETIME_MS) {
+    throw new TokenError('invalid_grant', 'The code has expired.');
+  }
+  const expected = code.redirectUriSent ?? client.redirectUris[0];
+  if (redirectUri !== expected) throw new TokenError('invalid_grant', 'redirect_uri differs from the authorization request.');
+  return code;
+}
+
+export function markUsed(code: AuthorizationCode, faults: FaultSet): void {
+  if (!faults.has('code-reuse')) code.used = true;
+}
+
+/** An optional `scope` may narrow the grant, never widen it (7.2 invalid_scope). */
+export function narrowScope(form: Params, granted: readonly Scope[]): readonly Scope[] {
+  const requested = form.get('scope');
+  if (requested === undefined) return granted;
+  let scopes: Scope[];
+  try {
+    scopes = parseScope(requested);
+  } catch (error) {
+    if (error instanceof AuthorizationError) throw new TokenError('invalid_scope', error.description);
+    throw error;
+  }
+  if (scopes.some((scope) => !granted.includes(scope))) throw new TokenError('invalid_scope', 'The requested scope exceeds the scope granted.');
+  return scopes;
+}
