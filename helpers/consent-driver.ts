@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import type { TargetConfig } from './target.js';
 import { registerSecret } from './redact.js';
 
@@ -45,15 +45,34 @@ const MAX_STEPS = 6;
 /**
  * Drives the real browser consent: opens the authorization URL, logs in (or finds the login done),
  * approves or denies with the contract's selectors, and captures the redirect to the client by
- * observing the navigation request (page.route does not see redirect targets).
+ * observing the navigation request (page.route does not see redirect targets). Each flow runs in a
+ * page of its own, closed at the end, so the failed navigation to the client's origin can never
+ * interrupt the next flow; the context keeps the login session between flows.
  */
 export class ConsentDriver {
+  constructor(
+    private readonly context: BrowserContext,
+    private readonly selectors: TargetConfig['selectors'],
+  ) {}
+
+  async authorize(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {
+    const page = await this.context.newPage();
+    try {
+      return await new ConsentFlow(page, this.selectors).run(authorizationUrl, options);
+    } finally {
+      await page.close();
+    }
+  }
+}
+
+/** One authorization flow in one page. */
+class ConsentFlow {
   constructor(
     private readonly page: Page,
     private readonly selectors: TargetConfig['selectors'],
   ) {}
 
-  async authorize(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {
+  async run(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {
     const capture = new RedirectCapture(this.page, options.clientOrigin);
     const pagesSeen: PageKind[] = [];
     try {

@@ -78,8 +78,8 @@ test.describe('7.1 Authorization endpoint: denial and other failures redirect wi
       ids: ['R4.1-07', 'R7.1-09'],
     },
     {
-      title: 'a repeated state parameter',
-      request: { extra: [['state', 'second']] },
+      title: 'a repeated scope parameter',
+      request: { extra: [['scope', 'basic_user_info']] },
       errors: ['invalid_request'],
       ids: ['R7.1-06'],
     },
