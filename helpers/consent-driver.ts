@@ -130,16 +130,18 @@ class ConsentFlow {
         (response.status() < 300 || response.status() >= 400),
       { timeout: STEP_TIMEOUT_MS },
     );
+    document.catch(() => undefined);
+    // The new document's own event: the old one's load state would resolve at once.
+    const loaded = this.page.waitForEvent('domcontentloaded', { timeout: STEP_TIMEOUT_MS });
+    loaded.catch(() => undefined);
     await this.page.click(selector, { timeout: STEP_TIMEOUT_MS, noWaitAfter: true });
     const landed = await Promise.race([
-      capture.reached.then(() => null),
-      document.then(async (response) => {
-        await this.page.waitForLoadState('domcontentloaded', { timeout: STEP_TIMEOUT_MS });
-        return response.status();
-      }),
+      capture.reached.then(() => 'client' as const),
+      loaded.then(() => 'page' as const),
     ]);
-    document.catch(() => undefined);
-    return landed;
+    if (landed === 'client') return null;
+    const response = await document.catch(() => null);
+    return response?.status() ?? null;
   }
 
   private async navigate(go: () => Promise<{ status(): number } | null>): Promise<number | null> {
