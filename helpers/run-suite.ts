@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FaultName } from '../sandbox/faults.js';
@@ -51,13 +51,13 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     CONFORMANCE_WORKERS: '1',
   });
   try {
-    const { exitCode, output } = await spawnCollect(
+    const { exitCode, stdout, stderr } = await spawnCollect(
       'npx',
       ['playwright', 'test', '--project=conformance', '--reporter=json', '--grep', options.grep],
       env,
       options.timeoutMs ?? 120_000,
     );
-    return { exitCode, output, tests: verdicts(join(reportsDir, 'results.json')) };
+    return { exitCode, output: stderr, tests: verdicts(stdout) };
   } finally {
     rmSync(reportsDir, { recursive: true, force: true });
   }
@@ -68,25 +68,26 @@ function spawnCollect(
   args: string[],
   env: NodeJS.ProcessEnv,
   timeoutMs: number,
-): Promise<{ exitCode: number; output: string }> {
+): Promise<{ exitCode: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ exitCode: code ?? 1, output });
+      resolve({ exitCode: code ?? 1, stdout, stderr });
     });
   });
 }
 
-function verdicts(resultsFile: string): TestVerdict[] {
+function verdicts(jsonReport: string): TestVerdict[] {
   let report: { suites: JsonSuite[] };
   try {
-    report = JSON.parse(readFileSync(resultsFile, 'utf8')) as { suites: JsonSuite[] };
+    report = JSON.parse(jsonReport.slice(jsonReport.indexOf('{'))) as { suites: JsonSuite[] };
   } catch {
     return [];
   }

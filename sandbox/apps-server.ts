@@ -8,16 +8,32 @@ import { registerTestHelpers } from './test-helpers/index.js';
 const BODY_LIMIT = 64 * 1024 * 1024;
 
 /** The resource server: for now the test helpers; the resources slice adds the API itself. */
-export function buildAppsServer(state: SandboxState, controlKey: string | null, options: ServerOptions): FastifyInstance {
-  const app = Fastify({ logger: options.logRequests, bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 512 }, requestTimeout: 30_000 });
+export function buildAppsServer(
+  state: SandboxState,
+  controlKey: string | null,
+  options: ServerOptions,
+): FastifyInstance {
+  const app = Fastify({
+    logger: options.logRequests,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { maxParamLength: 512 },
+    requestTimeout: 30_000,
+  });
   if (controlKey !== null) registerTestHelpers(app, state, controlKey);
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ reason: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}` }));
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({
+      reason: 'NOT_FOUND',
+      message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}`,
+    }),
+  );
   app.setErrorHandler((error: FastifyError | HelperError, request, reply) => {
     if (error instanceof HelperError) return reply.code(error.status).send(error.toBody());
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
-      return reply.code(500).send({ reason: 'UNEXPECTED_INTERNAL_ERROR', message: 'Unexpected internal error. Try again later' });
+      return reply
+        .code(500)
+        .send({ reason: 'UNEXPECTED_INTERNAL_ERROR', message: 'Unexpected internal error. Try again later' });
     }
     return reply.code(400).send({ reason: 'BAD_REQUEST', message: error.message });
   });

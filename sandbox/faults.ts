@@ -11,8 +11,7 @@ export const FAULTS = {
   'redirect-uri-prefix-match':
     'a redirect_uri that merely starts with a registered URI is accepted (R4.1-05)',
   'token-pragma-missing': 'the token endpoint omits Pragma: no-cache (R4.2-09, R7.2-04)',
-  'token-cache-control-missing':
-    'the token endpoint omits Cache-Control: no-store (R4.2-08, R7.2-03)',
+  'token-cache-control-missing': 'the token endpoint omits Cache-Control: no-store (R4.2-08, R7.2-03)',
   'token-content-type-no-charset':
     'the token endpoint sends application/json without charset=UTF-8 (R4.2-07, R7.2-02)',
 } as const;

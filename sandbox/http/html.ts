@@ -17,20 +17,31 @@ export const PAGE_HEADERS = {
   'x-content-type-options': 'nosniff',
 } as const;
 
-const STYLE = 'body{font-family:sans-serif;max-width:32rem;margin:3rem auto}label,input,button{display:block;margin:.5rem 0}.error{color:#a00}';
+const STYLE =
+  'body{font-family:sans-serif;max-width:32rem;margin:3rem auto}label,input,button{display:block;margin:.5rem 0}.error{color:#a00}';
 
 export function sendPage(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
   return reply
     .code(status)
     .headers(PAGE_HEADERS)
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`);
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
+    );
 }
 
 /** A failure that must not go back to the client (7.1): shown to the user, never redirected. */
 export function sendErrorPage(reply: FastifyReply, status: number, message: string): FastifyReply {
-  return sendPage(reply, status, 'Authorization error', `<p class="error" id="error">${escapeHtml(message)}</p>`);
+  return sendPage(
+    reply,
+    status,
+    'Authorization error',
+    `<p class="error" id="error">${escapeHtml(message)}</p>`,
+  );
 }
 
 export function redirect(reply: FastifyReply, location: string): FastifyReply {
-  return reply.code(302).headers({ location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).send();
+  return reply
+    .code(302)
+    .headers({ location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+    .send();
 }

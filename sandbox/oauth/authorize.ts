@@ -35,13 +35,28 @@ function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxS
     checkNoRepeats(params);
     checkResponseType(params);
     const scopes = checkScope(params);
-    const pending = state.sessions.hold({ clientId: client.clientId, redirectUri: target.uri, redirectUriSent: target.sent, scopes, state: sentState });
+    const pending = state.sessions.hold({
+      clientId: client.clientId,
+      redirectUri: target.uri,
+      redirectUriSent: target.sent,
+      scopes,
+      state: sentState,
+    });
     const session = state.sessions.open(readCookie(request.headers.cookie, SESSION_COOKIE));
     reply.header('set-cookie', sessionCookie(session.id));
-    return session.login === null ? sendLoginPage(reply, pending, session.csrf, false) : sendConsentPage(reply, pending, client.name, session.csrf);
+    return session.login === null
+      ? sendLoginPage(reply, pending, session.csrf, false)
+      : sendConsentPage(reply, pending, client.name, session.csrf);
   } catch (error) {
     if (error instanceof AuthorizationError) {
-      return redirect(reply, withResponseParams(target.uri, { error: error.code, error_description: error.description ?? null, state: sentState }));
+      return redirect(
+        reply,
+        withResponseParams(target.uri, {
+          error: error.code,
+          error_description: error.description ?? null,
+          state: sentState,
+        }),
+      );
     }
     throw error;
   }

@@ -19,7 +19,8 @@ export function checkRedirectUri(params: Params, client: Client, faults: FaultSe
   if (params.repeated().includes('redirect_uri')) throw new NoRedirectError(400, 'redirect_uri is repeated.');
   const sent = params.get('redirect_uri');
   if (sent === undefined) return omitted(client);
-  if (!isAbsoluteWithoutFragment(sent)) throw new NoRedirectError(400, 'redirect_uri is not an absolute URI without fragment.');
+  if (!isAbsoluteWithoutFragment(sent))
+    throw new NoRedirectError(400, 'redirect_uri is not an absolute URI without fragment.');
   if (client.redirectUris.includes(sent)) return { uri: sent, sent };
   if (faults.has('redirect-uri-prefix-match') && client.redirectUris.some((uri) => sent.startsWith(uri))) {
     return { uri: sent, sent };

@@ -8,7 +8,8 @@ import { isScope, type Scope } from '../scopes.js';
  */
 export function checkScope(params: Params): Scope[] {
   const scope = params.get('scope');
-  if (scope === undefined || scope === '') throw new AuthorizationError('invalid_request', 'scope is missing.');
+  if (scope === undefined || scope === '')
+    throw new AuthorizationError('invalid_request', 'scope is missing.');
   return parseScope(scope);
 }
 
@@ -16,7 +17,10 @@ export function parseScope(scope: string): Scope[] {
   const values = scope.split(' ');
   const unknown = values.filter((value) => !isScope(value));
   if (unknown.length > 0) {
-    throw new AuthorizationError('invalid_scope', `Unknown or malformed scope: ${JSON.stringify(unknown.join(' '))}`);
+    throw new AuthorizationError(
+      'invalid_scope',
+      `Unknown or malformed scope: ${JSON.stringify(unknown.join(' '))}`,
+    );
   }
   return [...new Set(values as Scope[])];
 }

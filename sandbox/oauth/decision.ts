@@ -16,22 +16,40 @@ interface FormContext {
 
 /** The login and consent forms: both CSRF-protected, both bound to a pending authorization. */
 export function registerDecision(app: FastifyInstance, state: SandboxState): void {
-  app.post(LOGIN_PATH, (request, reply) => withForm(request, reply, state, (context) => login(reply, state, context)));
-  app.post(CONSENT_PATH, (request, reply) => withForm(request, reply, state, (context) => decide(reply, state, context)));
+  app.post(LOGIN_PATH, (request, reply) =>
+    withForm(request, reply, state, (context) => login(reply, state, context)),
+  );
+  app.post(CONSENT_PATH, (request, reply) =>
+    withForm(request, reply, state, (context) => decide(reply, state, context)),
+  );
 }
 
-function withForm(request: FastifyRequest, reply: FastifyReply, state: SandboxState, next: (context: FormContext) => FastifyReply): FastifyReply {
+function withForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: SandboxState,
+  next: (context: FormContext) => FastifyReply,
+): FastifyReply {
   const form = Params.fromEncoded(typeof request.body === 'string' ? request.body : '');
   const session = state.sessions.find(readCookie(request.headers.cookie, SESSION_COOKIE));
   if (session === undefined || !sameSecret(form.get('csrf') ?? '', session.csrf)) {
-    return sendErrorPage(reply, 403, 'The form has expired or was not sent by this site. Start again from the application.');
+    return sendErrorPage(
+      reply,
+      403,
+      'The form has expired or was not sent by this site. Start again from the application.',
+    );
   }
   const pending = state.sessions.pendingRequest(form.get('request') ?? '');
-  if (pending === undefined) return sendErrorPage(reply, 400, 'Unknown or already decided authorization request.');
+  if (pending === undefined)
+    return sendErrorPage(reply, 400, 'Unknown or already decided authorization request.');
   return next({ form, session, pending });
 }
 
-function login(reply: FastifyReply, state: SandboxState, { form, session, pending }: FormContext): FastifyReply {
+function login(
+  reply: FastifyReply,
+  state: SandboxState,
+  { form, session, pending }: FormContext,
+): FastifyReply {
   const user = state.users.verify(form.get('login') ?? '', form.get('password') ?? '');
   if (user === undefined) return sendLoginPage(reply, pending, session.csrf, true);
   session.login = user.login;
@@ -39,12 +57,19 @@ function login(reply: FastifyReply, state: SandboxState, { form, session, pendin
   return sendConsentPage(reply, pending, client?.name ?? pending.clientId, session.csrf);
 }
 
-function decide(reply: FastifyReply, state: SandboxState, { form, session, pending }: FormContext): FastifyReply {
+function decide(
+  reply: FastifyReply,
+  state: SandboxState,
+  { form, session, pending }: FormContext,
+): FastifyReply {
   const client = state.clients.find(pending.clientId);
   if (session.login === null || client === undefined) return sendErrorPage(reply, 400, 'Sign in first.');
   state.sessions.takePending(pending.id);
   if (form.get('decision') !== 'approve') {
-    return redirect(reply, withResponseParams(pending.redirectUri, { error: 'access_denied', state: pending.state }));
+    return redirect(
+      reply,
+      withResponseParams(pending.redirectUri, { error: 'access_denied', state: pending.state }),
+    );
   }
   const code = state.codes.issue({
     clientId: client.clientId,

@@ -14,7 +14,12 @@ function hidden(name: string, value: string): string {
   return `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
 }
 
-export function sendLoginPage(reply: FastifyReply, pending: PendingAuthorization, csrf: string, error: boolean): FastifyReply {
+export function sendLoginPage(
+  reply: FastifyReply,
+  pending: PendingAuthorization,
+  csrf: string,
+  error: boolean,
+): FastifyReply {
   const message = error ? `<p class="error" id="login-error" role="alert">${LOGIN_ERROR}</p>` : '';
   return sendPage(
     reply,
@@ -27,8 +32,15 @@ export function sendLoginPage(reply: FastifyReply, pending: PendingAuthorization
   );
 }
 
-export function sendConsentPage(reply: FastifyReply, pending: PendingAuthorization, clientName: string, csrf: string): FastifyReply {
-  const scopes = pending.scopes.map((scope) => `<li><code>${scope}</code>: ${escapeHtml(SCOPES[scope])}</li>`).join('');
+export function sendConsentPage(
+  reply: FastifyReply,
+  pending: PendingAuthorization,
+  clientName: string,
+  csrf: string,
+): FastifyReply {
+  const scopes = pending.scopes
+    .map((scope) => `<li><code>${scope}</code>: ${escapeHtml(SCOPES[scope])}</li>`)
+    .join('');
   return sendPage(
     reply,
     200,

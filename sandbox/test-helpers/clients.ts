@@ -5,27 +5,40 @@ import type { SandboxState } from '../state.js';
 import type { Client } from '../store/clients.js';
 import { asBody, integerAtLeast, optionalString, positiveNumber, type Body } from './validate.js';
 
-const INJECTABLE_AUTHORIZE_ERRORS: readonly AuthorizationErrorCode[] = ['temporarily_unavailable', 'server_error'];
+const INJECTABLE_AUTHORIZE_ERRORS: readonly AuthorizationErrorCode[] = [
+  'temporarily_unavailable',
+  'server_error',
+];
 
 /** Contract section 2: registration (2.1 stands outside the API), clocks, limits and failures. */
 export function registerClientHelpers(app: FastifyInstance, state: SandboxState): void {
   app.post('/clients', async (request, reply) => {
     const body = asBody(request.body);
-    const registered = state.clients.register(redirectUris(body), optionalString(body, 'name') ?? 'Sandbox client');
-    return reply.code(201).send({ client_id: registered.client.clientId, client_secret: registered.secret, redirect_uris: registered.client.redirectUris });
+    const registered = state.clients.register(
+      redirectUris(body),
+      optionalString(body, 'name') ?? 'Sandbox client',
+    );
+    return reply.code(201).send({
+      client_id: registered.client.clientId,
+      client_secret: registered.secret,
+      redirect_uris: registered.client.redirectUris,
+    });
   });
 
-  app.post<{ Params: { clientId: string } }>('/clients/:clientId/clock', async (request) => {
+  app.post<{ Params: { clientId: string } }>('/clients/:clientId/clock', (request, reply) => {
     const client = findClient(state, request.params.clientId);
     client.clock.advance(positiveNumber(asBody(request.body), 'advance_seconds'));
-    return { now: new Date(client.clock.now()).toISOString() };
+    return reply.send({ now: new Date(client.clock.now()).toISOString() });
   });
 
-  app.put<{ Params: { clientId: string } }>('/clients/:clientId/rate_limit', async (request) => {
+  app.put<{ Params: { clientId: string } }>('/clients/:clientId/rate_limit', (request, reply) => {
     const client = findClient(state, request.params.clientId);
     const body = asBody(request.body);
-    client.rateLimit = { requests: integerAtLeast(body, 'requests', 1), seconds: integerAtLeast(body, 'seconds', 1) };
-    return client.rateLimit;
+    client.rateLimit = {
+      requests: integerAtLeast(body, 'requests', 1),
+      seconds: integerAtLeast(body, 'seconds', 1),
+    };
+    return reply.send(client.rateLimit);
   });
 
   app.post<{ Params: { clientId: string } }>('/clients/:clientId/failures', async (request, reply) => {
@@ -34,11 +47,13 @@ export function registerClientHelpers(app: FastifyInstance, state: SandboxState)
     const count = integerAtLeast(body, 'count', 1);
     const endpoint = body.endpoint;
     if (endpoint === 'published') {
-      if (body.error !== undefined) throw new HelperError('BAD_REQUEST', '"error" applies only to the authorize endpoint.');
+      if (body.error !== undefined)
+        throw new HelperError('BAD_REQUEST', '"error" applies only to the authorize endpoint.');
       client.injected.published = count;
       return reply.code(201).send({ endpoint, count });
     }
-    if (endpoint !== 'authorize') throw new HelperError('BAD_REQUEST', '"endpoint" must be "published" or "authorize".');
+    if (endpoint !== 'authorize')
+      throw new HelperError('BAD_REQUEST', '"endpoint" must be "published" or "authorize".');
     const error = authorizeError(body);
     client.injected.authorize = { count, error };
     return reply.code(201).send({ endpoint, count, error });
@@ -53,16 +68,22 @@ function findClient(state: SandboxState, clientId: string): Client {
 
 function redirectUris(body: Body): string[] {
   const uris = body.redirect_uris;
-  if (!Array.isArray(uris) || uris.length < 1 || uris.length > 3) throw new HelperError('BAD_REQUEST', '"redirect_uris" must hold 1 to 3 URIs.');
-  const valid = uris.every((uri): uri is string => typeof uri === 'string' && uri.length <= 2048 && isAbsoluteWithoutFragment(uri));
-  if (!valid) throw new HelperError('BAD_REQUEST', 'Each redirect URI must be an absolute URI without fragment.');
-  if (new Set(uris).size !== uris.length) throw new HelperError('BAD_REQUEST', 'Redirect URIs must be distinct.');
+  if (!Array.isArray(uris) || uris.length < 1 || uris.length > 3)
+    throw new HelperError('BAD_REQUEST', '"redirect_uris" must hold 1 to 3 URIs.');
+  const valid = uris.every(
+    (uri): uri is string => typeof uri === 'string' && uri.length <= 2048 && isAbsoluteWithoutFragment(uri),
+  );
+  if (!valid)
+    throw new HelperError('BAD_REQUEST', 'Each redirect URI must be an absolute URI without fragment.');
+  if (new Set(uris).size !== uris.length)
+    throw new HelperError('BAD_REQUEST', 'Redirect URIs must be distinct.');
   return uris;
 }
 
 function authorizeError(body: Body): AuthorizationErrorCode {
   const error = body.error ?? 'temporarily_unavailable';
   const allowed = INJECTABLE_AUTHORIZE_ERRORS.find((candidate) => candidate === error);
-  if (allowed === undefined) throw new HelperError('BAD_REQUEST', '"error" must be "temporarily_unavailable" or "server_error".');
+  if (allowed === undefined)
+    throw new HelperError('BAD_REQUEST', '"error" must be "temporarily_unavailable" or "server_error".');
   return allowed;
 }

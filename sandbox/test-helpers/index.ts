@@ -11,9 +11,10 @@ export const HELPERS_PREFIX = '/test_helpers/v1';
 export function registerTestHelpers(app: FastifyInstance, state: SandboxState, controlKey: string): void {
   void app.register(
     (helpers, _options, done) => {
-      helpers.addHook('onRequest', async (request) => {
+      helpers.addHook('onRequest', (request, _reply, next) => {
         const key = request.headers['x-sandbox-key'];
-        if (typeof key !== 'string' || !sameSecret(key, controlKey)) throw new HelperError('ACCESS_DENIED', 'Missing or wrong X-Sandbox-Key.');
+        const allowed = typeof key === 'string' && sameSecret(key, controlKey);
+        next(allowed ? undefined : new HelperError('ACCESS_DENIED', 'Missing or wrong X-Sandbox-Key.'));
       });
       registerClientHelpers(helpers, state);
       registerUserHelpers(helpers, state);

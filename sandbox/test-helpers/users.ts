@@ -7,7 +7,8 @@ export function registerUserHelpers(app: FastifyInstance, state: SandboxState): 
   app.post('/users', async (request, reply) => {
     const body = asBody(request.body);
     const login = optionalString(body, 'login', 128);
-    if (login !== undefined && state.users.has(login)) throw new HelperError('BAD_REQUEST', `Login ${JSON.stringify(login)} is taken.`);
+    if (login !== undefined && state.users.has(login))
+      throw new HelperError('BAD_REQUEST', `Login ${JSON.stringify(login)} is taken.`);
     const user = state.users.create({
       login,
       password: optionalString(body, 'password', 256),

@@ -4,7 +4,8 @@ import { HelperError } from '../../helpers/errors.js';
 export type Body = Record<string, unknown>;
 
 export function asBody(value: unknown): Body {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new HelperError('BAD_REQUEST', 'The body must be a JSON object.');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new HelperError('BAD_REQUEST', 'The body must be a JSON object.');
   return value as Body;
 }
 
@@ -12,7 +13,10 @@ export function optionalString(body: Body, name: string, maxLength = 256): strin
   const value = body[name];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value === '' || value.length > maxLength) {
-    throw new HelperError('BAD_REQUEST', `"${name}" must be a non-empty string of at most ${maxLength} characters.`);
+    throw new HelperError(
+      'BAD_REQUEST',
+      `"${name}" must be a non-empty string of at most ${maxLength} characters.`,
+    );
   }
   return value;
 }

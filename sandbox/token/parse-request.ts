@@ -20,7 +20,9 @@ export function parseTokenRequest(request: FastifyRequest): Params {
   }
   const form = Params.fromEncoded(typeof request.body === 'string' ? request.body : '');
   const repeated = form.repeated();
-  if (repeated.length > 0) throw new TokenError('invalid_request', `Repeated parameter: ${repeated.join(', ')}`);
-  if (form.longestValue() > MAX_VALUE_LENGTH) throw new TokenError('invalid_request', 'A parameter value is too long.');
+  if (repeated.length > 0)
+    throw new TokenError('invalid_request', `Repeated parameter: ${repeated.join(', ')}`);
+  if (form.longestValue() > MAX_VALUE_LENGTH)
+    throw new TokenError('invalid_request', 'A parameter value is too long.');
   return form;
 }

@@ -12,19 +12,27 @@ import { AuthorizationError } from '../../helpers/errors.js';
  * the client's clock, and the redirect_uri repeats the authorization request's. Check and use are
  * one synchronous step, so two parallel redemptions cannot both pass.
  */
-export function checkCode(form: Params, client: Client, codes: CodeStore, faults: FaultSet): AuthorizationCode {
+export function checkCode(
+  form: Params,
+  client: Client,
+  codes: CodeStore,
+  faults: FaultSet,
+): AuthorizationCode {
   const value = form.get('code');
   if (value === undefined || value === '') throw new TokenError('invalid_request', 'code is missing.');
   const redirectUri = form.get('redirect_uri');
-  if (redirectUri === undefined || redirectUri === '') throw new TokenError('invalid_request', 'redirect_uri is missing.');
+  if (redirectUri === undefined || redirectUri === '')
+    throw new TokenError('invalid_request', 'redirect_uri is missing.');
   const code = codes.find(value);
-  if (code === undefined || code.clientId !== client.clientId) throw new TokenError('invalid_grant', 'Unknown code, or issued to another client.');
+  if (code === undefined || code.clientId !== client.clientId)
+    throw new TokenError('invalid_grant', 'Unknown code, or issued to another client.');
   if (code.used) throw new TokenError('invalid_grant', 'The code was already used.');
   if (!faults.has('code-no-expiry') && client.clock.now() - code.issuedAtMs >= CODE_LIFETIME_MS) {
     throw new TokenError('invalid_grant', 'The code has expired.');
   }
   const expected = code.redirectUriSent ?? client.redirectUris[0];
-  if (redirectUri !== expected) throw new TokenError('invalid_grant', 'redirect_uri differs from the authorization request.');
+  if (redirectUri !== expected)
+    throw new TokenError('invalid_grant', 'redirect_uri differs from the authorization request.');
   return code;
 }
 
@@ -43,6 +51,7 @@ export function narrowScope(form: Params, granted: readonly Scope[]): readonly S
     if (error instanceof AuthorizationError) throw new TokenError('invalid_scope', error.description);
     throw error;
   }
-  if (scopes.some((scope) => !granted.includes(scope))) throw new TokenError('invalid_scope', 'The requested scope exceeds the scope granted.');
+  if (scopes.some((scope) => !granted.includes(scope)))
+    throw new TokenError('invalid_scope', 'The requested scope exceeds the scope granted.');
   return scopes;
 }
