@@ -47,21 +47,40 @@ const MAX_STEPS = 6;
  * approves or denies with the contract's selectors, and captures the redirect to the client by
  * observing the navigation request (page.route does not see redirect targets). Each flow runs in a
  * page of its own, closed at the end, so the failed navigation to the client's origin can never
- * interrupt the next flow; the context keeps the login session between flows.
+ * interrupt the next flow; each user's context keeps that user's login session between flows.
  */
 export class ConsentDriver {
+  /** One browser context per user: a login session must never carry over to another user. */
+  private readonly contexts = new Map<string, BrowserContext>();
+  private readonly created: BrowserContext[] = [];
+
   constructor(
-    private readonly context: BrowserContext,
+    private readonly firstContext: BrowserContext,
+    private readonly newContext: () => Promise<BrowserContext>,
     private readonly selectors: TargetConfig['selectors'],
   ) {}
 
   async authorize(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {
-    const page = await this.context.newPage();
+    const context = await this.contextFor(options.user?.login ?? '');
+    const page = await context.newPage();
     try {
       return await new ConsentFlow(page, this.selectors).run(authorizationUrl, options);
     } finally {
       await page.close();
     }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.created.map((context) => context.close()));
+  }
+
+  private async contextFor(login: string): Promise<BrowserContext> {
+    const known = this.contexts.get(login);
+    if (known !== undefined) return known;
+    const context = this.contexts.size === 0 ? this.firstContext : await this.newContext();
+    if (context !== this.firstContext) this.created.push(context);
+    this.contexts.set(login, context);
+    return context;
   }
 }
 

@@ -9,6 +9,12 @@ export interface RegisteredClient {
   redirectUris: string[];
 }
 
+export interface SeededAd {
+  id: string;
+  list_id?: string;
+  status: string;
+}
+
 export interface RegisteredUser {
   login: string;
   password: string;
@@ -104,6 +110,42 @@ export class ControlClient {
         count,
         ...(error === undefined ? {} : { error }),
       },
+    );
+  }
+
+  async seedAds(login: string, ads: ReadonlyArray<SeededAd>): Promise<void> {
+    await this.expect(200, 'PUT /users/{login}/ads', 'PUT', `/users/${encodeURIComponent(login)}/ads`, {
+      ads,
+    });
+  }
+
+  async changeStatus(login: string, adId: string, status: string): Promise<void> {
+    await this.expect(
+      202,
+      'POST /users/{login}/ads/{id}/status',
+      'POST',
+      `/users/${encodeURIComponent(login)}/ads/${encodeURIComponent(adId)}/status`,
+      { status },
+    );
+  }
+
+  async setRateLimit(clientId: string, requests: number, seconds: number): Promise<void> {
+    await this.expect(
+      200,
+      'PUT /clients/{id}/rate_limit',
+      'PUT',
+      `/clients/${encodeURIComponent(clientId)}/rate_limit`,
+      { requests, seconds },
+    );
+  }
+
+  async failListings(clientId: string, count: number): Promise<void> {
+    await this.expect(
+      201,
+      'POST /clients/{id}/failures',
+      'POST',
+      `/clients/${encodeURIComponent(clientId)}/failures`,
+      { endpoint: 'published', count },
     );
   }
 

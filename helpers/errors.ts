@@ -109,3 +109,18 @@ export class HelperError extends Error {
     return { reason: this.reason, message: this.message };
   }
 }
+
+/** An error of the ad listing (7.3): a status above 200 and `{reason, message}`. */
+export class ListingError extends Error {
+  constructor(
+    readonly reason: ListingErrorReason,
+    message: string = LISTING_ERRORS[reason],
+  ) {
+    super(message);
+    this.name = 'ListingError';
+  }
+
+  toBody(): ReasonedErrorBody<ListingErrorReason> {
+    return { reason: this.reason, message: this.message };
+  }
+}

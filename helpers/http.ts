@@ -11,6 +11,8 @@ export interface HttpRequest {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Leaves the exchange out of the report: crawls make hundreds, and a failure shows its own. */
+  quiet?: boolean;
 }
 
 /** A connection-level failure (refused, reset, timed out): the environment, not the API. */
@@ -63,7 +65,7 @@ export class HttpClient {
       response: { status: response.statusCode, headers: response.headers, body },
       durationMs: performance.now() - started,
     };
-    await reportExchange(exchange);
+    if (req.quiet !== true) await reportExchange(exchange);
     return exchange;
   }
 

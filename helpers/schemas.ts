@@ -3,7 +3,15 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 /** The JSON Schemas under schemas/, compiled once per worker. */
-export const SCHEMA_NAMES = ['token-response', 'token-error'] as const;
+export const SCHEMA_NAMES = [
+  'token-response',
+  'token-error',
+  'listing-page',
+  'listing-error',
+  'basic-user-info',
+  'catalog-ids',
+  'catalog-cubic-capacities',
+] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;

@@ -1,8 +1,7 @@
 import type { Requirement } from './types.js';
 
 /**
- * Every normative sentence of the sections covered so far (2.1-2.3, 4.1, 4.2, 5, 7.1, 7.2 and the
- * code rows of 8). Tests name these ids; `npm run requirements` lists the ids no test covers.
+ * Every normative sentence of the sections covered so far (2.1-2.6, 3, 4.1-4.5, 5, 7.1-7.3, 8, 9). Tests name these ids; `npm run requirements` lists the ids no test covers.
  */
 export const REQUIREMENTS: readonly Requirement[] = [
   // 2.1 Application registration
@@ -58,6 +57,99 @@ export const REQUIREMENTS: readonly Requirement[] = [
     area: 'token',
     severity: 'critical',
     text: 'The token response carries `token_type`, a string with value `Bearer`, always.',
+  },
+
+  // 2.4 Basic user info
+  {
+    id: 'R2.4-01',
+    section: '2.4',
+    area: 'basic-user-info',
+    severity: 'critical',
+    text: 'Basic user info carries `user_name`, a string: the full name of the user.',
+  },
+  {
+    id: 'R2.4-02',
+    section: '2.4',
+    area: 'basic-user-info',
+    severity: 'critical',
+    text: 'Basic user info carries `user_email`, a string: the e-mail of the user.',
+  },
+
+  // 2.5 Published-ad listing page
+  {
+    id: 'R2.5-01',
+    section: '2.5',
+    area: 'listing',
+    severity: 'blocker',
+    text: '`data` is an array of ad items, required, at most 200 items per page; it can be empty when there are no more records.',
+  },
+  {
+    id: 'R2.5-02',
+    section: '2.5',
+    area: 'listing',
+    severity: 'normal',
+    text: '`current_token` is a string or null: the token of the current page, null on the first page.',
+  },
+  {
+    id: 'R2.5-03',
+    section: '2.5',
+    area: 'listing',
+    severity: 'critical',
+    text: '`next_token` is a string or null: the token of the next page, null when there are no more results.',
+  },
+  {
+    id: 'R2.5-04',
+    section: '2.5',
+    area: 'listing',
+    severity: 'critical',
+    text: 'An ad item carries `id`, a string, always: the ad identifier defined by the integrator.',
+  },
+  {
+    id: 'R2.5-05',
+    section: '2.5',
+    area: 'listing',
+    severity: 'normal',
+    text: 'An ad item carries `list_id`, a string, only when the ad has one; absent when the ad is new, never published and in approval.',
+  },
+  {
+    id: 'R2.5-06',
+    section: '2.5',
+    area: 'listing',
+    severity: 'critical',
+    text: 'An ad item carries `status`, a string, always: the public status of the ad, same as on the marketplace.',
+  },
+
+  // 2.6 Catalog response envelope
+  {
+    id: 'R2.6-01',
+    section: '2.6',
+    area: 'catalogs',
+    severity: 'critical',
+    text: 'A catalog response carries `status` `ok` on success.',
+  },
+  {
+    id: 'R2.6-02',
+    section: '2.6',
+    area: 'catalogs',
+    severity: 'critical',
+    text: 'A catalog response carries `data`, a map: names to integer ids for brands, models and versions; numeric-string ids to labels for cubic capacities.',
+  },
+  {
+    id: 'R2.6-03',
+    section: '2.6',
+    area: 'catalogs',
+    severity: 'minor',
+    text: 'The brand, model and version ids are the ones ads must carry; ads with incorrect ids are rejected.',
+    untestable: 'ad submission is not part of the specified API ("not shown")',
+  },
+
+  // 3 States
+  {
+    id: 'R3-01',
+    section: '3',
+    area: 'listing',
+    severity: 'normal',
+    text: 'Public ad status values are pending_review, published, deleted and refused; the set can grow or shrink and clients must tolerate unknown values.',
   },
 
   // 4.1 Start authorization
@@ -184,6 +276,89 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'Failure: HTTP 400 with body {error} (see 7.2).',
   },
 
+  // 4.3 Basic user info
+  {
+    id: 'R4.3-01',
+    section: '4.3',
+    area: 'basic-user-info',
+    severity: 'blocker',
+    text: "POST {apps_url}/oauth_api/basic_user_info with body {access_token} answers the user_name and user_email of the token's user.",
+  },
+  {
+    id: 'R4.3-02',
+    section: '4.3',
+    area: 'basic-user-info',
+    severity: 'blocker',
+    text: 'Basic user info requires a token holding the permission basic_user_info.',
+  },
+
+  // 4.4 List published ads
+  {
+    id: 'R4.4-01',
+    section: '4.4',
+    area: 'listing',
+    severity: 'blocker',
+    text: 'GET {apps_url}/autoupload/v1/published takes `Authorization: Bearer <token>`; the token must have scope autoupload or basic_user_info.',
+  },
+  {
+    id: 'R4.4-02',
+    section: '4.4',
+    area: 'listing',
+    severity: 'blocker',
+    text: 'While `next_token` is not null, sending it as `page_token` obtains the next page (the crawl returns every ad once).',
+  },
+  {
+    id: 'R4.4-03',
+    section: '4.4',
+    area: 'listing',
+    severity: 'critical',
+    text: 'When `next_token` is null there are no more pages; the last page can have an empty `data` array.',
+  },
+  {
+    id: 'R4.4-04',
+    section: '4.4',
+    area: 'listing',
+    severity: 'critical',
+    text: '`fetch_size` sets the items per page; its default and maximum are 200.',
+  },
+  {
+    id: 'R4.4-05',
+    section: '4.4',
+    area: 'listing',
+    severity: 'critical',
+    text: '`ads_status` returns only ads with this status.',
+  },
+  {
+    id: 'R4.4-06',
+    section: '4.4',
+    area: 'listing',
+    severity: 'critical',
+    text: 'Without `ads_status`, ads of all statuses are returned.',
+  },
+  {
+    id: 'R4.4-07',
+    section: '4.4',
+    area: 'listing',
+    severity: 'blocker',
+    text: 'Success: HTTP 200 with a body per 2.5.',
+  },
+
+  // 4.5 Catalog lookups
+  {
+    id: 'R4.5-01',
+    section: '4.5',
+    area: 'catalogs',
+    severity: 'critical',
+    text: 'The nine catalog lookups are POST with a JSON body {access_token} and answer per 2.6.',
+  },
+  {
+    id: 'R4.5-02',
+    section: '4.5',
+    area: 'catalogs',
+    severity: 'critical',
+    text: '{brand_id} and {model_id} are the integer ids obtained from the preceding lookup in the chain.',
+  },
+
   // 5 Authentication
   {
     id: 'R5-01',
@@ -228,7 +403,6 @@ export const REQUIREMENTS: readonly Requirement[] = [
     area: 'authentication',
     severity: 'blocker',
     text: 'The server validates the access token and that its permissions suffice for the requested resource.',
-    plannedFor: 'resources slice (issue 3): needs the resource endpoints',
   },
   {
     id: 'R5-07',
@@ -236,7 +410,6 @@ export const REQUIREMENTS: readonly Requirement[] = [
     area: 'authentication',
     severity: 'critical',
     text: 'The token represents only the permissions granted by the user.',
-    plannedFor: 'resources slice (issue 3): needs the resource endpoints',
   },
   {
     id: 'R5-08',
@@ -399,8 +572,50 @@ export const REQUIREMENTS: readonly Requirement[] = [
     area: 'token',
     severity: 'normal',
     text: '`invalid_scope`: requested scope invalid, unknown, or exceeds the scope granted by the user.',
-    plannedFor:
-      'resources slice (issue 3): a server may ignore a `scope` parameter on the code grant, so only the resources can show that a wider scope was not granted',
+  },
+
+  // 7.3 Ad listing errors
+  {
+    id: 'R7.3-01',
+    section: '7.3',
+    area: 'listing',
+    severity: 'critical',
+    text: 'On failure the status code is greater than 200 and the body is a JSON object with string fields `reason` and `message`.',
+  },
+  {
+    id: 'R7.3-02',
+    section: '7.3',
+    area: 'listing',
+    severity: 'critical',
+    text: 'Header Authorization missing: reason BAD_REQUEST, message "Check the header field(s)".',
+  },
+  {
+    id: 'R7.3-03',
+    section: '7.3',
+    area: 'listing',
+    severity: 'blocker',
+    text: 'Token invalid: reason ACCESS_DENIED, message "Check the client authentication token".',
+  },
+  {
+    id: 'R7.3-04',
+    section: '7.3',
+    area: 'listing',
+    severity: 'blocker',
+    text: 'Scope not allowed: reason ACCESS_SCOPE_DENIED, message "Check the client authentication if scope configuration is correct.".',
+  },
+  {
+    id: 'R7.3-05',
+    section: '7.3',
+    area: 'listing',
+    severity: 'normal',
+    text: 'Client exceeds the allowed requests per second: reason RATE_LIMIT, message "You have exceeded the X requests in X seconds limit!" (X are numbers).',
+  },
+  {
+    id: 'R7.3-06',
+    section: '7.3',
+    area: 'listing',
+    severity: 'normal',
+    text: 'Unexpected internal error: reason UNEXPECTED_INTERNAL_ERROR, message "Unexpected internal error. Try again later".',
   },
 
   // 8 Limits (the rows about registration and codes)
@@ -417,6 +632,70 @@ export const REQUIREMENTS: readonly Requirement[] = [
     area: 'token',
     severity: 'critical',
     text: 'Authorization code lifetime: 10 minutes; single use.',
+  },
+  { id: 'R8-03', section: '8', area: 'listing', severity: 'normal', text: '`fetch_size` default: 200.' },
+  {
+    id: 'R8-04',
+    section: '8',
+    area: 'listing',
+    severity: 'critical',
+    text: '`fetch_size` maximum and items per page: 200.',
+  },
+  {
+    id: 'R8-05',
+    section: '8',
+    area: 'listing',
+    severity: 'normal',
+    text: 'A per-second request limit exists on the ad listing and yields RATE_LIMIT.',
+  },
+
+  // 9 Versioning
+  {
+    id: 'R9-01',
+    section: '9',
+    area: 'versioning',
+    severity: 'normal',
+    text: 'The ad listing path carries the version segment v1.',
+  },
+  {
+    id: 'R9-02',
+    section: '9',
+    area: 'versioning',
+    severity: 'minor',
+    text: 'The notification configuration path carries v1.',
+    plannedFor: 'notifications slice (issue 4)',
+  },
+  {
+    id: 'R9-03',
+    section: '9',
+    area: 'versioning',
+    severity: 'minor',
+    text: 'The notification configuration feature is a beta version and can change as needed.',
+    untestable: 'a statement of policy, not of behaviour',
+  },
+  {
+    id: 'R9-04',
+    section: '9',
+    area: 'versioning',
+    severity: 'normal',
+    text: 'The set of ad status values can gain or lose values.',
+    untestable:
+      'a statement about the future; its consequence for clients (tolerate unknown values) is R3-01',
+  },
+  {
+    id: 'R9-05',
+    section: '9',
+    area: 'versioning',
+    severity: 'minor',
+    text: 'Catalog ids were equalized with the insertion flow; integrators must update their stored model ids.',
+    untestable: 'an instruction to integrators about ids stored before the equalization',
+  },
+  {
+    id: 'R9-06',
+    section: '9',
+    area: 'versioning',
+    severity: 'normal',
+    text: 'The authorization, token, basic-info and catalog paths carry no version segment.',
   },
 ];
 

@@ -1,4 +1,12 @@
-export type Area = 'registration' | 'authorization' | 'token' | 'authentication';
+export type Area =
+  | 'registration'
+  | 'authorization'
+  | 'token'
+  | 'authentication'
+  | 'basic-user-info'
+  | 'listing'
+  | 'catalogs'
+  | 'versioning';
 export type Severity = 'blocker' | 'critical' | 'normal' | 'minor';
 
 export interface Requirement {

@@ -2,6 +2,8 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { HelperError } from '../helpers/errors.js';
 import type { ServerOptions } from './auth-server.js';
 import type { SandboxState } from './state.js';
+import { registerBasicUserInfo } from './resources/basic-user-info.js';
+import { registerPublished } from './resources/published.js';
 import { registerTestHelpers } from './test-helpers/index.js';
 
 /** Large enough for 200,000 seeded ads in one helper call (resources slice). */
@@ -19,6 +21,8 @@ export function buildAppsServer(
     routerOptions: { maxParamLength: 512 },
     requestTimeout: 30_000,
   });
+  registerPublished(app, state);
+  registerBasicUserInfo(app, state);
   if (controlKey !== null) registerTestHelpers(app, state, controlKey);
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({

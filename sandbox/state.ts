@@ -1,4 +1,7 @@
 import type { FaultSet } from './faults.js';
+import { PageTokens } from './resources/page-token.js';
+import { RateLimiter } from './resources/rate-limit.js';
+import { AdStore } from './store/ads.js';
 import { ClientStore } from './store/clients.js';
 import { CodeStore } from './store/codes.js';
 import { SessionStore } from './store/sessions.js';
@@ -12,6 +15,9 @@ export interface SandboxState {
   codes: CodeStore;
   tokens: TokenStore;
   sessions: SessionStore;
+  ads: AdStore;
+  pageTokens: PageTokens;
+  rateLimiter: RateLimiter;
   faults: FaultSet;
 }
 
@@ -22,6 +28,9 @@ export function createState(faults: FaultSet): SandboxState {
     codes: new CodeStore(),
     tokens: new TokenStore(),
     sessions: new SessionStore(),
+    ads: new AdStore(),
+    pageTokens: new PageTokens(),
+    rateLimiter: new RateLimiter(),
     faults,
   };
 }

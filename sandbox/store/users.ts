@@ -40,6 +40,12 @@ export class UserStore {
     return this.users.get(login);
   }
 
+  /** Some user other than `login` (for the fault that leaks another user's data). */
+  any(login: string): User | undefined {
+    for (const user of this.users.values()) if (user.login !== login) return user;
+    return undefined;
+  }
+
   /** The user when the password matches; unknown logins take the same path and time. */
   verify(login: string, password: string): User | undefined {
     const stored = this.users.get(login);

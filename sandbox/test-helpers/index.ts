@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HelperError } from '../../helpers/errors.js';
 import { sameSecret } from '../crypto.js';
 import type { SandboxState } from '../state.js';
+import { registerAdHelpers } from './ads.js';
 import { registerClientHelpers } from './clients.js';
 import { registerUserHelpers } from './users.js';
 
@@ -18,6 +19,7 @@ export function registerTestHelpers(app: FastifyInstance, state: SandboxState, c
       });
       registerClientHelpers(helpers, state);
       registerUserHelpers(helpers, state);
+      registerAdHelpers(helpers, state);
       done();
     },
     { prefix: HELPERS_PREFIX },

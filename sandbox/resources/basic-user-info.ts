@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxState } from '../state.js';
+import { bodyGrant } from './body-token.js';
+
+export const BASIC_USER_INFO_PATH = '/oauth_api/basic_user_info';
+
+/**
+ * POST /oauth_api/basic_user_info (4.3). Not shown by the spec, the sandbox's choices: a missing
+ * or unknown token is 401 ACCESS_DENIED, a token without the permission 403 ACCESS_SCOPE_DENIED.
+ */
+export function registerBasicUserInfo(app: FastifyInstance, state: SandboxState): void {
+  app.post(BASIC_USER_INFO_PATH, (request, reply) => {
+    const grant = bodyGrant(request, state.tokens);
+    if (grant === undefined)
+      return reply
+        .code(401)
+        .send({ reason: 'ACCESS_DENIED', message: 'Check the access_token in the body.' });
+    if (!grant.scopes.includes('basic_user_info') && !state.faults.has('basic-info-scope-not-checked')) {
+      return reply
+        .code(403)
+        .send({ reason: 'ACCESS_SCOPE_DENIED', message: 'The token lacks the basic_user_info permission.' });
+    }
+    const user = state.faults.has('basic-info-other-user')
+      ? state.users.any(grant.login)
+      : state.users.find(grant.login);
+    if (user === undefined)
+      return reply
+        .code(401)
+        .send({ reason: 'ACCESS_DENIED', message: 'The user of this token no longer exists.' });
+    return reply
+      .header('content-type', 'application/json;charset=UTF-8')
+      .send({ user_name: user.name, user_email: user.email });
+  });
+}

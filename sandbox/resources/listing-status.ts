@@ -1,0 +1,10 @@
+import type { ListingErrorReason } from '../../helpers/errors.js';
+
+/** The sandbox's HTTP status for each 7.3 row (not shown by the spec; as the field notes report production). */
+export const LISTING_STATUS: Record<ListingErrorReason, number> = {
+  BAD_REQUEST: 400,
+  ACCESS_DENIED: 401,
+  ACCESS_SCOPE_DENIED: 401,
+  RATE_LIMIT: 429,
+  UNEXPECTED_INTERNAL_ERROR: 500,
+};

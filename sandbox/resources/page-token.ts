@@ -1,0 +1,40 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** Where a page starts, in one user's view of one filter. */
+export interface PageCursor {
+  login: string;
+  status: string | null;
+  generation: number;
+  position: number;
+}
+
+/**
+ * Page tokens are opaque and signed: a client can neither read them nor edit one into another
+ * position, filter or user. The key lives only as long as the process.
+ */
+export class PageTokens {
+  private readonly key = randomBytes(32);
+
+  encode(cursor: PageCursor): string {
+    const fields = [cursor.login, cursor.status, cursor.generation, cursor.position];
+    const payload = Buffer.from(JSON.stringify(fields)).toString('base64url');
+    return `${payload}.${this.sign(payload)}`;
+  }
+
+  /** The cursor, or undefined for anything this sandbox did not issue unchanged. */
+  decode(token: string): PageCursor | undefined {
+    const [payload, signature, ...rest] = token.split('.');
+    if (payload === undefined || signature === undefined || rest.length > 0) return undefined;
+    const expected = Buffer.from(this.sign(payload));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    const [login, status, generation, position] = JSON.parse(
+      Buffer.from(payload, 'base64url').toString('utf8'),
+    ) as [string, string | null, number, number];
+    return { login, status, generation, position };
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.key).update(payload).digest('base64url');
+  }
+}

@@ -1,0 +1,158 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ListingError } from '../../helpers/errors.js';
+import { Params } from '../http/params.js';
+import type { SandboxState } from '../state.js';
+import type { AccessGrant } from '../store/tokens.js';
+import { bearerGrant } from './bearer.js';
+import { LISTING_STATUS } from './listing-status.js';
+import type { PageCursor } from './page-token.js';
+
+export const PUBLISHED_PATH = '/autoupload/v1/published';
+/** 8: default and maximum of fetch_size. */
+export const MAX_PAGE = 200;
+const LISTING_SCOPES = ['autoupload', 'basic_user_info'];
+
+interface ListingQuery {
+  status: string | undefined;
+  size: number;
+  cursor: PageCursor | null;
+}
+
+/** GET /autoupload/v1/published (4.4): cursor pagination over the token's user's ads. */
+export function registerPublished(app: FastifyInstance, state: SandboxState): void {
+  app.get(PUBLISHED_PATH, (request, reply) => {
+    try {
+      return listPage(request, reply, state);
+    } catch (error) {
+      if (error instanceof ListingError) return sendListingError(reply, state, error);
+      throw error;
+    }
+  });
+}
+
+function listPage(request: FastifyRequest, reply: FastifyReply, state: SandboxState): FastifyReply {
+  const grant = authorize(request, state);
+  if (grant === null) return reply.send({ data: [], current_token: null, next_token: null });
+  const query = parseQuery(Params.fromUrl(request.raw.url ?? ''), grant, state);
+  const { faults } = state;
+  const filter = faults.has('listing-ignores-ads-status') ? undefined : query.status;
+  const view = state.ads.view(grant.login, filter);
+  const position = query.cursor?.position ?? 0;
+  const page = view.slice(position, position + query.size);
+  const end = position + page.length;
+  const cursorAt = (at: number): string =>
+    state.pageTokens.encode({
+      login: grant.login,
+      status: query.status ?? null,
+      generation: state.ads.generation(grant.login),
+      position: at,
+    });
+  const nextPosition = faults.has('listing-duplicate-at-boundary')
+    ? end - 1
+    : faults.has('listing-skip-at-boundary')
+      ? end + 1
+      : end;
+  const more = end < view.length;
+  return reply.send({
+    data: page.map((ad) =>
+      ad.list_id === undefined
+        ? { id: ad.id, status: ad.status }
+        : { id: ad.id, list_id: ad.list_id, status: ad.status },
+    ),
+    current_token:
+      query.cursor === null
+        ? faults.has('listing-current-token-on-first-page')
+          ? cursorAt(0)
+          : null
+        : cursorAt(position),
+    next_token: more
+      ? cursorAt(Math.max(nextPosition, position + 1))
+      : faults.has('listing-endless-next-token')
+        ? cursorAt(end)
+        : null,
+  });
+}
+
+/** 7.3 rows in order: header, token, scope, rate, then injected failures. Null: the fault lets it through. */
+function authorize(request: FastifyRequest, state: SandboxState): AccessGrant | null {
+  const { faults } = state;
+  if (request.headers.authorization === undefined && faults.has('listing-missing-header-accepted'))
+    return null;
+  let grant: AccessGrant;
+  try {
+    grant = bearerGrant(request, state.tokens);
+  } catch (error) {
+    if (
+      error instanceof ListingError &&
+      error.reason === 'ACCESS_DENIED' &&
+      faults.has('listing-invalid-token-wrong-reason')
+    )
+      throw new ListingError('BAD_REQUEST');
+    throw error;
+  }
+  const allowed = grant.scopes.some((scope) => LISTING_SCOPES.includes(scope));
+  if (!allowed && !faults.has('listing-scope-not-checked')) throw new ListingError('ACCESS_SCOPE_DENIED');
+  const client = state.clients.find(grant.clientId);
+  if (client === undefined) throw new ListingError('ACCESS_DENIED');
+  if (!faults.has('listing-no-rate-limit')) state.rateLimiter.check(client);
+  if (client.injected.published > 0) {
+    client.injected.published -= 1;
+    throw faults.has('listing-internal-error-wrong-message')
+      ? new ListingError('UNEXPECTED_INTERNAL_ERROR', 'Internal error.')
+      : new ListingError('UNEXPECTED_INTERNAL_ERROR');
+  }
+  return grant;
+}
+
+function parseQuery(params: Params, grant: AccessGrant, state: SandboxState): ListingQuery {
+  const repeated = params.repeated();
+  if (repeated.length > 0)
+    throw new ListingError('BAD_REQUEST', `Repeated query parameter: ${repeated.join(', ')}`);
+  const status = params.get('ads_status');
+  return {
+    status: status === '' ? undefined : status,
+    size: fetchSize(params.get('fetch_size'), state),
+    cursor: cursor(params.get('page_token'), grant, status, state),
+  };
+}
+
+/** Above the maximum is clamped to 200 (a choice: the spec does not say); zero, negative or not a number is refused. */
+function fetchSize(raw: string | undefined, state: SandboxState): number {
+  if (raw === undefined || raw === '') return MAX_PAGE;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1)
+    throw new ListingError(
+      'BAD_REQUEST',
+      'fetch_size must be a positive integer (at most 200 items are returned).',
+    );
+  return Math.min(Number(raw), state.faults.has('listing-page-over-200') ? MAX_PAGE + 1 : MAX_PAGE);
+}
+
+function cursor(
+  raw: string | undefined,
+  grant: AccessGrant,
+  status: string | undefined,
+  state: SandboxState,
+): PageCursor | null {
+  if (raw === undefined || raw === '') return null;
+  const decoded = raw.length > 2048 ? undefined : state.pageTokens.decode(raw);
+  const sameListing =
+    decoded !== undefined &&
+    decoded.login === grant.login &&
+    decoded.status === (status === '' ? null : (status ?? null)) &&
+    decoded.generation === state.ads.generation(grant.login);
+  if (!sameListing)
+    throw new ListingError(
+      'BAD_REQUEST',
+      'page_token is not a token of this listing (or the ads were replaced since).',
+    );
+  return decoded;
+}
+
+export function sendListingError(
+  reply: FastifyReply,
+  state: SandboxState,
+  error: ListingError,
+): FastifyReply {
+  const status = state.faults.has('listing-status-200-on-error') ? 200 : LISTING_STATUS[error.reason];
+  return reply.code(status).send(error.toBody());
+}

@@ -1,0 +1,25 @@
+import { ListingError, rateLimitMessage } from '../../helpers/errors.js';
+import type { Client } from '../store/clients.js';
+
+interface Window {
+  startsAtMs: number;
+  count: number;
+}
+
+/** A fixed window per client, by the client's own clock: more than `requests` in `seconds` is RATE_LIMIT. */
+export class RateLimiter {
+  private readonly windows = new Map<string, Window>();
+
+  check(client: Client): void {
+    const { requests, seconds } = client.rateLimit;
+    const now = client.clock.now();
+    const windowMs = seconds * 1000;
+    let window = this.windows.get(client.clientId);
+    if (window === undefined || now - window.startsAtMs >= windowMs) {
+      window = { startsAtMs: now, count: 0 };
+      this.windows.set(client.clientId, window);
+    }
+    window.count += 1;
+    if (window.count > requests) throw new ListingError('RATE_LIMIT', rateLimitMessage(requests, seconds));
+  }
+}

@@ -1,0 +1,76 @@
+/** An ad as seeded through the helpers: `status` is any non-empty string (section 3 can grow). */
+export interface Ad {
+  id: string;
+  list_id?: string;
+  status: string;
+}
+
+/** One user's ads, indexed so that any page of any filter is a slice, never a scan. */
+class UserAds {
+  readonly all: Ad[];
+  private readonly byStatus = new Map<string, Ad[]>();
+  private readonly byId = new Map<string, Ad>();
+  private readonly order = new Map<Ad, number>();
+
+  constructor(ads: Ad[]) {
+    this.all = ads;
+    for (const [index, ad] of ads.entries()) {
+      this.order.set(ad, index);
+      this.byId.set(ad.id, ad);
+      const list = this.byStatus.get(ad.status);
+      if (list === undefined) this.byStatus.set(ad.status, [ad]);
+      else list.push(ad);
+    }
+  }
+
+  view(status: string | undefined): readonly Ad[] {
+    return status === undefined ? this.all : (this.byStatus.get(status) ?? []);
+  }
+
+  find(id: string): Ad | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Changes one ad's status in place and moves it between the status indexes. */
+  changeStatus(ad: Ad, status: string): void {
+    const previous = this.byStatus.get(ad.status);
+    if (previous !== undefined) previous.splice(previous.indexOf(ad), 1);
+    ad.status = status;
+    const next = this.byStatus.get(status);
+    if (next === undefined) this.byStatus.set(status, [ad]);
+    else {
+      // Keep the seeded order inside the index, so pages of a filter stay stable.
+      const position = this.order.get(ad) ?? 0;
+      const at = next.findIndex((other) => (this.order.get(other) ?? 0) > position);
+      next.splice(at < 0 ? next.length : at, 0, ad);
+    }
+  }
+}
+
+export class AdStore {
+  private readonly users = new Map<string, UserAds>();
+  private readonly generations = new Map<string, number>();
+
+  /** Replaces the user's whole set (contract: PUT .../ads). */
+  replace(login: string, ads: Ad[]): void {
+    this.users.set(login, new UserAds(ads));
+    this.generations.set(login, (this.generations.get(login) ?? 0) + 1);
+  }
+
+  /** Bumped on every replacement, so page tokens of an older set are told apart. */
+  generation(login: string): number {
+    return this.generations.get(login) ?? 0;
+  }
+
+  view(login: string, status: string | undefined): readonly Ad[] {
+    return this.users.get(login)?.view(status) ?? [];
+  }
+
+  find(login: string, id: string): Ad | undefined {
+    return this.users.get(login)?.find(id);
+  }
+
+  changeStatus(login: string, ad: Ad, status: string): void {
+    this.users.get(login)?.changeStatus(ad, status);
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { HelperError } from '../../helpers/errors.js';
+import type { SandboxState } from '../state.js';
+import type { Ad } from '../store/ads.js';
+import { asBody } from './validate.js';
+
+/** Contract: up to 200,000 ads in one call. */
+export const MAX_SEEDED_ADS = 200_000;
+const MAX_FIELD = 256;
+
+export function registerAdHelpers(app: FastifyInstance, state: SandboxState): void {
+  app.put<{ Params: { login: string } }>('/users/:login/ads', (request, reply) => {
+    const login = knownUser(state, request.params.login);
+    const ads = parseAds(asBody(request.body).ads);
+    state.ads.replace(login, ads);
+    return reply.send({ count: ads.length });
+  });
+
+  app.post<{ Params: { login: string; id: string } }>('/users/:login/ads/:id/status', (request, reply) => {
+    const login = knownUser(state, request.params.login);
+    const ad = state.ads.find(login, request.params.id);
+    if (ad === undefined)
+      throw new HelperError('NOT_FOUND', `No ad ${JSON.stringify(request.params.id)} for this user.`);
+    const status = asBody(request.body).status;
+    if (typeof status !== 'string' || status === '' || status.length > MAX_FIELD)
+      throw new HelperError('BAD_REQUEST', '"status" must be a non-empty string.');
+    state.ads.changeStatus(login, ad, status);
+    return reply.code(202).send({ id: ad.id, status: ad.status, changed_at: new Date().toISOString() });
+  });
+}
+
+function knownUser(state: SandboxState, login: string): string {
+  if (!state.users.has(login)) throw new HelperError('NOT_FOUND', `No user ${JSON.stringify(login)}.`);
+  return login;
+}
+
+/** Validates every ad before storing any: a bad set changes nothing. */
+function parseAds(value: unknown): Ad[] {
+  if (!Array.isArray(value) || value.length > MAX_SEEDED_ADS)
+    throw new HelperError('BAD_REQUEST', `"ads" must be an array of at most ${MAX_SEEDED_ADS} ads.`);
+  const seen = new Set<string>();
+  return value.map((raw: unknown, index) => {
+    const ad = raw as Partial<Record<keyof Ad, unknown>> | null;
+    const { id, list_id: listId, status } = ad ?? {};
+    const valid =
+      typeof id === 'string' &&
+      id !== '' &&
+      id.length <= MAX_FIELD &&
+      typeof status === 'string' &&
+      status !== '' &&
+      status.length <= MAX_FIELD &&
+      (listId === undefined || (typeof listId === 'string' && listId !== '' && listId.length <= MAX_FIELD));
+    if (!valid)
+      throw new HelperError(
+        'BAD_REQUEST',
+        `ads[${index}] needs a non-empty string id and status, and list_id a non-empty string when present.`,
+      );
+    if (seen.has(id))
+      throw new HelperError('BAD_REQUEST', `ads[${index}]: id ${JSON.stringify(id)} appears twice.`);
+    seen.add(id);
+    return listId === undefined ? { id, status } : { id, list_id: listId, status };
+  });
+}

@@ -1,0 +1,85 @@
+import { test } from '../fixtures/index.js';
+import { covers } from '../helpers/covers.js';
+import { parseJsonBody, type HttpExchange } from '../helpers/exchange.js';
+import type { HttpClient } from '../helpers/http.js';
+import { schemaViolations } from '../helpers/schemas.js';
+import { verify } from '../helpers/verify.js';
+
+function basicUserInfo(http: HttpClient, appsUrl: string, body: unknown): Promise<HttpExchange> {
+  return http.send({
+    method: 'POST',
+    url: `${appsUrl}/oauth_api/basic_user_info`,
+    headers: { 'content-type': 'application/json;charset=UTF-8' },
+    body: JSON.stringify(body),
+  });
+}
+
+function refused(exchange: HttpExchange): boolean {
+  const body = parseJsonBody(exchange);
+  const answered = body !== null && typeof body === 'object' && ('user_name' in body || 'user_email' in body);
+  return exchange.response.status >= 400 && !answered;
+}
+
+test.describe('4.3 Basic user info', () => {
+  test(
+    'a basic_user_info token gets the user name and e-mail of its own user',
+    covers('R4.3-01', 'R2.4-01', 'R2.4-02', 'R9-06'),
+    async ({ newClient, newUser, issueToken, http, target }) => {
+      const client = await newClient(1);
+      const [alice, bob] = [await newUser(), await newUser()];
+      for (const user of [alice, bob]) {
+        const token = await issueToken(client, { scope: 'basic_user_info', user });
+        const exchange = await basicUserInfo(http, target.appsUrl, { access_token: token });
+        const body = parseJsonBody(exchange);
+        const violations = schemaViolations('basic-user-info', body);
+        verify(
+          exchange.response.status === 200 && violations.length === 0,
+          ['R4.3-01', 'R2.4-01', 'R2.4-02'],
+          'HTTP 200 with string user_name and user_email',
+          `HTTP ${exchange.response.status} ${violations.join('; ')}`,
+          exchange,
+        );
+        const info = body as { user_name: string; user_email: string };
+        verify(
+          info.user_name === user.name && info.user_email === user.email,
+          'R4.3-01',
+          `the token's own user: ${user.name} <${user.email}>`,
+          `${info.user_name} <${info.user_email}>`,
+          exchange,
+        );
+      }
+    },
+  );
+
+  test(
+    'a token without basic_user_info is refused',
+    covers('R4.3-02', 'R5-06', 'R5-07'),
+    async ({ client, issueToken, http, target }) => {
+      const token = await issueToken(client, { scope: 'autoupload' });
+      const exchange = await basicUserInfo(http, target.appsUrl, { access_token: token });
+      verify(
+        refused(exchange),
+        ['R4.3-02', 'R5-07'],
+        'a refusal (4xx, no user data) for a token without basic_user_info',
+        `HTTP ${exchange.response.status}`,
+        exchange,
+      );
+    },
+  );
+
+  for (const [label, body] of [
+    ['an unknown token', { access_token: 'not-a-token-of-this-server' }],
+    ['no token in the body', {}],
+  ] as const) {
+    test(`${label} is refused`, covers('R4.3-01', 'R5-06'), async ({ http, target }) => {
+      const exchange = await basicUserInfo(http, target.appsUrl, body);
+      verify(
+        refused(exchange),
+        'R5-06',
+        'a refusal (4xx, no user data)',
+        `HTTP ${exchange.response.status}`,
+        exchange,
+      );
+    });
+  }
+});

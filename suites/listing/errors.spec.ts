@@ -1,0 +1,123 @@
+import { test } from '../../fixtures/index.js';
+import { covers } from '../../helpers/covers.js';
+import type { ControlClient } from '../../helpers/control-client.js';
+import { expectListingError, expectListingPage } from '../../helpers/expect-listing.js';
+import { verify } from '../../helpers/verify.js';
+
+test.describe('7.3 Ad listing errors', () => {
+  test(
+    'no Authorization header: BAD_REQUEST "Check the header field(s)"',
+    covers('R7.3-02', 'R7.3-01', 'R4.4-01'),
+    async ({ listing }) => {
+      expectListingError(await listing.page('unused', { authorization: null }), 'BAD_REQUEST', [
+        'R7.3-02',
+        'R4.4-01',
+      ]);
+    },
+  );
+
+  for (const [label, authorization] of [
+    ['an unknown token', 'Bearer not-a-token-issued-by-this-server'],
+    ['a token that is not Bearer', 'Basic bm90OmJlYXJlcg=='],
+  ] as const) {
+    test(
+      `${label}: ACCESS_DENIED "Check the client authentication token"`,
+      covers('R7.3-03', 'R7.3-01', 'R5-06'),
+      async ({ listing }) => {
+        expectListingError(await listing.page('unused', { authorization }), 'ACCESS_DENIED', [
+          'R7.3-03',
+          'R5-06',
+        ]);
+      },
+    );
+  }
+
+  test(
+    'a chat-only token: ACCESS_SCOPE_DENIED',
+    covers('R7.3-04', 'R4.4-01', 'R5-06', 'R5-07'),
+    async ({ client, issueToken, listing }) => {
+      const token = await issueToken(client, { scope: 'chat' });
+      expectListingError(await listing.page(token), 'ACCESS_SCOPE_DENIED', ['R7.3-04', 'R4.4-01', 'R5-07']);
+    },
+  );
+
+  for (const scope of ['autoupload', 'basic_user_info']) {
+    test(
+      `a token with only ${scope} is accepted`,
+      covers('R4.4-01', 'R4.4-07', 'R9-01'),
+      async ({ client, issueToken, listing }) => {
+        const token = await issueToken(client, { scope });
+        expectListingPage(await listing.page(token), ['R4.4-01', 'R9-01']);
+      },
+    );
+  }
+
+  test(
+    'a request rate above the limit meets RATE_LIMIT with the numbers in its message',
+    covers('R7.3-05', 'R8-05'),
+    async ({ newClient, control, issueToken, listing }) => {
+      const client = await newClient(1);
+      const token = await issueToken(client, { scope: 'autoupload' });
+      await (control as ControlClient).setRateLimit(client.clientId, 3, 60);
+      const burst = 12;
+      const statuses: number[] = [];
+      for (let sent = 0; sent < burst; sent += 1) {
+        const exchange = await listing.page(token, { quiet: true });
+        statuses.push(exchange.response.status);
+        if (exchange.response.status !== 200) {
+          expectListingError(exchange, 'RATE_LIMIT', ['R7.3-05', 'R8-05']);
+          return;
+        }
+      }
+      verify(
+        false,
+        ['R7.3-05', 'R8-05'],
+        `RATE_LIMIT within ${burst} requests once the limit was set to 3 requests in 60 seconds`,
+        `statuses ${statuses.join(', ')}`,
+      );
+    },
+  );
+
+  test(
+    'an unexpected internal error: UNEXPECTED_INTERNAL_ERROR',
+    covers('R7.3-06', 'R7.3-01'),
+    async ({ newClient, control, issueToken, listing }) => {
+      const client = await newClient(1);
+      const token = await issueToken(client, { scope: 'autoupload' });
+      await (control as ControlClient).failListings(client.clientId, 1);
+      expectListingError(await listing.page(token), 'UNEXPECTED_INTERNAL_ERROR', 'R7.3-06');
+      expectListingPage(await listing.page(token));
+    },
+  );
+
+  test(
+    'a token asking for more scope than granted never reaches beyond the grant',
+    covers('R7.2-10', 'R5-07'),
+    async ({ client, obtainCode, tokenEndpoint, listing }) => {
+      const { code, redirectUri } = await obtainCode(client, { scope: 'chat' });
+      const exchange = await tokenEndpoint.send({
+        form: [
+          ['grant_type', 'authorization_code'],
+          ['code', code],
+          ['redirect_uri', redirectUri],
+          ['client_id', client.clientId],
+          ['client_secret', client.clientSecret],
+          ['scope', 'autoupload'],
+        ],
+      });
+      if (exchange.response.status !== 200) {
+        verify(
+          exchange.response.body.includes('invalid_scope') ||
+            exchange.response.body.includes('invalid_request'),
+          'R7.2-10',
+          'a refusal with invalid_scope (or a token limited to the grant)',
+          `HTTP ${exchange.response.status}`,
+          exchange,
+        );
+        return;
+      }
+      const token = (JSON.parse(exchange.response.body) as { access_token: string }).access_token;
+      expectListingError(await listing.page(token), 'ACCESS_SCOPE_DENIED', ['R7.2-10', 'R5-07']);
+    },
+  );
+});
