@@ -6,8 +6,8 @@ import { verify } from './verify.js';
 export const MAX_PAGE_SIZE = 200;
 
 export interface CrawlOptions {
-  adsStatus?: string;
-  fetchSize?: number;
+  adsStatus?: string | undefined;
+  fetchSize?: number | undefined;
   /** Pages allowed before the crawl counts as endless: ceil(n / size) + 1 when n is known. */
   maxPages: number;
 }
