@@ -2,6 +2,8 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { HelperError } from '../helpers/errors.js';
 import type { ServerOptions } from './auth-server.js';
 import type { SandboxState } from './state.js';
+import { loadCatalogs } from './catalogs/data.js';
+import { registerCatalogs } from './catalogs/routes.js';
 import { registerBasicUserInfo } from './resources/basic-user-info.js';
 import { registerPublished } from './resources/published.js';
 import { registerTestHelpers } from './test-helpers/index.js';
@@ -23,6 +25,7 @@ export function buildAppsServer(
   });
   registerPublished(app, state);
   registerBasicUserInfo(app, state);
+  registerCatalogs(app, state, loadCatalogs());
   if (controlKey !== null) registerTestHelpers(app, state, controlKey);
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({

@@ -1,0 +1,58 @@
+import { parseJsonBody, type HttpExchange } from './exchange.js';
+import type { HttpClient } from './http.js';
+import { schemaViolations } from './schemas.js';
+import { verify } from './verify.js';
+
+/** The chains of 4.5: each lookup's path takes the ids chosen from the answers before it. */
+export const CATALOG_CHAINS = {
+  car: 'car_info',
+  motorcycle: 'moto_info',
+  cellphone: 'cellphone_info',
+} as const;
+export type CatalogChain = keyof typeof CATALOG_CHAINS;
+export const CUBIC_CAPACITIES_PATH = '/autoupload/moto_cubiccms_info';
+
+export function chainPath(chain: CatalogChain, ids: readonly number[]): string {
+  return ['/autoupload', CATALOG_CHAINS[chain], ...ids.map(String)].join('/');
+}
+
+/** Client of the catalog lookups: POST, JSON body {access_token} (4.5). */
+export class CatalogClient {
+  constructor(
+    private readonly http: HttpClient,
+    private readonly appsUrl: string,
+  ) {}
+
+  lookup(path: string, body: unknown): Promise<HttpExchange> {
+    return this.http.send({
+      method: 'POST',
+      url: `${this.appsUrl}${path}`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  }
+}
+
+/** A lookup answered per 2.6: `status` ok and `data` of the lookup's shape. */
+export function expectCatalogAnswer(
+  exchange: HttpExchange,
+  shape: 'catalog-ids' | 'catalog-cubic-capacities',
+): Record<string, number | string> {
+  const body = parseJsonBody(exchange) as { status?: unknown } | undefined;
+  verify(
+    exchange.response.status === 200 && body?.status === 'ok',
+    ['R2.6-01', 'R4.5-01'],
+    'HTTP 200 with status "ok"',
+    `HTTP ${exchange.response.status}, status ${JSON.stringify(body?.status)}`,
+    exchange,
+  );
+  const violations = schemaViolations(shape, body);
+  verify(
+    violations.length === 0,
+    'R2.6-02',
+    `data shaped as schemas/${shape}.schema.json`,
+    violations.slice(0, 5).join('; '),
+    exchange,
+  );
+  return (body as unknown as { data: Record<string, number | string> }).data;
+}

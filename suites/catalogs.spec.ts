@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { test } from '../fixtures/index.js';
+import {
+  CatalogClient,
+  chainPath,
+  CUBIC_CAPACITIES_PATH,
+  expectCatalogAnswer,
+  type CatalogChain,
+} from '../helpers/catalog-client.js';
+import { covers } from '../helpers/covers.js';
+import { parseJsonBody } from '../helpers/exchange.js';
+import { assertProperty } from '../helpers/property.js';
+import { verify } from '../helpers/verify.js';
+
+const CHAINS: ReadonlyArray<readonly [CatalogChain, number]> = [
+  ['car', 3],
+  ['motorcycle', 3],
+  ['cellphone', 2],
+];
+
+test.describe('4.5 Catalog lookups', () => {
+  test(
+    'motorcycle cubic capacities map numeric-string ids to labels',
+    covers('R4.5-01', 'R2.6-01', 'R2.6-02', 'R9-06'),
+    async ({ client, issueToken, http, target }) => {
+      const token = await issueToken(client, { scope: 'autoupload' });
+      const data = expectCatalogAnswer(
+        await new CatalogClient(http, target.appsUrl).lookup(CUBIC_CAPACITIES_PATH, { access_token: token }),
+        'catalog-cubic-capacities',
+      );
+      verify(Object.keys(data).length > 0, 'R2.6-02', 'at least one cubic capacity', 'an empty map');
+    },
+  );
+
+  for (const [chain, depth] of CHAINS) {
+    test(
+      `the ${chain} chain: generated picks from each answer lead to the next lookup`,
+      covers('R4.5-01', 'R4.5-02', 'R2.6-01', 'R2.6-02', 'R9-06'),
+      async ({ client, issueToken, http, target }) => {
+        const token = await issueToken(client, { scope: 'autoupload' });
+        const catalogs = new CatalogClient(http, target.appsUrl);
+        const brands = expectCatalogAnswer(
+          await catalogs.lookup(chainPath(chain, []), { access_token: token }),
+          'catalog-ids',
+        );
+        verify(Object.keys(brands).length > 0, 'R2.6-02', `at least one ${chain} brand`, 'an empty map');
+        await assertProperty(
+          `${chain} chain`,
+          fc.asyncProperty(
+            fc.array(fc.nat(), { minLength: depth - 1, maxLength: depth - 1 }),
+            async (picks) => {
+              let answer = brands;
+              const ids: number[] = [];
+              for (const pick of picks) {
+                const names = Object.keys(answer);
+                if (names.length === 0) return;
+                ids.push(answer[names[pick % names.length] as string] as number);
+                answer = expectCatalogAnswer(
+                  await catalogs.lookup(chainPath(chain, ids), { access_token: token }),
+                  'catalog-ids',
+                );
+              }
+            },
+          ),
+          { runs: 8 },
+        );
+      },
+    );
+  }
+
+  for (const [label, body] of [
+    ['an unknown token', { access_token: 'not-a-token-of-this-server' }],
+    ['no token', {}],
+  ] as const) {
+    test(
+      `${label} is never answered with status ok`,
+      covers('R4.5-01', 'R5-06'),
+      async ({ http, target }) => {
+        const catalogs = new CatalogClient(http, target.appsUrl);
+        for (const path of [
+          chainPath('car', []),
+          chainPath('motorcycle', []),
+          chainPath('cellphone', []),
+          CUBIC_CAPACITIES_PATH,
+        ]) {
+          const exchange = await catalogs.lookup(path, body);
+          const answer = parseJsonBody(exchange) as { status?: unknown } | undefined;
+          verify(
+            answer?.status !== 'ok',
+            ['R5-06', 'R4.5-01'],
+            `${path} to refuse ${label}`,
+            `status ok (HTTP ${exchange.response.status})`,
+            exchange,
+          );
+        }
+      },
+    );
+  }
+});
