@@ -1,5 +1,5 @@
 import type { SeededAd } from './control-client.js';
-import { crawl, pageBound, type CrawlResult } from './crawler.js';
+import { crawl, expectBounded, pageBound, type CrawlResult } from './crawler.js';
 import { parseJsonBody } from './exchange.js';
 import { expectListingPage, type AdItem } from './expect-listing.js';
 import type { ListingClient } from './listing-client.js';
@@ -130,11 +130,9 @@ export async function crawlAndCheck(
       return;
     }
   }
-  const result = await crawl(listing, token, {
-    fetchSize,
-    adsStatus,
-    maxPages: pageBound(expected.length, fetchSize),
-  });
+  const maxPages = pageBound(expected.length, fetchSize);
+  const result = await crawl(listing, token, { fetchSize, adsStatus, maxPages, deferBound: true });
   checkCrawl(result.items, expected, adsStatus);
+  expectBounded(!result.unbounded, maxPages, result.exchanges.at(-1));
   await checkCurrentToken(listing, token, result, options);
 }

@@ -49,6 +49,9 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     SANDBOX_FAULTS: options.faults.join(','),
     REPORTS_DIR: reportsDir,
     CONFORMANCE_WORKERS: '1',
+    // Property tests in nested runs are deterministic: a verdict must not depend on luck.
+    FC_SEED: process.env.FC_SEED ?? '20261122',
+    FC_RUNS: '10',
   });
   try {
     const { exitCode, stdout, stderr } = await spawnCollect(

@@ -60,6 +60,86 @@ const CASES: readonly FaultCase[] = [
     ],
     mustPass: 'the token endpoint is served over HTTPS',
   },
+  {
+    fault: 'listing-duplicate-at-boundary',
+    mustFail: [['a known set of 450 mixed ads crawls completely', 'R4.4-02']],
+    mustPass: 'a token with only autoupload is accepted',
+  },
+  {
+    fault: 'listing-skip-at-boundary',
+    mustFail: [['a known set of 450 mixed ads crawls completely', 'R4.4-02']],
+    mustPass: 'a token with only autoupload is accepted',
+  },
+  {
+    fault: 'listing-endless-next-token',
+    mustFail: [['a known set of 450 mixed ads crawls completely', 'R4.4-03']],
+    mustPass: 'a token with only autoupload is accepted',
+  },
+  {
+    fault: 'listing-ignores-ads-status',
+    mustFail: [['a known set of 450 mixed ads crawls completely', 'R4.4-05']],
+    mustPass: 'without fetch_size a page holds 200 items',
+  },
+  {
+    fault: 'listing-page-over-200',
+    mustFail: [['a known set of 450 mixed ads crawls completely', 'R8-04']],
+    mustPass: 'without fetch_size a page holds 200 items',
+  },
+  {
+    fault: 'listing-current-token-on-first-page',
+    mustFail: [['a known set of 450 mixed ads crawls completely', 'R2.5-02']],
+    mustPass: 'a token with only autoupload is accepted',
+  },
+  {
+    fault: 'listing-missing-header-accepted',
+    mustFail: [['no Authorization header', 'R7.3-02']],
+    mustPass: 'a chat-only token',
+  },
+  {
+    fault: 'listing-invalid-token-wrong-reason',
+    mustFail: [['an unknown token: ACCESS_DENIED', 'R7.3-03']],
+    mustPass: 'no Authorization header',
+  },
+  {
+    fault: 'listing-scope-not-checked',
+    mustFail: [['a chat-only token', 'R7.3-04']],
+    mustPass: 'no Authorization header',
+  },
+  {
+    fault: 'listing-no-rate-limit',
+    mustFail: [['a request rate above the limit', 'R7.3-05']],
+    mustPass: 'no Authorization header',
+  },
+  {
+    fault: 'listing-internal-error-wrong-message',
+    mustFail: [['an unexpected internal error', 'R7.3-06']],
+    mustPass: 'no Authorization header',
+  },
+  {
+    fault: 'listing-status-200-on-error',
+    mustFail: [['no Authorization header', 'R7.3-01']],
+    mustPass: 'a token with only autoupload is accepted',
+  },
+  {
+    fault: 'basic-info-scope-not-checked',
+    mustFail: [['a token without basic_user_info is refused', 'R4.3-02']],
+    mustPass: 'a basic_user_info token gets the user name',
+  },
+  {
+    fault: 'basic-info-other-user',
+    mustFail: [['a basic_user_info token gets the user name', 'R4.3-01']],
+    mustPass: 'a token without basic_user_info is refused',
+  },
+  {
+    fault: 'catalog-string-ids',
+    mustFail: [['the car chain', 'R2.6-02']],
+    mustPass: 'an unknown token is never answered with status ok',
+  },
+  {
+    fault: 'catalog-invalid-token-ok',
+    mustFail: [['an unknown token is never answered with status ok', 'R5-06']],
+    mustPass: 'the car chain',
+  },
 ];
 
 function escape(text: string): string {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/covers.js';
 import type { ControlClient, SeededAd } from '../../helpers/control-client.js';
-import { crawl, effectivePageSize } from '../../helpers/crawler.js';
+import { crawl, effectivePageSize, pageBound } from '../../helpers/crawler.js';
 import { expectListingPage } from '../../helpers/expect-listing.js';
 import { checkCrawl, crawlAndCheck, expectedFor } from '../../helpers/listing-invariants.js';
 import { assertProperty } from '../../helpers/property.js';
@@ -131,6 +131,66 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
         (await crawl(listing, token, { adsStatus: 'a_status_from_the_future', maxPages: 2 })).items,
         expectedFor(ads, 'a_status_from_the_future'),
         'a_status_from_the_future',
+      );
+    },
+  );
+});
+
+test.describe('4.4 Pagination over existing ads (no set-up needed)', () => {
+  test(
+    'the union of per-status crawls equals the unfiltered crawl, without duplicates',
+    covers('R4.4-02', 'R4.4-05', 'R4.4-06', 'R2.5-01'),
+    async ({ client, user, control, issueToken, listing }) => {
+      test.setTimeout(240_000);
+      if (control !== null) {
+        const statuses = [...SECTION_3, 'sold'];
+        await control.seedAds(
+          user.login,
+          Array.from({ length: 321 }, (_, index) => ({
+            id: `e${index}`,
+            status: statuses[index % 5] as string,
+          })),
+        );
+      }
+      const token = await issueToken(client, { scope: 'autoupload' });
+      // Without helpers the size of the account is unknown: the bound is generous, not absent.
+      const all = await crawl(listing, token, { maxPages: 5000 });
+      const ids = all.items.map((item) => item.id);
+      verify(
+        new Set(ids).size === ids.length,
+        'R4.4-02',
+        'every ad once in the unfiltered crawl',
+        `${ids.length - new Set(ids).size} duplicates`,
+      );
+      const idSet = new Set(ids);
+      verify(
+        idSet.size === ids.length,
+        'R4.4-02',
+        'every ad once in the unfiltered crawl',
+        `${ids.length - idSet.size} duplicates`,
+      );
+      const union: string[] = [];
+      for (const status of new Set(all.items.map((item) => item.status))) {
+        const filtered = await crawl(listing, token, {
+          adsStatus: status,
+          maxPages: pageBound(all.items.length, undefined),
+        });
+        const wrong = filtered.items.filter((item) => item.status !== status);
+        verify(
+          wrong.length === 0,
+          'R4.4-05',
+          `only ads with status ${status}`,
+          `${wrong.length} others, e.g. ${wrong[0]?.id ?? ''}`,
+        );
+        union.push(...filtered.items.map((item) => item.id));
+      }
+      verify(
+        union.length === ids.length &&
+          new Set(union).size === idSet.size &&
+          union.every((id) => idSet.has(id)),
+        ['R4.4-05', 'R4.4-06'],
+        `the per-status crawls to add up to the ${ids.length} ads of the unfiltered crawl`,
+        `${union.length} ads`,
       );
     },
   );
