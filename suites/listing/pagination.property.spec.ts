@@ -156,12 +156,6 @@ test.describe('4.4 Pagination over existing ads (no set-up needed)', () => {
       // Without helpers the size of the account is unknown: the bound is generous, not absent.
       const all = await crawl(listing, token, { maxPages: 5000 });
       const ids = all.items.map((item) => item.id);
-      verify(
-        new Set(ids).size === ids.length,
-        'R4.4-02',
-        'every ad once in the unfiltered crawl',
-        `${ids.length - new Set(ids).size} duplicates`,
-      );
       const idSet = new Set(ids);
       verify(
         idSet.size === ids.length,
