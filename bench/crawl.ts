@@ -17,12 +17,25 @@ const results: Array<Record<string, number>> = [];
 for (const count of counts) {
   const { client } = sandbox.state.clients.register(['http://127.0.0.1:9/cb'], 'bench');
   const user = sandbox.state.users.create({});
-  const token = sandbox.state.tokens.issue({ clientId: client.clientId, login: user.login, scopes: ['autoupload'], issuedAtMs: Date.now() });
-  const ads = Array.from({ length: count }, (_, index) => ({ id: `ad-${index}`, status: index % 4 === 0 ? 'pending_review' : 'published', ...(index % 4 === 0 ? {} : { list_id: String(index) }) }));
+  const token = sandbox.state.tokens.issue({
+    clientId: client.clientId,
+    login: user.login,
+    scopes: ['autoupload'],
+    issuedAtMs: Date.now(),
+  });
+  const ads = Array.from({ length: count }, (_, index) => ({
+    id: `ad-${index}`,
+    status: index % 4 === 0 ? 'pending_review' : 'published',
+    ...(index % 4 === 0 ? {} : { list_id: String(index) }),
+  }));
   const body = JSON.stringify({ ads });
 
   const seedStart = performance.now();
-  const seeded = await request(`${sandbox.controlUrl}/test_helpers/v1/users/${user.login}/ads`, { method: 'PUT', headers: { 'x-sandbox-key': 'bench-key', 'content-type': 'application/json' }, body });
+  const seeded = await request(`${sandbox.controlUrl}/test_helpers/v1/users/${user.login}/ads`, {
+    method: 'PUT',
+    headers: { 'x-sandbox-key': 'bench-key', 'content-type': 'application/json' },
+    body,
+  });
   await seeded.body.text();
   const seedMs = performance.now() - seedStart;
 
@@ -31,8 +44,13 @@ for (const count of counts) {
   let pages = 0;
   let items = 0;
   do {
-    const query: string = pageToken === null ? `?fetch_size=${PAGE}` : `?fetch_size=${PAGE}&page_token=${encodeURIComponent(pageToken)}`;
-    const response = await request(`${sandbox.appsUrl}/autoupload/v1/published${query}`, { headers: { authorization: `Bearer ${token}` } });
+    const query: string =
+      pageToken === null
+        ? `?fetch_size=${PAGE}`
+        : `?fetch_size=${PAGE}&page_token=${encodeURIComponent(pageToken)}`;
+    const response = await request(`${sandbox.appsUrl}/autoupload/v1/published${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const page = (await response.body.json()) as { data: unknown[]; next_token: string | null };
     pages += 1;
     items += page.data.length;
@@ -40,12 +58,22 @@ for (const count of counts) {
   } while (pageToken !== null);
   const crawlMs = performance.now() - crawlStart;
   if (items !== count) throw new Error(`crawled ${items} of ${count}`);
-  results.push({ ads: count, seed_ms: Math.round(seedMs), crawl_ms: Math.round(crawlMs), pages, ms_per_page: Number((crawlMs / pages).toFixed(3)), peak_rss_mb: Math.round(peakRss / 1048576) });
+  results.push({
+    ads: count,
+    seed_ms: Math.round(seedMs),
+    crawl_ms: Math.round(crawlMs),
+    pages,
+    ms_per_page: Number((crawlMs / pages).toFixed(3)),
+    peak_rss_mb: Math.round(peakRss / 1048576),
+  });
 }
 clearInterval(sampler);
 await sandbox.close();
 
 console.table(results);
 mkdirSync('reports/bench', { recursive: true });
-writeFileSync('reports/bench/crawl.json', JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2));
+writeFileSync(
+  'reports/bench/crawl.json',
+  JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2),
+);
 console.log('written reports/bench/crawl.json');

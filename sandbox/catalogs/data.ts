@@ -26,7 +26,10 @@ export class Catalog {
       const models: IdMap = {};
       for (const model of brand.models) {
         models[model.name] = model.id;
-        this.versions.set(`${brand.id}/${model.id}`, Object.fromEntries((model.versions ?? []).map((version) => [version.name, version.id])));
+        this.versions.set(
+          `${brand.id}/${model.id}`,
+          Object.fromEntries((model.versions ?? []).map((version) => [version.name, version.id])),
+        );
       }
       this.models.set(brand.id, models);
     }

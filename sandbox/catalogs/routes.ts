@@ -25,7 +25,10 @@ export function registerCatalogs(app: FastifyInstance, state: SandboxState, cata
   const chain = (prefix: string, catalog: Catalog, withVersions: boolean): void => {
     route(app, state, `/autoupload/${prefix}`, () => catalog.brandMap());
     route(app, state, `/autoupload/${prefix}/:brandId`, (params) => catalog.modelMap(id(params.brandId)));
-    if (withVersions) route(app, state, `/autoupload/${prefix}/:brandId/:modelId`, (params) => catalog.versionMap(id(params.brandId), id(params.modelId)));
+    if (withVersions)
+      route(app, state, `/autoupload/${prefix}/:brandId/:modelId`, (params) =>
+        catalog.versionMap(id(params.brandId), id(params.modelId)),
+      );
   };
   chain('car_info', catalogs.cars, true);
   chain('moto_info', catalogs.motorcycles, true);
@@ -34,25 +37,37 @@ export function registerCatalogs(app: FastifyInstance, state: SandboxState, cata
 }
 
 function route(app: FastifyInstance, state: SandboxState, path: string, lookup: Lookup): void {
-  app.post<{ Params: Record<string, string> }>(path, (request, reply) => answer(request, reply, state, lookup));
+  app.post<{ Params: Record<string, string> }>(path, (request, reply) =>
+    answer(request, reply, state, lookup),
+  );
 }
 
-function answer(request: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply, state: SandboxState, lookup: Lookup): FastifyReply {
+function answer(
+  request: FastifyRequest<{ Params: Record<string, string> }>,
+  reply: FastifyReply,
+  state: SandboxState,
+  lookup: Lookup,
+): FastifyReply {
   try {
     if (bodyGrant(request, state.tokens) === undefined && !state.faults.has('catalog-invalid-token-ok')) {
       throw new CatalogError(401, 'ACCESS_DENIED', 'Check the access_token in the body.');
     }
     const data = lookup(request.params);
     if (data === undefined) throw new CatalogError(404, 'NOT_FOUND', 'No such brand or model.');
-    return reply.send({ status: 'ok', data: state.faults.has('catalog-string-ids') ? stringify(data) : data });
+    return reply.send({
+      status: 'ok',
+      data: state.faults.has('catalog-string-ids') ? stringify(data) : data,
+    });
   } catch (error) {
-    if (error instanceof CatalogError) return reply.code(error.status).send({ status: 'error', reason: error.reason, message: error.message });
+    if (error instanceof CatalogError)
+      return reply.code(error.status).send({ status: 'error', reason: error.reason, message: error.message });
     throw error;
   }
 }
 
 function id(raw: string | undefined): number {
-  if (raw === undefined || !/^[1-9]\d{0,9}$/.test(raw)) throw new CatalogError(400, 'BAD_REQUEST', 'Ids are positive integers.');
+  if (raw === undefined || !/^[1-9]\d{0,9}$/.test(raw))
+    throw new CatalogError(400, 'BAD_REQUEST', 'Ids are positive integers.');
   return Number(raw);
 }
 
