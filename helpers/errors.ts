@@ -57,6 +57,18 @@ export const HELPER_ERROR_STATUS = {
 } as const;
 export type HelperErrorReason = keyof typeof HELPER_ERROR_STATUS;
 
+/**
+ * The notification endpoints (4.6): the spec shows neither their statuses nor their error bodies.
+ * The sandbox answers `{reason, message}` with these statuses; the suite accepts any non-2xx.
+ */
+export const NOTIFICATION_ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  ACCESS_DENIED: 401,
+  ACCESS_SCOPE_DENIED: 403,
+  NOT_FOUND: 404,
+} as const;
+export type NotificationErrorReason = keyof typeof NOTIFICATION_ERROR_STATUS;
+
 export interface ReasonedErrorBody<R extends string = string> {
   reason: R;
   message: string;
@@ -121,6 +133,25 @@ export class ListingError extends Error {
   }
 
   toBody(): ReasonedErrorBody<ListingErrorReason> {
+    return { reason: this.reason, message: this.message };
+  }
+}
+
+/** An error of the notification configuration endpoints, in the sandbox's chosen format (4.6). */
+export class NotificationError extends Error {
+  constructor(
+    readonly reason: NotificationErrorReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'NotificationError';
+  }
+
+  get status(): number {
+    return NOTIFICATION_ERROR_STATUS[this.reason];
+  }
+
+  toBody(): ReasonedErrorBody<NotificationErrorReason> {
     return { reason: this.reason, message: this.message };
   }
 }

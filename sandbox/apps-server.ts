@@ -1,9 +1,10 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { HelperError } from '../helpers/errors.js';
+import { HelperError, NotificationError } from '../helpers/errors.js';
 import type { ServerOptions } from './auth-server.js';
 import type { SandboxState } from './state.js';
 import { loadCatalogs } from './catalogs/data.js';
 import { registerCatalogs } from './catalogs/routes.js';
+import { registerNotifications } from './notifications/routes.js';
 import { registerBasicUserInfo } from './resources/basic-user-info.js';
 import { registerPublished } from './resources/published.js';
 import { registerTestHelpers } from './test-helpers/index.js';
@@ -11,7 +12,7 @@ import { registerTestHelpers } from './test-helpers/index.js';
 /** Large enough for 200,000 seeded ads in one helper call (resources slice). */
 const BODY_LIMIT = 64 * 1024 * 1024;
 
-/** The resource server: for now the test helpers; the resources slice adds the API itself. */
+/** The resource server: basic user info, the listing, the catalogs, notifications and the test helpers. */
 export function buildAppsServer(
   state: SandboxState,
   controlKey: string | null,
@@ -26,6 +27,7 @@ export function buildAppsServer(
   registerPublished(app, state);
   registerBasicUserInfo(app, state);
   registerCatalogs(app, state, loadCatalogs());
+  registerNotifications(app, state);
   if (controlKey !== null) registerTestHelpers(app, state, controlKey);
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({
@@ -33,8 +35,9 @@ export function buildAppsServer(
       message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}`,
     }),
   );
-  app.setErrorHandler((error: FastifyError | HelperError, request, reply) => {
-    if (error instanceof HelperError) return reply.code(error.status).send(error.toBody());
+  app.setErrorHandler((error: FastifyError | HelperError | NotificationError, request, reply) => {
+    if (error instanceof HelperError || error instanceof NotificationError)
+      return reply.code(error.status).send(error.toBody());
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);

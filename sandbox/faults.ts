@@ -33,6 +33,14 @@ export const FAULTS = {
   'basic-info-other-user': "basic_user_info answers with another user's name and e-mail (R4.3-01)",
   'catalog-string-ids': 'catalog ids are sent as strings instead of integers (R2.6-02)',
   'catalog-invalid-token-ok': 'catalog lookups answer status ok to an invalid token (R4.5-02)',
+  'notify-none': 'status changes are never delivered (R6-01)',
+  'notify-duplicate': 'each status change is delivered twice (R6-01)',
+  'notify-no-token': 'deliveries do not carry the configured token (R6-04)',
+  'notify-old-status': 'deliveries carry the status before the change (R6-03)',
+  'notify-old-url-after-update': 'after an update, deliveries still go to the old URL (R4.6-03)',
+  'notify-after-delete': 'a deleted configuration still receives deliveries (R4.6-04)',
+  'notify-other-user': "every configuration receives every user's changes (R6-01)",
+  'notify-update-not-persisted': 'an update is answered but not stored (R4.6-03)',
 } as const;
 
 export type FaultName = keyof typeof FAULTS;

@@ -44,6 +44,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     state,
     close: async () => {
       await Promise.all([auth.close(), apps.close()]);
+      await state.deliverer.close();
     },
   };
 }

@@ -1,9 +1,11 @@
 import type { FaultSet } from './faults.js';
+import { Deliverer } from './notifications/delivery.js';
 import { PageTokens } from './resources/page-token.js';
 import { RateLimiter } from './resources/rate-limit.js';
 import { AdStore } from './store/ads.js';
 import { ClientStore } from './store/clients.js';
 import { CodeStore } from './store/codes.js';
+import { NotificationStore } from './store/notifications.js';
 import { SessionStore } from './store/sessions.js';
 import { TokenStore } from './store/tokens.js';
 import { UserStore } from './store/users.js';
@@ -18,6 +20,8 @@ export interface SandboxState {
   ads: AdStore;
   pageTokens: PageTokens;
   rateLimiter: RateLimiter;
+  notifications: NotificationStore;
+  deliverer: Deliverer;
   faults: FaultSet;
 }
 
@@ -31,6 +35,8 @@ export function createState(faults: FaultSet): SandboxState {
     ads: new AdStore(),
     pageTokens: new PageTokens(),
     rateLimiter: new RateLimiter(),
+    notifications: new NotificationStore(),
+    deliverer: new Deliverer(faults),
     faults,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HelperError } from '../../helpers/errors.js';
+import { notifyStatusChange } from '../notifications/notify.js';
 import type { SandboxState } from '../state.js';
 import type { Ad } from '../store/ads.js';
 import { asBody } from './validate.js';
@@ -24,8 +25,11 @@ export function registerAdHelpers(app: FastifyInstance, state: SandboxState): vo
     const status = asBody(request.body).status;
     if (typeof status !== 'string' || status === '' || status.length > MAX_FIELD)
       throw new HelperError('BAD_REQUEST', '"status" must be a non-empty string.');
+    const previousStatus = ad.status;
+    const changedAt = new Date();
     state.ads.changeStatus(login, ad, status);
-    return reply.code(202).send({ id: ad.id, status: ad.status, changed_at: new Date().toISOString() });
+    notifyStatusChange(state, { login, adId: ad.id, listId: ad.list_id, status, previousStatus, changedAt });
+    return reply.code(202).send({ id: ad.id, status: ad.status, changed_at: changedAt.toISOString() });
   });
 }
 

@@ -1,0 +1,17 @@
+import type { SandboxState } from '../state.js';
+import { notificationBody, type AdChange } from './delivery.js';
+
+/** 6: a status change sends AD_STATUS to every configuration of the ad's user, in order. */
+export function notifyStatusChange(state: SandboxState, change: AdChange): void {
+  const { faults } = state;
+  if (faults.has('notify-none')) return;
+  const configs = faults.has('notify-other-user')
+    ? state.notifications.all()
+    : state.notifications.ofUser(change.login);
+  const body = notificationBody(change, faults);
+  for (const config of configs) {
+    const delivery = { url: config.deliveryUrl, token: config.token, body };
+    state.deliverer.enqueue(config.id, delivery);
+    if (faults.has('notify-duplicate')) state.deliverer.enqueue(config.id, delivery);
+  }
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ListingError, NotificationError } from '../../helpers/errors.js';
+import { bearerGrant } from '../resources/bearer.js';
+import type { SandboxState } from '../state.js';
+import { publicView, type NotificationConfig, type Owner } from '../store/notifications.js';
+import { parseSettings } from './settings.js';
+
+export const NOTIFICATION_PATH = '/autoservice/v1/notification';
+
+type WithId = FastifyRequest<{ Params: { id: string } }>;
+
+/**
+ * 4.6: CRUD of the caller's notification configurations, Bearer token with scope autoupload. The
+ * spec shows neither statuses nor the bodies of update and delete; the sandbox's choice: create
+ * 201 and read 200 with the six fields, update 200 with the six fields, delete 204 with no body.
+ * Errors are `{reason, message}` (NOTIFICATION_ERROR_STATUS); a configuration of another user or
+ * client is a 404, like an unknown id, so that its existence is not revealed.
+ */
+export function registerNotifications(app: FastifyInstance, state: SandboxState): void {
+  app.post(NOTIFICATION_PATH, (request, reply) => {
+    const who = owner(request, state);
+    const created = state.notifications.create(parseSettings(request.body), who);
+    return reply.code(201).send(publicView(created));
+  });
+  app.get(`${NOTIFICATION_PATH}/:id`, (request: WithId, reply) =>
+    reply.send(publicView(find(state, request.params.id, owner(request, state)))),
+  );
+  app.put(`${NOTIFICATION_PATH}/:id`, (request: WithId, reply) => {
+    const config = find(state, request.params.id, owner(request, state));
+    const next = parseSettings(request.body);
+    if (state.faults.has('notify-update-not-persisted'))
+      return reply.send(publicView({ ...config, ...next }));
+    state.notifications.update(config, next, !state.faults.has('notify-old-url-after-update'));
+    return reply.send(publicView(config));
+  });
+  app.delete(`${NOTIFICATION_PATH}/:id`, (request: WithId, reply) => {
+    const config = find(state, request.params.id, owner(request, state));
+    state.notifications.delete(config.id, state.faults.has('notify-after-delete'));
+    return reply.code(204).send();
+  });
+}
+
+/** 4.6: the Bearer token must be valid and carry autoupload; the configuration's owner is its user and client. */
+function owner(request: FastifyRequest, state: SandboxState): Owner {
+  let grant;
+  try {
+    grant = bearerGrant(request, state.tokens);
+  } catch (error) {
+    if (error instanceof ListingError)
+      throw new NotificationError(
+        error.reason === 'BAD_REQUEST' ? 'BAD_REQUEST' : 'ACCESS_DENIED',
+        'A valid "Authorization: Bearer <token>" header is required.',
+      );
+    throw error;
+  }
+  if (!grant.scopes.includes('autoupload'))
+    throw new NotificationError('ACCESS_SCOPE_DENIED', 'The token lacks the autoupload scope.');
+  return { login: grant.login, clientId: grant.clientId };
+}
+
+function find(state: SandboxState, id: string, who: Owner): NotificationConfig {
+  const config = state.notifications.owned(id, who);
+  if (config === undefined) throw new NotificationError('NOT_FOUND', 'No such notification configuration.');
+  return config;
+}

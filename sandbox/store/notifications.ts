@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+
+/** The fields a client sends on create and update (2.7). */
+export interface NotificationSettings {
+  method: 'POST';
+  url: string;
+  media_type: 'application/json';
+  token: string;
+}
+
+/** A configuration belongs to the user and the client whose token created it. */
+export interface Owner {
+  login: string;
+  clientId: string;
+}
+
+/** A configuration as stored: the client's settings, the assigned id and type, and its owner. */
+export interface NotificationConfig extends NotificationSettings {
+  id: string;
+  type: 'AD_STATUS';
+  owner: Owner;
+  /** Where deliveries go: the url, except under the fault that keeps the old one after an update. */
+  deliveryUrl: string;
+}
+
+export type PublicConfig = Omit<NotificationConfig, 'owner' | 'deliveryUrl'>;
+
+export class NotificationStore {
+  private readonly configs = new Map<string, NotificationConfig>();
+  /** Deleted configurations that the fault 'notify-after-delete' keeps delivering to. */
+  private readonly ghosts: NotificationConfig[] = [];
+
+  create(settings: NotificationSettings, owner: Owner): NotificationConfig {
+    const config: NotificationConfig = {
+      ...settings,
+      id: randomUUID(),
+      type: 'AD_STATUS',
+      owner,
+      deliveryUrl: settings.url,
+    };
+    this.configs.set(config.id, config);
+    return config;
+  }
+
+  /** The configuration when it exists and belongs to this owner (user and client). */
+  owned(id: string, owner: Owner): NotificationConfig | undefined {
+    const config = this.configs.get(id);
+    return config?.owner.login === owner.login && config.owner.clientId === owner.clientId
+      ? config
+      : undefined;
+  }
+
+  /** Takes effect for the next status change; `moveDeliveries` is false only under a fault. */
+  update(config: NotificationConfig, settings: NotificationSettings, moveDeliveries: boolean): void {
+    Object.assign(config, settings);
+    if (moveDeliveries) config.deliveryUrl = settings.url;
+  }
+
+  delete(id: string, keepDelivering: boolean): void {
+    const config = this.configs.get(id);
+    if (config !== undefined && keepDelivering) this.ghosts.push(config);
+    this.configs.delete(id);
+  }
+
+  /** Every configuration created with a token of this user, whichever client made it. */
+  ofUser(login: string): NotificationConfig[] {
+    return this.all().filter((config) => config.owner.login === login);
+  }
+
+  all(): NotificationConfig[] {
+    return [...this.configs.values(), ...this.ghosts];
+  }
+}
+
+/** The public view of a configuration: the six fields of 2.7. */
+export function publicView(config: NotificationConfig): PublicConfig {
+  return {
+    id: config.id,
+    method: config.method,
+    url: config.url,
+    media_type: config.media_type,
+    token: config.token,
+    type: config.type,
+  };
+}
