@@ -11,6 +11,7 @@ export const SCHEMA_NAMES = [
   'basic-user-info',
   'catalog-ids',
   'catalog-cubic-capacities',
+  'notification-config',
 ] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 

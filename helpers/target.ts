@@ -11,6 +11,7 @@ export interface TargetConfig {
   client: { clientId: string; clientSecret: string; redirectUri: string } | null;
   user: { login: string; password: string } | null;
   caFile: string | undefined;
+  webhook: WebhookConfig;
   selectors: {
     loginUsername: string;
     loginPassword: string;
@@ -18,6 +19,22 @@ export interface TargetConfig {
     consentApprove: string;
     consentDeny: string;
   };
+}
+
+/** The suite's notification receiver and how long it waits (contract section 1, and ours). */
+export interface WebhookConfig {
+  /** WEBHOOK_LISTEN_PORT; undefined picks a free port per worker. */
+  listenPort: number | undefined;
+  /** WEBHOOK_PUBLIC_URL; undefined means http://127.0.0.1:<port>. */
+  publicUrl: string | undefined;
+  /** WEBHOOK_TOKEN_HEADER, lower-cased; undefined accepts any header carrying the token. */
+  tokenHeader: string | undefined;
+  /** WEBHOOK_WAIT_MS: how long a test waits for an expected delivery. */
+  waitMs: number;
+  /** WEBHOOK_QUIET_MS: how long a test listens to show that nothing (more) arrives. */
+  quietMs: number;
+  /** WEBHOOK_TIME_TOLERANCE_S: how far the notified time of a change may be from the suite's clock. */
+  timeToleranceSeconds: number;
 }
 
 export type Environment = Record<string, string | undefined>;
@@ -68,6 +85,7 @@ export function resolveTarget(env: Environment): TargetConfig {
       'SANDBOX_CONTROL_KEY or TARGET_CLIENT_ID/TARGET_CLIENT_SECRET/TARGET_REDIRECT_URI with TARGET_USER_LOGIN/TARGET_USER_PASSWORD: without test helpers the suite needs a configured client and user',
     );
   }
+  const webhook = resolveWebhook(read, url, problems);
   const caFile = read('TLS_CA_FILE');
   if (caFile !== undefined && !existsSync(caFile)) problems.push(`TLS_CA_FILE: no such file "${caFile}"`);
 
@@ -84,6 +102,7 @@ export function resolveTarget(env: Environment): TargetConfig {
         : { clientId: client[0] ?? '', clientSecret: client[1] ?? '', redirectUri: client[2] ?? '' },
     user: user === null ? null : { login: user[0] ?? '', password: user[1] ?? '' },
     caFile,
+    webhook,
     selectors: {
       loginUsername: read('LOGIN_USERNAME_SELECTOR') ?? SANDBOX_SELECTORS.loginUsername,
       loginPassword: read('LOGIN_PASSWORD_SELECTOR') ?? SANDBOX_SELECTORS.loginPassword,
@@ -108,6 +127,39 @@ function resolveControl(
     );
   }
   return key === undefined || controlUrl === undefined ? null : { url: controlUrl, key };
+}
+
+function resolveWebhook(
+  read: (name: string) => string | undefined,
+  url: (name: string) => string | undefined,
+  problems: string[],
+): WebhookConfig {
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (Number.isInteger(value) && value >= min && value <= max) return value;
+    problems.push(`${name}: expected an integer from ${min} to ${max}, got "${raw}"`);
+    return fallback;
+  };
+  const tokenHeader = read('WEBHOOK_TOKEN_HEADER')?.toLowerCase();
+  if (tokenHeader !== undefined && !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(tokenHeader))
+    problems.push(`WEBHOOK_TOKEN_HEADER: expected an HTTP header name, got "${tokenHeader}"`);
+  const listenPort =
+    read('WEBHOOK_LISTEN_PORT') === undefined ? undefined : integer('WEBHOOK_LISTEN_PORT', 0, 1, 65535);
+  const publicUrl = url('WEBHOOK_PUBLIC_URL');
+  if (publicUrl !== undefined && listenPort === undefined)
+    problems.push(
+      'WEBHOOK_LISTEN_PORT: required when WEBHOOK_PUBLIC_URL is set (the public URL must lead to a known port)',
+    );
+  return {
+    listenPort,
+    publicUrl,
+    tokenHeader,
+    waitMs: integer('WEBHOOK_WAIT_MS', 10_000, 100, 120_000),
+    quietMs: integer('WEBHOOK_QUIET_MS', 1_000, 50, 30_000),
+    timeToleranceSeconds: integer('WEBHOOK_TIME_TOLERANCE_S', 120, 1, 3600),
+  };
 }
 
 /** Variables that only make sense together: all set, or none. */

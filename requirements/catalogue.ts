@@ -1,7 +1,7 @@
 import type { Requirement } from './types.js';
 
 /**
- * Every normative sentence of the sections covered so far (2.1-2.6, 3, 4.1-4.5, 5, 7.1-7.3, 8, 9). Tests name these ids; `npm run requirements` lists the ids no test covers.
+ * Every normative sentence of the specification (sections 2 to 9). Tests name these ids; `npm run requirements` lists the ids no test covers.
  */
 export const REQUIREMENTS: readonly Requirement[] = [
   // 2.1 Application registration
@@ -141,6 +141,57 @@ export const REQUIREMENTS: readonly Requirement[] = [
     severity: 'minor',
     text: 'The brand, model and version ids are the ones ads must carry; ads with incorrect ids are rejected.',
     untestable: 'ad submission is not part of the specified API ("not shown")',
+  },
+
+  // 2.7 Notification configuration
+  {
+    id: 'R2.7-01',
+    section: '2.7',
+    area: 'notifications',
+    severity: 'critical',
+    text: 'The configuration `id` is a string in UUID form, assigned by the service.',
+  },
+  {
+    id: 'R2.7-02',
+    section: '2.7',
+    area: 'notifications',
+    severity: 'normal',
+    text: '`method` is required on create and update; only `POST` is supported.',
+  },
+  {
+    id: 'R2.7-03',
+    section: '2.7',
+    area: 'notifications',
+    severity: 'critical',
+    text: '`url` (a URL) is required on create and update: the server address that receives notifications.',
+  },
+  {
+    id: 'R2.7-04',
+    section: '2.7',
+    area: 'notifications',
+    severity: 'normal',
+    text: '`media_type` is required on create and update; only `application/json` is supported.',
+  },
+  {
+    id: 'R2.7-05',
+    section: '2.7',
+    area: 'notifications',
+    severity: 'critical',
+    text: '`token` is required on create and update: it authenticates the notification request at the integrator.',
+  },
+  {
+    id: 'R2.7-06',
+    section: '2.7',
+    area: 'notifications',
+    severity: 'normal',
+    text: '`type` is assigned by the service; only `AD_STATUS` is supported.',
+  },
+  {
+    id: 'R2.7-07',
+    section: '2.7',
+    area: 'notifications',
+    severity: 'critical',
+    text: 'The fields of the configuration are returned on create and on read as in the table of 2.7, including `id` and `type`.',
   },
 
   // 3 States
@@ -359,6 +410,50 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: '{brand_id} and {model_id} are the integer ids obtained from the preceding lookup in the chain.',
   },
 
+  // 4.6 Notification configuration
+  {
+    id: 'R4.6-01',
+    section: '4.6',
+    area: 'notifications',
+    severity: 'critical',
+    text: 'Create: POST {apps_url}/autoservice/v1/notification with `{method, url, media_type, token}` returns the full configuration including `id` and `type`.',
+  },
+  {
+    id: 'R4.6-02',
+    section: '4.6',
+    area: 'notifications',
+    severity: 'critical',
+    text: 'Read: GET {apps_url}/autoservice/v1/notification/{id}, with the id returned by create, returns the full configuration.',
+  },
+  {
+    id: 'R4.6-03',
+    section: '4.6',
+    area: 'notifications',
+    severity: 'critical',
+    text: 'Update: PUT {apps_url}/autoservice/v1/notification/{id} with `{method, url, media_type, token}` changes the configuration.',
+  },
+  {
+    id: 'R4.6-04',
+    section: '4.6',
+    area: 'notifications',
+    severity: 'critical',
+    text: 'Delete: DELETE {apps_url}/autoservice/v1/notification/{id} removes the configuration.',
+  },
+  {
+    id: 'R4.6-05',
+    section: '4.6',
+    area: 'notifications',
+    severity: 'critical',
+    text: 'The notification endpoints take `Authorization: Bearer <ACCESS_TOKEN>`; the token must be issued with scope `autoupload`.',
+  },
+  {
+    id: 'R4.6-06',
+    section: '4.6',
+    area: 'notifications',
+    severity: 'blocker',
+    text: "A configuration is a resource of the user whose token created it: another user's token cannot read, change or delete it (5, rule 3).",
+  },
+
   // 5 Authentication
   {
     id: 'R5-01',
@@ -417,6 +512,43 @@ export const REQUIREMENTS: readonly Requirement[] = [
     area: 'authentication',
     severity: 'blocker',
     text: 'The client secret is sent only to the token endpoint, over HTTPS POST (in the request body).',
+  },
+
+  // 6 Events
+  {
+    id: 'R6-01',
+    section: '6',
+    area: 'notifications',
+    severity: 'blocker',
+    text: "When the status of an imported ad changes, an AD_STATUS notification is delivered to the configured `url` of the ad's user: one per change, none to anyone else.",
+  },
+  {
+    id: 'R6-02',
+    section: '6',
+    area: 'notifications',
+    severity: 'critical',
+    text: 'The notification is an HTTP request with the configured `method` (POST) and `media_type` (application/json).',
+  },
+  {
+    id: 'R6-03',
+    section: '6',
+    area: 'notifications',
+    severity: 'critical',
+    text: 'The notification carries the new ad status, the ad id and the date and time of the change.',
+  },
+  {
+    id: 'R6-04',
+    section: '6',
+    area: 'notifications',
+    severity: 'critical',
+    text: "The configured `token` is used to authenticate the notification request at the integrator's server.",
+  },
+  {
+    id: 'R6-05',
+    section: '6',
+    area: 'notifications',
+    severity: 'normal',
+    text: "The status in a notification is the ad's public status (section 3), a set that can grow: a change to any value is notified with that value.",
   },
 
   // 7.1 Authorization endpoint errors
@@ -663,7 +795,6 @@ export const REQUIREMENTS: readonly Requirement[] = [
     area: 'versioning',
     severity: 'minor',
     text: 'The notification configuration path carries v1.',
-    plannedFor: 'notifications slice (issue 4)',
   },
   {
     id: 'R9-03',

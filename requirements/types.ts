@@ -6,6 +6,7 @@ export type Area =
   | 'basic-user-info'
   | 'listing'
   | 'catalogs'
+  | 'notifications'
   | 'versioning';
 export type Severity = 'blocker' | 'critical' | 'normal' | 'minor';
 

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { getLocal, type Mockttp } from 'mockttp';
+
+/** One request that reached the receiver, as the integrator's server would have seen it. */
+export interface Delivery {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  /** Epoch milliseconds at which the receiver had the whole request. */
+  receivedAt: number;
+}
+
+export interface ReceiverTiming {
+  /** How long to wait for an expected delivery. */
+  waitMs: number;
+  /** How long to listen to show that nothing (more) arrives. */
+  quietMs: number;
+}
+
+type Waiter = () => void;
+
+/**
+ * The suite's notification receiver: a mockttp server that answers every request with 200 and
+ * files it under its path. Each test takes its own path (`endpoint()`), so tests running in
+ * parallel in one worker never see each other's deliveries.
+ */
+export class Receiver {
+  private readonly byPath = new Map<string, Delivery[]>();
+  private readonly waiters = new Set<Waiter>();
+
+  private constructor(
+    private readonly server: Mockttp,
+    readonly publicUrl: string,
+    readonly timing: ReceiverTiming,
+  ) {}
+
+  static async start(options: {
+    port: number | undefined;
+    publicUrl: string | undefined;
+    timing: ReceiverTiming;
+  }): Promise<Receiver> {
+    // Traffic recording off: the receiver keeps its own journal, per path.
+    const server = getLocal({ recordTraffic: false, maxBodySize: 1024 * 1024 });
+    await server.start(options.port ?? 0);
+    const publicUrl = (options.publicUrl ?? `http://127.0.0.1:${server.port}`).replace(/\/+$/, '');
+    const receiver = new Receiver(server, publicUrl, options.timing);
+    await server.forAnyRequest().thenCallback(async (request) => {
+      receiver.record({
+        method: request.method,
+        path: new URL(request.url).pathname,
+        headers: flattenHeaders(request.headers),
+        body: (await request.body.getText()) ?? '',
+        receivedAt: Date.now(),
+      });
+      return { statusCode: 200, json: { received: true } };
+    });
+    return receiver;
+  }
+
+  /** A fresh path on this receiver, for one configuration of one test. */
+  endpoint(label = 'hook'): ReceiverEndpoint {
+    const path = `/conformance/${randomUUID()}/${label}`;
+    return new ReceiverEndpoint(this, path, `${this.publicUrl}${path}`);
+  }
+
+  deliveriesTo(path: string): readonly Delivery[] {
+    return this.byPath.get(path) ?? [];
+  }
+
+  /** Resolves when `condition` holds or `timeoutMs` has passed; returns whether it held. */
+  async until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+    if (condition()) return true;
+    return new Promise((resolve) => {
+      const finish = (held: boolean): void => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve(held);
+      };
+      const check: Waiter = () => {
+        if (condition()) finish(true);
+      };
+      const timer = setTimeout(() => {
+        finish(condition());
+      }, timeoutMs);
+      this.waiters.add(check);
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.server.stop();
+  }
+
+  private record(delivery: Delivery): void {
+    const list = this.byPath.get(delivery.path) ?? [];
+    list.push(delivery);
+    this.byPath.set(delivery.path, list);
+    for (const waiter of [...this.waiters]) waiter();
+  }
+}
+
+/** One path of the receiver: the `url` a configuration names, and what arrived there. */
+export class ReceiverEndpoint {
+  constructor(
+    private readonly receiver: Receiver,
+    readonly path: string,
+    readonly url: string,
+  ) {}
+
+  get deliveries(): readonly Delivery[] {
+    return this.receiver.deliveriesTo(this.path);
+  }
+
+  /** Waits until at least `count` deliveries arrived (bounded by WEBHOOK_WAIT_MS); returns them all. */
+  async waitFor(count: number): Promise<readonly Delivery[]> {
+    await this.receiver.until(() => this.deliveries.length >= count, this.receiver.timing.waitMs);
+    return this.deliveries;
+  }
+
+  /** Listens for the quiet period (WEBHOOK_QUIET_MS) and returns everything that arrived by its end. */
+  async afterQuietPeriod(): Promise<readonly Delivery[]> {
+    await new Promise((resolve) => setTimeout(resolve, this.receiver.timing.quietMs));
+    return this.deliveries;
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name.toLowerCase(),
+      Array.isArray(value) ? value.join(', ') : (value ?? ''),
+    ]),
+  );
+}
