@@ -140,6 +140,49 @@ const CASES: readonly FaultCase[] = [
     mustFail: [['an unknown token is never answered with status ok', 'R5-06']],
     mustPass: 'the car chain',
   },
+  {
+    fault: 'notify-none',
+    mustFail: [['a change to published is delivered once', 'R6-01']],
+    mustPass: 'create returns the six fields',
+  },
+  {
+    fault: 'notify-duplicate',
+    mustFail: [['a change to refused is delivered once', 'R6-01']],
+    mustPass: 'create returns the six fields',
+  },
+  {
+    fault: 'notify-no-token',
+    mustFail: [['a change to deleted is delivered once', 'R6-04']],
+    mustPass: 'after a delete, the configuration receives nothing',
+  },
+  {
+    fault: 'notify-old-status',
+    mustFail: [['a change to published is delivered once', 'R6-03']],
+    mustPass: "a change of another user's ad is not delivered",
+  },
+  {
+    fault: 'notify-old-url-after-update',
+    mustFail: [['after an update, deliveries go to the new url', 'R4.6-03']],
+    mustPass: 'an update is persisted',
+  },
+  {
+    fault: 'notify-after-delete',
+    mustFail: [['after a delete, the configuration receives nothing', 'R4.6-04']],
+    mustPass: 'after a delete, read of the configuration is refused',
+  },
+  {
+    fault: 'notify-other-user',
+    mustFail: [["a change of another user's ad is not delivered", 'R6-01']],
+    mustPass: 'a change to published is delivered once',
+  },
+  {
+    fault: 'notify-update-not-persisted',
+    mustFail: [
+      ['an update is persisted', 'R4.6-03'],
+      ['after an update, deliveries go to the new url', 'R4.6-03'],
+    ],
+    mustPass: 'after a delete, read of the configuration is refused',
+  },
 ];
 
 function escape(text: string): string {

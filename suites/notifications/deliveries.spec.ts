@@ -1,0 +1,128 @@
+import { settingsFor, test } from '../../fixtures/index.js';
+import { covers } from '../../helpers/covers.js';
+import { expectDeliveryCount, expectNotification } from '../../helpers/expect-delivery.js';
+import { expectAccepted, expectConfiguration } from '../../helpers/expect-notification.js';
+import { verify } from '../../helpers/verify.js';
+
+/** Section 3's statuses, and one it does not list: the set can grow (R6-05, R3-01). */
+const STATUSES = ['pending_review', 'published', 'deleted', 'refused', 'archived_by_conformance'] as const;
+
+test.describe('6 AD_STATUS deliveries', () => {
+  for (const [index, status] of STATUSES.entries()) {
+    const unknown = index === STATUSES.length - 1;
+    test(
+      `a change to ${status}${unknown ? ' (not in section 3)' : ''} is delivered once, with method, type, token, ad id, status and time`,
+      covers('R6-01', 'R6-02', 'R6-03', 'R6-04', ...(unknown ? ['R6-05'] : [])),
+      async ({ newSubscriber, configure, endpoint, target }) => {
+        const subscriber = await newSubscriber(2);
+        const hook = endpoint();
+        const settings = settingsFor(hook.url);
+        expectConfiguration(await configure(subscriber.token, settings), settings, []);
+        // Alternate between an ad with a list_id and one without (never published).
+        const ad = subscriber.ads[index % 2] ?? subscriber.ads[0];
+        if (ad === undefined) throw new Error('the subscriber has no seeded ad');
+        const change = await subscriber.changeStatus(ad, status);
+        const [delivery] = await expectDeliveryCount(hook, 1, ['R6-01'], `one change of ${ad.id}`);
+        if (delivery === undefined) return;
+        expectNotification(delivery, change, settings.token, target.webhook, unknown ? ['R6-05'] : []);
+      },
+    );
+  }
+
+  test(
+    'two changes of one ad are two deliveries, each with its own status',
+    covers('R6-01', 'R6-03'),
+    async ({ newSubscriber, configure, endpoint, target }) => {
+      const subscriber = await newSubscriber(1);
+      const hook = endpoint();
+      const settings = settingsFor(hook.url);
+      expectConfiguration(await configure(subscriber.token, settings), settings, []);
+      const ad = subscriber.ads[0];
+      if (ad === undefined) throw new Error('the subscriber has no seeded ad');
+      const first = await subscriber.changeStatus(ad, 'published');
+      const second = await subscriber.changeStatus(ad, 'deleted');
+      const deliveries = await expectDeliveryCount(hook, 2, ['R6-01'], 'two changes of one ad');
+      // Ordering is not shown by the spec: each change must be matched by some delivery.
+      for (const change of [first, second]) {
+        const match = deliveries.find((delivery) => delivery.body.includes(JSON.stringify(change.status)));
+        verify(
+          match !== undefined,
+          'R6-03',
+          `a delivery carrying ${change.status}`,
+          'none of the deliveries carries it',
+          deliveries.map((one) => one.body).join('\n'),
+        );
+        expectNotification(match, change, settings.token, target.webhook);
+      }
+    },
+  );
+
+  test(
+    'after an update, deliveries go to the new url with the new token, and none to the old url',
+    covers('R4.6-03', 'R6-01', 'R6-04'),
+    async ({ newSubscriber, configure, notifications, endpoint, target }) => {
+      const subscriber = await newSubscriber(1);
+      const oldHook = endpoint('old');
+      const newHook = endpoint('new');
+      const before = settingsFor(oldHook.url);
+      const created = expectConfiguration(await configure(subscriber.token, before), before, []);
+      const next = settingsFor(newHook.url);
+      expectAccepted(
+        await notifications.update(subscriber.token, created.id, next),
+        ['R4.6-03'],
+        'the update',
+      );
+      const ad = subscriber.ads[0];
+      if (ad === undefined) throw new Error('the subscriber has no seeded ad');
+      const change = await subscriber.changeStatus(ad, 'published');
+      const [delivery] = await expectDeliveryCount(newHook, 1, ['R4.6-03', 'R6-01'], 'the updated url');
+      if (delivery !== undefined)
+        expectNotification(delivery, change, next.token, target.webhook, ['R4.6-03']);
+      await expectDeliveryCount(oldHook, 0, ['R4.6-03', 'R6-01'], 'the url was replaced by the update');
+    },
+  );
+
+  test(
+    'after a delete, the configuration receives nothing while another one of the user still does',
+    covers('R4.6-04', 'R6-01'),
+    async ({ newSubscriber, configure, notifications, endpoint }) => {
+      const subscriber = await newSubscriber(1);
+      const deletedHook = endpoint('deleted');
+      const keptHook = endpoint('kept');
+      const doomed = settingsFor(deletedHook.url);
+      const deleted = expectConfiguration(await configure(subscriber.token, doomed), doomed, []);
+      const kept = settingsFor(keptHook.url);
+      expectConfiguration(await configure(subscriber.token, kept), kept, []);
+      expectAccepted(await notifications.remove(subscriber.token, deleted.id), ['R4.6-04'], 'the delete');
+      const ad = subscriber.ads[0];
+      if (ad === undefined) throw new Error('the subscriber has no seeded ad');
+      await subscriber.changeStatus(ad, 'refused');
+      // The kept configuration's delivery shows the change was processed before listening for silence.
+      await expectDeliveryCount(keptHook, 1, ['R6-01'], 'a configuration that was not deleted');
+      await expectDeliveryCount(deletedHook, 0, ['R4.6-04', 'R6-01'], 'the configuration was deleted');
+    },
+  );
+
+  test(
+    "a change of another user's ad is not delivered",
+    covers('R6-01', 'R4.6-06'),
+    async ({ newSubscriber, configure, endpoint }) => {
+      const watcher = await newSubscriber(1);
+      const changer = await newSubscriber(1);
+      const watcherHook = endpoint('watcher');
+      const changerHook = endpoint('changer');
+      for (const [who, hook] of [
+        [watcher, watcherHook],
+        [changer, changerHook],
+      ] as const) {
+        const settings = settingsFor(hook.url);
+        expectConfiguration(await configure(who.token, settings), settings, []);
+      }
+      const ad = changer.ads[0];
+      if (ad === undefined) throw new Error('the subscriber has no seeded ad');
+      await changer.changeStatus(ad, 'published');
+      await expectDeliveryCount(changerHook, 1, ['R6-01'], "the changed ad's own user");
+      await expectDeliveryCount(watcherHook, 0, ['R6-01', 'R4.6-06'], 'the ad belongs to another user');
+    },
+  );
+});
