@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { settingsFor, test } from '../../fixtures/index.js';
+import type { ControlClient } from '../../helpers/control-client.js';
+import { covers } from '../../helpers/covers.js';
+import {
+  expectExactDeliveries,
+  notificationCommands,
+  type NotificationModel,
+  type NotificationReal,
+} from '../../helpers/notification-model.js';
+import { assertProperty } from '../../helpers/property.js';
+
+const STATUSES = ['pending_review', 'published', 'deleted', 'refused', 'sold'] as const;
+
+test.describe('4.6 and 6 Notification lifecycle (model-based)', () => {
+  test(
+    'generated sequences of create, read, update, delete and status changes deliver exactly what the model predicts',
+    covers('R4.6-01', 'R4.6-02', 'R4.6-03', 'R4.6-04', 'R6-01', 'R6-03', 'R6-04'),
+    async ({ newSubscriber, control, notifications, receiver, target }) => {
+      test.setTimeout(240_000);
+      const subscriber = await newSubscriber(3);
+      const helpers = control as ControlClient;
+      const real: NotificationReal = {
+        token: subscriber.token,
+        ads: subscriber.ads,
+        notifications,
+        receiver,
+        webhook: target.webhook,
+        newSettings: (url) => settingsFor(url),
+        changeStatus: subscriber.changeStatus,
+      };
+      await assertProperty(
+        'notification lifecycle',
+        fc.asyncProperty(
+          fc.commands(notificationCommands(STATUSES), { maxCommands: 16, size: 'max' }),
+          async (commands) => {
+            // Each run starts from known ads and no configuration, and removes what it created.
+            await helpers.seedAds(subscriber.user.login, subscriber.ads);
+            const model: NotificationModel = {
+              live: [],
+              expected: new Map(),
+              adStatus: new Map(subscriber.ads.map((ad) => [ad.id, ad.status])),
+            };
+            try {
+              await fc.asyncModelRun(() => ({ model, real }), commands);
+              await expectExactDeliveries(model, target.webhook.quietMs);
+            } finally {
+              for (const config of model.live) await notifications.remove(subscriber.token, config.id);
+            }
+          },
+        ),
+        { runs: 10 },
+      );
+    },
+  );
+});
