@@ -5,13 +5,15 @@ loadDotEnv();
 
 const reportsDir = process.env.REPORTS_DIR ?? 'reports';
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// A fixed receiver port (WEBHOOK_LISTEN_PORT) can be bound by one worker only: the run then uses one.
+const fixedReceiverPort = (process.env.WEBHOOK_LISTEN_PORT ?? '').trim() !== '';
 const trustsCustomCa = (process.env.TLS_CA_FILE ?? '') !== '' || (process.env.TARGET_AUTH_URL ?? '') === '';
 
 export default defineConfig({
   testDir: '.',
   forbidOnly: process.env.CI !== undefined,
   fullyParallel: true,
-  workers: Number(process.env.CONFORMANCE_WORKERS ?? 2),
+  workers: fixedReceiverPort ? 1 : Number(process.env.CONFORMANCE_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   globalSetup: './fixtures/global-setup.ts',

@@ -51,7 +51,7 @@ export class Receiver {
         path: new URL(request.url).pathname,
         headers: flattenHeaders(request.headers),
         body: (await request.body.getText()) ?? '',
-        receivedAt: Date.now(),
+        receivedAt: performance.timeOrigin + performance.now(),
       });
       return { statusCode: 200, json: { received: true } };
     });
