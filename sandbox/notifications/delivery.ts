@@ -98,7 +98,7 @@ export class Deliverer {
         method: 'POST',
         dispatcher: this.agent,
         headers: {
-          'content-type': 'application/json',
+          'content-type': this.faults.has('notify-text-plain') ? 'text/plain' : 'application/json',
           ...(this.faults.has('notify-no-token')
             ? {}
             : { [DELIVERY_POLICY.tokenHeader]: `Bearer ${delivery.token}` }),

@@ -1,10 +1,13 @@
 import type { SandboxState } from '../state.js';
+
+const SECTION_3_STATUSES: readonly string[] = ['pending_review', 'published', 'deleted', 'refused'];
 import { notificationBody, type AdChange } from './delivery.js';
 
 /** 6: a status change sends AD_STATUS to every configuration of the ad's user, in order. */
 export function notifyStatusChange(state: SandboxState, change: AdChange): void {
   const { faults } = state;
   if (faults.has('notify-none')) return;
+  if (faults.has('notify-unknown-status-dropped') && !SECTION_3_STATUSES.includes(change.status)) return;
   const configs = faults.has('notify-other-user')
     ? state.notifications.all()
     : state.notifications.ofUser(change.login);

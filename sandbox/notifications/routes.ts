@@ -6,6 +6,7 @@ import { publicView, type NotificationConfig, type Owner } from '../store/notifi
 import { parseSettings } from './settings.js';
 
 export const NOTIFICATION_PATH = '/autoservice/v1/notification';
+const UNVERSIONED_PATH = '/autoservice/notification';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
@@ -17,25 +18,35 @@ type WithId = FastifyRequest<{ Params: { id: string } }>;
  * client is a 404, like an unknown id, so that its existence is not revealed.
  */
 export function registerNotifications(app: FastifyInstance, state: SandboxState): void {
-  app.post(NOTIFICATION_PATH, (request, reply) => {
+  const { faults } = state;
+  const path = faults.has('notify-path-without-v1') ? UNVERSIONED_PATH : NOTIFICATION_PATH;
+  app.post(path, (request, reply) => {
     const who = owner(request, state);
-    const created = state.notifications.create(parseSettings(request.body), who);
-    return reply.code(201).send(publicView(created));
+    const created = state.notifications.create(
+      parseSettings(request.body, faults),
+      who,
+      faults.has('notify-id-not-uuid'),
+    );
+    if (faults.has('notify-create-returns-id-only')) return reply.code(201).send({ id: created.id });
+    return reply.code(201).send(publicView(created, faults));
   });
-  app.get(`${NOTIFICATION_PATH}/:id`, (request: WithId, reply) =>
-    reply.send(publicView(find(state, request.params.id, owner(request, state)))),
-  );
-  app.put(`${NOTIFICATION_PATH}/:id`, (request: WithId, reply) => {
+  app.get(`${path}/:id`, (request: WithId, reply) => {
     const config = find(state, request.params.id, owner(request, state));
-    const next = parseSettings(request.body);
-    if (state.faults.has('notify-update-not-persisted'))
-      return reply.send(publicView({ ...config, ...next }));
-    state.notifications.update(config, next, !state.faults.has('notify-old-url-after-update'));
-    return reply.send(publicView(config));
+    if (faults.has('notify-read-not-found')) throw new NotificationError('NOT_FOUND', 'Not found.');
+    const { token, ...withoutToken } = publicView(config, faults);
+    return reply.send(faults.has('notify-read-hides-token') ? withoutToken : { ...withoutToken, token });
   });
-  app.delete(`${NOTIFICATION_PATH}/:id`, (request: WithId, reply) => {
+  app.put(`${path}/:id`, (request: WithId, reply) => {
     const config = find(state, request.params.id, owner(request, state));
-    state.notifications.delete(config.id, state.faults.has('notify-after-delete'));
+    const next = parseSettings(request.body, faults);
+    if (faults.has('notify-update-not-persisted'))
+      return reply.send(publicView({ ...config, ...next }, faults));
+    state.notifications.update(config, next, !faults.has('notify-old-url-after-update'));
+    return reply.send(publicView(config, faults));
+  });
+  app.delete(`${path}/:id`, (request: WithId, reply) => {
+    const config = find(state, request.params.id, owner(request, state));
+    state.notifications.delete(config.id, faults.has('notify-after-delete'));
     return reply.code(204).send();
   });
 }
@@ -53,13 +64,15 @@ function owner(request: FastifyRequest, state: SandboxState): Owner {
       );
     throw error;
   }
-  if (!grant.scopes.includes('autoupload'))
+  if (!grant.scopes.includes('autoupload') && !state.faults.has('notify-scope-not-checked'))
     throw new NotificationError('ACCESS_SCOPE_DENIED', 'The token lacks the autoupload scope.');
   return { login: grant.login, clientId: grant.clientId };
 }
 
 function find(state: SandboxState, id: string, who: Owner): NotificationConfig {
-  const config = state.notifications.owned(id, who);
+  const config = state.faults.has('notify-any-owner')
+    ? state.notifications.byId(id)
+    : state.notifications.owned(id, who);
   if (config === undefined) throw new NotificationError('NOT_FOUND', 'No such notification configuration.');
   return config;
 }

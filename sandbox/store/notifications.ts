@@ -1,3 +1,4 @@
+import type { FaultSet } from '../faults.js';
 import { randomUUID } from 'node:crypto';
 
 /** The fields a client sends on create and update (2.7). */
@@ -23,23 +24,32 @@ export interface NotificationConfig extends NotificationSettings {
   deliveryUrl: string;
 }
 
-export type PublicConfig = Omit<NotificationConfig, 'owner' | 'deliveryUrl'>;
+/** The six fields of 2.7 as sent; `type` is a plain string so that a fault can bend it. */
+export type PublicConfig = Omit<NotificationConfig, 'owner' | 'deliveryUrl' | 'type'> & { type: string };
 
 export class NotificationStore {
   private readonly configs = new Map<string, NotificationConfig>();
   /** Deleted configurations that the fault 'notify-after-delete' keeps delivering to. */
   private readonly ghosts: NotificationConfig[] = [];
+  private created = 0;
 
-  create(settings: NotificationSettings, owner: Owner): NotificationConfig {
+  /** `sequentialIds` only under the fault that breaks the UUID form of ids. */
+  create(settings: NotificationSettings, owner: Owner, sequentialIds = false): NotificationConfig {
+    this.created += 1;
     const config: NotificationConfig = {
       ...settings,
-      id: randomUUID(),
+      id: sequentialIds ? String(this.created) : randomUUID(),
       type: 'AD_STATUS',
       owner,
       deliveryUrl: settings.url,
     };
     this.configs.set(config.id, config);
     return config;
+  }
+
+  /** Whoever owns it: only for the fault that skips the ownership check. */
+  byId(id: string): NotificationConfig | undefined {
+    return this.configs.get(id);
   }
 
   /** The configuration when it exists and belongs to this owner (user and client). */
@@ -73,13 +83,13 @@ export class NotificationStore {
 }
 
 /** The public view of a configuration: the six fields of 2.7. */
-export function publicView(config: NotificationConfig): PublicConfig {
+export function publicView(config: NotificationConfig, faults: FaultSet): PublicConfig {
   return {
     id: config.id,
     method: config.method,
     url: config.url,
     media_type: config.media_type,
     token: config.token,
-    type: config.type,
+    type: faults.has('notify-type-lowercase') ? 'ad_status' : config.type,
   };
 }

@@ -37,7 +37,7 @@ test.describe('4.6 Notification configuration', () => {
     async ({ client, issueToken, configure, notifications, endpoint }) => {
       const token = await issueToken(client, { scope: 'autoupload' });
       const settings = settingsFor(endpoint().url);
-      const created = expectConfiguration(await configure(token, settings), settings, ['R4.6-01']);
+      const created = expectConfiguration(await configure(token, settings), settings, ['R4.6-01', 'R9-02']);
       const readExchange = await notifications.read(token, created.id);
       const read = expectConfiguration(readExchange, settings, ['R4.6-02']);
       verify(
