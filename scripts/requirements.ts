@@ -1,6 +1,7 @@
 // Lists the requirements of the catalogue and the tests that cover each; exits 1 when a requirement
 // that should have a test has none. Coverage is read from Playwright's own test list (the tags).
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { REQUIREMENTS } from '../requirements/catalogue.js';
 
 interface ListedSpec {
@@ -59,4 +60,20 @@ for (const found of uncovered) console.log(`UNCOVERED  ${found.id} (§${found.se
 console.log(
   `\n${REQUIREMENTS.length} requirements: ${covered.length} covered by a test, ${untestable.length} untestable, ${planned.length} planned, ${uncovered.length} uncovered`,
 );
+console.log(killedLine(covered.map((found) => found.id)));
+
+/** The third count: requirements whose tests killed a fault in the last `npm run mutants`. */
+function killedLine(coveredIds: readonly string[]): string {
+  const path = 'reports/mutants.json';
+  if (!existsSync(path)) return 'requirements with a test that kills a fault: unknown (run npm run mutants)';
+  const matrix = JSON.parse(readFileSync(path, 'utf8')) as {
+    date: string;
+    faults: Array<{ status: string; requirements: string[] }>;
+  };
+  const killed = new Set(
+    matrix.faults.filter((fault) => fault.status === 'killed').flatMap((fault) => fault.requirements),
+  );
+  const missing = coveredIds.filter((id) => !killed.has(id));
+  return `${killed.size} requirements with a test that kills a fault (reports/mutants.json of ${matrix.date}, ${matrix.faults.length} faults)${missing.length > 0 ? `; none yet for ${missing.join(', ')}` : ''}`;
+}
 process.exit(uncovered.length === 0 ? 0 : 1);
