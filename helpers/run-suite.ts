@@ -3,11 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FaultName } from '../sandbox/faults.js';
+import type { VariantName } from '../sandbox/variants.js';
 
 export interface SuiteRunOptions {
-  faults: readonly FaultName[];
-  /** Regular expression on test titles (Playwright --grep). */
-  grep: string;
+  faults?: readonly FaultName[];
+  variants?: readonly VariantName[];
+  /** Regular expression on test titles and tags (Playwright --grep); the whole suite when absent. */
+  grep?: string;
+  /** More variables for the nested run, such as those a variant needs the suite to be told. */
+  env?: Readonly<Record<string, string>>;
+  /** Playwright workers of the nested run. */
+  workers?: number;
   timeoutMs?: number;
 }
 
@@ -37,8 +43,8 @@ const TARGET_VARIABLES =
   /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSENT_|CONFORMANCE_EMBEDDED_SANDBOX$)/;
 
 /**
- * Runs part of the conformance suite in a child Playwright process against an embedded sandbox
- * started with the given faults, and returns each test's verdict.
+ * Runs the conformance suite (or part of it) in a child Playwright process against an embedded
+ * sandbox started with the given faults or variants, and returns each test's verdict.
  */
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult> {
   const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-nested-'));
@@ -46,17 +52,25 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     Object.entries(process.env).filter(([name]) => !TARGET_VARIABLES.test(name)),
   );
   Object.assign(env, {
-    SANDBOX_FAULTS: options.faults.join(','),
+    SANDBOX_FAULTS: (options.faults ?? []).join(','),
+    SANDBOX_VARIANTS: (options.variants ?? []).join(','),
     REPORTS_DIR: reportsDir,
-    CONFORMANCE_WORKERS: '1',
+    CONFORMANCE_WORKERS: String(options.workers ?? 1),
     // Property tests in nested runs are deterministic: a verdict must not depend on luck.
     FC_SEED: process.env.FC_SEED ?? '20261122',
     FC_RUNS: '10',
+    ...options.env,
   });
   try {
     const { exitCode, stdout, stderr } = await spawnCollect(
       'npx',
-      ['playwright', 'test', '--project=conformance', '--reporter=json', '--grep', options.grep],
+      [
+        'playwright',
+        'test',
+        '--project=conformance',
+        '--reporter=json',
+        ...(options.grep === undefined ? [] : ['--grep', options.grep]),
+      ],
       env,
       options.timeoutMs ?? 120_000,
     );

@@ -3,6 +3,7 @@ import { NOTIFICATIONS_FAULTS } from './fault-catalogue/notifications.js';
 import { RESOURCES_FAULTS } from './fault-catalogue/resources.js';
 import { TOKEN_FAULTS } from './fault-catalogue/token.js';
 import type { FaultDefinition } from './fault-catalogue/types.js';
+import { parseSwitches, SwitchSet } from './switches.js';
 
 export type { FaultDefinition } from './fault-catalogue/types.js';
 
@@ -25,29 +26,8 @@ export function isFaultName(value: string): value is FaultName {
   return Object.hasOwn(FAULTS, value);
 }
 
-/** Parses a comma-separated list such as SANDBOX_FAULTS; an unknown name is an error, not ignored. */
 export function parseFaults(list: string | undefined): FaultName[] {
-  if (list === undefined || list.trim() === '') return [];
-  return list.split(',').map((raw) => {
-    const name = raw.trim();
-    if (!isFaultName(name)) {
-      throw new Error(
-        `Unknown fault "${name}" in SANDBOX_FAULTS; known faults: ${Object.keys(FAULTS).join(', ')}`,
-      );
-    }
-    return name;
-  });
+  return parseSwitches(list, FAULTS, 'SANDBOX_FAULTS');
 }
 
-export class FaultSet {
-  private readonly active: ReadonlySet<FaultName>;
-  constructor(faults: readonly FaultName[]) {
-    this.active = new Set(faults);
-  }
-  has(fault: FaultName): boolean {
-    return this.active.has(fault);
-  }
-  list(): FaultName[] {
-    return [...this.active];
-  }
-}
+export class FaultSet extends SwitchSet<FaultName> {}

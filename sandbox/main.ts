@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFaults } from './faults.js';
+import { parseVariants } from './variants.js';
 import { startSandbox } from './start.js';
 
 const DEMO_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
@@ -15,6 +16,7 @@ const sandbox = await startSandbox({
   appsPort: Number(process.env.SANDBOX_APPS_PORT ?? 8080),
   controlKey,
   faults: parseFaults(process.env.SANDBOX_FAULTS),
+  variants: parseVariants(process.env.SANDBOX_VARIANTS),
   tlsDir,
   logRequests: process.env.SANDBOX_LOG === '1',
 });

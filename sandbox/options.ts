@@ -1,4 +1,5 @@
 import type { FaultName } from './faults.js';
+import type { VariantName } from './variants.js';
 
 export interface SandboxOptions {
   /** Loopback address to bind; the sandbox never listens beyond this host. */
@@ -11,6 +12,8 @@ export interface SandboxOptions {
   controlKey: string | null;
   /** Fault switches turned on for the life of this process. */
   faults: readonly FaultName[];
+  /** Variant switches: other choices where the spec says "not shown". */
+  variants: readonly VariantName[];
   /** Directory where the generated CA/certificate PEM files are written. */
   tlsDir: string;
   /** Log requests to stdout (the standalone sandbox does; the embedded one stays quiet). */

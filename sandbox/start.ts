@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildAppsServer } from './apps-server.js';
 import { buildAuthServer } from './auth-server.js';
 import { FaultSet } from './faults.js';
+import { VariantSet } from './variants.js';
 import type { RunningSandbox, SandboxOptions } from './options.js';
 import { createState, type SandboxState } from './state.js';
 import { generateTls } from './tls.js';
@@ -23,12 +24,13 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     appsPort: 0,
     controlKey: null,
     faults: [],
+    variants: [],
     tlsDir: partial.tlsDir ?? mkdtempSync(join(tmpdir(), 'sandbox-tls-')),
     logRequests: false,
     ...partial,
   };
   const tls = await generateTls(options.tlsDir);
-  const state = createState(new FaultSet(options.faults));
+  const state = createState(new FaultSet(options.faults), new VariantSet(options.variants));
   const auth = buildAuthServer(state, tls, options);
   const apps = buildAppsServer(state, options.controlKey, options);
   const authPort = await listen(auth, options.host, options.authPort);

@@ -1,4 +1,5 @@
 import type { FaultSet } from './faults.js';
+import type { VariantSet } from './variants.js';
 import { Deliverer } from './notifications/delivery.js';
 import { PageTokens } from './resources/page-token.js';
 import { RateLimiter } from './resources/rate-limit.js';
@@ -23,9 +24,10 @@ export interface SandboxState {
   notifications: NotificationStore;
   deliverer: Deliverer;
   faults: FaultSet;
+  variants: VariantSet;
 }
 
-export function createState(faults: FaultSet): SandboxState {
+export function createState(faults: FaultSet, variants: VariantSet): SandboxState {
   return {
     clients: new ClientStore(),
     users: new UserStore(),
@@ -36,7 +38,8 @@ export function createState(faults: FaultSet): SandboxState {
     pageTokens: new PageTokens(),
     rateLimiter: new RateLimiter(),
     notifications: new NotificationStore(),
-    deliverer: new Deliverer(faults),
+    deliverer: new Deliverer(faults, variants),
     faults,
+    variants,
   };
 }

@@ -5,6 +5,7 @@
 // exits 1 when a fault survives or the clean sandbox fails.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { FAULTS, isFaultName, type FaultName } from '../sandbox/faults.js';
+import { pool } from './pool.js';
 import { runSuite, type TestVerdict } from '../helpers/run-suite.js';
 
 interface FaultResult {
@@ -64,19 +65,6 @@ async function runFault(fault: FaultName): Promise<FaultResult> {
   return result;
 }
 
-async function pool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let index = next++; index < items.length; index = next++) {
-      const item = items[index];
-      if (item !== undefined) results[index] = await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, size) }, worker));
-  return results;
-}
-
 function markdown(results: readonly FaultResult[], clean: string): string {
   const rows = results.map(
     (result) =>
@@ -99,7 +87,7 @@ function markdown(results: readonly FaultResult[], clean: string): string {
 let cleanLine = 'clean run skipped';
 let cleanFailed = 0;
 if (!skipClean) {
-  const clean = await runSuite({ faults: [], grep: '.', timeoutMs: 900_000 });
+  const clean = await runSuite({ workers: 2, timeoutMs: 900_000 });
   const failedTitles = clean.tests
     .filter((verdict) => verdict.status === 'failed')
     .map((verdict) => verdict.title);

@@ -1,15 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
 import type { FaultSet } from '../faults.js';
-
-export interface AdChange {
-  login: string;
-  adId: string;
-  listId: string | undefined;
-  status: string;
-  previousStatus: string;
-  changedAt: Date;
-}
+import type { VariantSet } from '../variants.js';
+import { deliveryHeaders } from './body.js';
 
 interface Delivery {
   url: string;
@@ -19,8 +11,6 @@ interface Delivery {
 
 /** Not shown by the spec; the sandbox's choices, documented in the README. */
 export const DELIVERY_POLICY = {
-  /** Header that carries the configured token. */
-  tokenHeader: 'authorization',
   attemptTimeoutMs: 2000,
   /** Retries after the first attempt, on a network failure or a 5xx answer. */
   retries: 3,
@@ -28,21 +18,6 @@ export const DELIVERY_POLICY = {
   /** Deliveries waiting per configuration; beyond it the oldest is dropped. */
   queueLimit: 1000,
 } as const;
-
-/** The AD_STATUS body: production's shape, with an RFC 3339 UTC time. */
-export function notificationBody(change: AdChange, faults: FaultSet): string {
-  const ad = {
-    id: change.adId,
-    ...(change.listId === undefined ? {} : { list_id: change.listId }),
-    status: faults.has('notify-old-status') ? change.previousStatus : change.status,
-  };
-  return JSON.stringify({
-    id: randomUUID(),
-    topic: 'AD_STATUS',
-    created_at: change.changedAt.toISOString(),
-    data: { ad },
-  });
-}
 
 /**
  * One FIFO queue per configuration, drained by one sender at a time: a configuration's deliveries
@@ -59,7 +34,10 @@ export class Deliverer {
   });
   dropped = 0;
 
-  constructor(private readonly faults: FaultSet) {}
+  constructor(
+    private readonly faults: FaultSet,
+    private readonly variants: VariantSet,
+  ) {}
 
   enqueue(configId: string, delivery: Delivery): void {
     const queue = this.queues.get(configId) ?? [];
@@ -97,12 +75,7 @@ export class Deliverer {
       const response = await request(delivery.url, {
         method: 'POST',
         dispatcher: this.agent,
-        headers: {
-          'content-type': this.faults.has('notify-text-plain') ? 'text/plain' : 'application/json',
-          ...(this.faults.has('notify-no-token')
-            ? {}
-            : { [DELIVERY_POLICY.tokenHeader]: `Bearer ${delivery.token}` }),
-        },
+        headers: deliveryHeaders(delivery.token, this.faults, this.variants),
         body: delivery.body,
         signal: AbortSignal.timeout(DELIVERY_POLICY.attemptTimeoutMs),
       });

@@ -1,7 +1,7 @@
 import type { SandboxState } from '../state.js';
 
 const SECTION_3_STATUSES: readonly string[] = ['pending_review', 'published', 'deleted', 'refused'];
-import { notificationBody, type AdChange } from './delivery.js';
+import { notificationBody, type AdChange } from './body.js';
 
 /** 6: a status change sends AD_STATUS to every configuration of the ad's user, in order. */
 export function notifyStatusChange(state: SandboxState, change: AdChange): void {
@@ -11,7 +11,7 @@ export function notifyStatusChange(state: SandboxState, change: AdChange): void 
   const configs = faults.has('notify-other-user')
     ? state.notifications.all()
     : state.notifications.ofUser(change.login);
-  const body = notificationBody(change, faults);
+  const body = notificationBody(change, faults, state.variants);
   for (const config of configs) {
     const delivery = { url: config.deliveryUrl, token: config.token, body };
     state.deliverer.enqueue(config.id, delivery);

@@ -1,0 +1,33 @@
+/**
+ * Start-up switches of the sandbox: faults (deviations the suite must catch) and variants (other
+ * choices where the specification says "not shown", which the suite must accept). Both are chosen
+ * when the process starts, never through the API.
+ */
+export class SwitchSet<Name extends string> {
+  private readonly active: ReadonlySet<Name>;
+  constructor(names: readonly Name[]) {
+    this.active = new Set(names);
+  }
+  has(name: Name): boolean {
+    return this.active.has(name);
+  }
+  list(): Name[] {
+    return [...this.active];
+  }
+}
+
+/** Parses a comma-separated list such as SANDBOX_FAULTS; an unknown name is an error, not ignored. */
+export function parseSwitches<Name extends string>(
+  list: string | undefined,
+  catalogue: Readonly<Record<Name, unknown>>,
+  variable: string,
+): Name[] {
+  if (list === undefined || list.trim() === '') return [];
+  const known = (name: string): name is Name => Object.hasOwn(catalogue, name);
+  return list.split(',').map((raw) => {
+    const name = raw.trim();
+    if (!known(name))
+      throw new Error(`Unknown name "${name}" in ${variable}; known: ${Object.keys(catalogue).join(', ')}`);
+    return name;
+  });
+}
