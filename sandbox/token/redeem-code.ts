@@ -21,19 +21,39 @@ export function checkCode(
   const value = form.get('code');
   if (value === undefined || value === '') throw new TokenError('invalid_request', 'code is missing.');
   const redirectUri = form.get('redirect_uri');
-  if (redirectUri === undefined || redirectUri === '')
+  const redirectUriMissing = redirectUri === undefined || redirectUri === '';
+  if (redirectUriMissing && !faults.has('token-redirect-uri-optional'))
     throw new TokenError('invalid_request', 'redirect_uri is missing.');
   const code = codes.find(value);
-  if (code === undefined || code.clientId !== client.clientId)
-    throw new TokenError('invalid_grant', 'Unknown code, or issued to another client.');
+  if (code === undefined)
+    throw new TokenError(
+      faults.has('code-unknown-invalid-request') ? 'invalid_request' : 'invalid_grant',
+      'Unknown code.',
+    );
+  if (code.clientId !== client.clientId && !faults.has('code-other-client-accepted'))
+    throw new TokenError('invalid_grant', 'The code was issued to another client.');
   if (code.used) throw new TokenError('invalid_grant', 'The code was already used.');
-  if (!faults.has('code-no-expiry') && client.clock.now() - code.issuedAtMs >= CODE_LIFETIME_MS) {
+  if (!faults.has('code-no-expiry') && client.clock.now() - code.issuedAtMs >= codeLifetimeMs(faults)) {
     throw new TokenError('invalid_grant', 'The code has expired.');
   }
-  const expected = code.redirectUriSent ?? client.redirectUris[0];
-  if (redirectUri !== expected)
+  if (!redirectUriMatches(redirectUri, code, client, faults))
     throw new TokenError('invalid_grant', 'redirect_uri differs from the authorization request.');
   return code;
+}
+
+function codeLifetimeMs(faults: FaultSet): number {
+  return faults.has('code-lifetime-nine-minutes') ? CODE_LIFETIME_MS - 60 * 1000 : CODE_LIFETIME_MS;
+}
+
+function redirectUriMatches(
+  sent: string | undefined,
+  code: AuthorizationCode,
+  client: Client,
+  faults: FaultSet,
+): boolean {
+  if ((sent === undefined || sent === '') && faults.has('token-redirect-uri-optional')) return true;
+  if (faults.has('token-redirect-uri-any-registered')) return client.redirectUris.includes(sent ?? '');
+  return sent === (code.redirectUriSent ?? client.redirectUris[0]);
 }
 
 export function markUsed(code: AuthorizationCode, faults: FaultSet): void {
@@ -41,7 +61,7 @@ export function markUsed(code: AuthorizationCode, faults: FaultSet): void {
 }
 
 /** An optional `scope` may narrow the grant, never widen it (7.2 invalid_scope). */
-export function narrowScope(form: Params, granted: readonly Scope[]): readonly Scope[] {
+export function narrowScope(form: Params, granted: readonly Scope[], faults: FaultSet): readonly Scope[] {
   const requested = form.get('scope');
   if (requested === undefined) return granted;
   let scopes: Scope[];
@@ -51,7 +71,7 @@ export function narrowScope(form: Params, granted: readonly Scope[]): readonly S
     if (error instanceof AuthorizationError) throw new TokenError('invalid_scope', error.description);
     throw error;
   }
-  if (scopes.some((scope) => !granted.includes(scope)))
+  if (scopes.some((scope) => !granted.includes(scope)) && !faults.has('token-scope-widening-accepted'))
     throw new TokenError('invalid_scope', 'The requested scope exceeds the scope granted.');
   return scopes;
 }

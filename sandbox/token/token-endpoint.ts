@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TokenError } from '../../helpers/errors.js';
+import type { FaultSet } from '../faults.js';
+import { SCOPES, type Scope } from '../scopes.js';
 import type { SandboxState } from '../state.js';
 import { authenticateClient } from './authenticate-client.js';
 import { setTokenHeaders } from './headers.js';
@@ -14,8 +16,10 @@ export function registerToken(app: FastifyInstance, state: SandboxState): void {
   app.route({
     method: ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
     url: TOKEN_PATH,
-    handler: (_request, reply) =>
-      sendTokenError(reply, state, new TokenError('invalid_request', 'Use POST.')),
+    handler: (request, reply) =>
+      state.faults.has('token-get-accepted') && request.method === 'GET'
+        ? exchange(request, reply, state)
+        : sendTokenError(reply, state, new TokenError('invalid_request', 'Use POST.')),
   });
 }
 
@@ -25,15 +29,22 @@ function exchange(
   state: SandboxState,
 ): FastifyReply | Promise<FastifyReply> {
   try {
-    const form = parseTokenRequest(request);
+    const form = parseTokenRequest(request, state.faults);
     const grantType = form.get('grant_type');
     if (grantType === undefined || grantType === '')
       throw new TokenError('invalid_request', 'grant_type is missing.');
-    if (grantType !== 'authorization_code')
-      throw new TokenError('unsupported_grant_type', 'Only authorization_code is supported.');
-    const client = authenticateClient(request, form, state.clients);
+    if (grantType !== 'authorization_code' && !state.faults.has('token-grant-type-ignored'))
+      throw new TokenError(
+        state.faults.has('token-unsupported-grant-invalid-request')
+          ? 'invalid_request'
+          : 'unsupported_grant_type',
+        'Only authorization_code is supported.',
+      );
+    const client = authenticateClient(request, form, state.clients, state.faults);
     const code = checkCode(form, client, state.codes, state.faults);
-    const scopes = narrowScope(form, code.scopes);
+    const scopes = state.faults.has('token-grants-every-scope')
+      ? (Object.keys(SCOPES) as Scope[])
+      : narrowScope(form, code.scopes, state.faults);
     const issue = (): FastifyReply => {
       markUsed(code, state.faults);
       const accessToken = state.tokens.issue({
@@ -43,8 +54,8 @@ function exchange(
         issuedAtMs: client.clock.now(),
       });
       return setTokenHeaders(reply, state.faults)
-        .code(200)
-        .send(jsonBytes({ access_token: accessToken, token_type: 'Bearer' }));
+        .code(state.faults.has('token-success-status-201') ? 201 : 200)
+        .send(jsonBytes(tokenBody(accessToken, state.faults)));
     };
     // The fault opens the window between check and use that the real code keeps shut.
     return state.faults.has('code-concurrent-redeem') ? delay(50).then(issue) : issue();
@@ -55,7 +66,22 @@ function exchange(
 }
 
 export function sendTokenError(reply: FastifyReply, state: SandboxState, error: TokenError): FastifyReply {
-  return setTokenHeaders(reply, state.faults).code(error.status).send(jsonBytes(error.toBody()));
+  const body: Record<string, unknown> = { ...error.toBody() };
+  if (state.faults.has('token-error-field-renamed')) {
+    body['error_code'] = body['error'];
+    delete body['error'];
+  }
+  return setTokenHeaders(reply, state.faults)
+    .code(state.faults.has('token-error-status-401') ? 401 : error.status)
+    .send(jsonBytes(body));
+}
+
+/** Section 2.3: `access_token` and `token_type` Bearer (the faults rename or retype them). */
+function tokenBody(accessToken: string, faults: FaultSet): object {
+  return {
+    [faults.has('token-access-token-renamed') ? 'accessToken' : 'access_token']: accessToken,
+    token_type: faults.has('token-type-not-bearer') ? 'MAC' : 'Bearer',
+  };
 }
 
 function delay(ms: number): Promise<void> {

@@ -106,22 +106,25 @@ test.describe('2.2 Authorization code: ten-minute lifetime', () => {
 });
 
 test.describe('7.2 Authorization code: bound to its client and redirect URI', () => {
-  test(
-    'a code issued to another client is refused with invalid_grant',
-    covers('R7.2-07'),
-    async ({ newClient, obtainCode, tokenEndpoint }) => {
-      const owner = await newClient(1);
-      const other = await newClient(1);
-      const { code } = await obtainCode(owner);
-      const exchange = await tokenEndpoint.redeem({
-        code,
-        redirectUri: other.redirectUris[0] as string,
-        clientId: other.clientId,
-        clientSecret: other.clientSecret,
-      });
-      expectTokenError(exchange, 'invalid_grant', 'R7.2-07');
-    },
-  );
+  for (const variant of ['its own redirect_uri', 'the authorization request’s redirect_uri'] as const) {
+    test(
+      `a code issued to another client is refused with invalid_grant (with ${variant})`,
+      covers('R7.2-07'),
+      async ({ newClient, obtainCode, tokenEndpoint }) => {
+        const owner = await newClient(1);
+        const other = await newClient(1);
+        const { code, redirectUri } = await obtainCode(owner);
+        // The second variant leaves the client as the only thing wrong with the request.
+        const exchange = await tokenEndpoint.redeem({
+          code,
+          redirectUri: variant === 'its own redirect_uri' ? (other.redirectUris[0] as string) : redirectUri,
+          clientId: other.clientId,
+          clientSecret: other.clientSecret,
+        });
+        expectTokenError(exchange, 'invalid_grant', 'R7.2-07');
+      },
+    );
+  }
 
   test(
     'a redirect_uri other than the authorization request’s is refused with invalid_grant',

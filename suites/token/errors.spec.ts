@@ -197,7 +197,7 @@ test.describe('7.2 Token endpoint: client authentication', () => {
 
   test(
     'a GET with the credentials in the URL never yields a token',
-    covers('R5-08'),
+    covers('R4.2-01', 'R5-08'),
     async ({ client, obtainCode, tokenEndpoint }) => {
       const { code, redirectUri } = await obtainCode(client);
       const query = redemptionForm({
@@ -211,8 +211,8 @@ test.describe('7.2 Token endpoint: client authentication', () => {
       const issued = body !== null && typeof body === 'object' && 'access_token' in body;
       verify(
         exchange.response.status >= 400 && !issued,
-        'R5-08',
-        'a refusal: the client secret is accepted only in a POST body',
+        ['R4.2-01', 'R5-08'],
+        'a refusal: the token endpoint is POST, and the client secret is accepted only in its body',
         `HTTP ${exchange.response.status}${issued ? ' with an access token' : ''}`,
         exchange,
       );
