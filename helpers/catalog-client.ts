@@ -33,15 +33,19 @@ export class CatalogClient {
   }
 }
 
-/** A lookup answered per 2.6: `status` ok and `data` of the lookup's shape. */
+/**
+ * A lookup answered per 2.6: `status` ok and `data` of the lookup's shape. `ids` are further
+ * requirements a refusal of this very request breaks (the unversioned path of section 9).
+ */
 export function expectCatalogAnswer(
   exchange: HttpExchange,
   shape: 'catalog-ids' | 'catalog-cubic-capacities',
+  ids: readonly string[] = [],
 ): Record<string, number | string> {
   const body = parseJsonBody(exchange) as { status?: unknown } | undefined;
   verify(
     exchange.response.status === 200 && body?.status === 'ok',
-    ['R2.6-01', 'R4.5-01'],
+    ['R2.6-01', 'R4.5-01', ...ids],
     'HTTP 200 with status "ok"',
     `HTTP ${exchange.response.status}, status ${JSON.stringify(body?.status)}`,
     exchange,

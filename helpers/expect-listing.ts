@@ -35,7 +35,13 @@ export function expectListingPage(exchange: HttpExchange, ids: readonly string[]
       ? 'R2.5-06'
       : violations.some((line) => /list_id/.test(line))
         ? 'R2.5-05'
-        : 'R4.4-07';
+        : violations.some((line) => /next_token/.test(line))
+          ? 'R2.5-03'
+          : violations.some((line) => /current_token/.test(line))
+            ? 'R2.5-02'
+            : violations.some((line) => /\/data |required property 'data'/.test(line))
+              ? 'R2.5-01'
+              : 'R4.4-07';
   verify(
     violations.length === 0,
     [itemIds, ...ids],

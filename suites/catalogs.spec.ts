@@ -27,6 +27,7 @@ test.describe('4.5 Catalog lookups', () => {
       const data = expectCatalogAnswer(
         await new CatalogClient(http, target.appsUrl).lookup(CUBIC_CAPACITIES_PATH, { access_token: token }),
         'catalog-cubic-capacities',
+        ['R9-06'],
       );
       verify(Object.keys(data).length > 0, 'R2.6-02', 'at least one cubic capacity', 'an empty map');
     },
@@ -42,6 +43,7 @@ test.describe('4.5 Catalog lookups', () => {
         const brands = expectCatalogAnswer(
           await catalogs.lookup(chainPath(chain, []), { access_token: token }),
           'catalog-ids',
+          ['R9-06'],
         );
         verify(Object.keys(brands).length > 0, 'R2.6-02', `at least one ${chain} brand`, 'an empty map');
         await assertProperty(
@@ -58,6 +60,7 @@ test.describe('4.5 Catalog lookups', () => {
                 answer = expectCatalogAnswer(
                   await catalogs.lookup(chainPath(chain, ids), { access_token: token }),
                   'catalog-ids',
+                  ['R4.5-02'],
                 );
               }
             },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxState } from '../state.js';
 import { bodyGrant } from '../resources/body-token.js';
+import type { AccessGrant } from '../store/tokens.js';
 import type { Catalog, Catalogs, IdMap } from './data.js';
 
 type Lookup = (params: Record<string, string>) => IdMap | Record<string, string> | undefined;
@@ -22,18 +23,22 @@ class CatalogError extends Error {
  * `{status: "error", reason, message}`.
  */
 export function registerCatalogs(app: FastifyInstance, state: SandboxState, catalogs: Catalogs): void {
+  // Section 9: catalog paths carry no version segment (the fault catalog-versioned-path adds one).
+  const base = state.faults.has('catalog-versioned-path') ? '/autoupload/v1' : '/autoupload';
   const chain = (prefix: string, catalog: Catalog, withVersions: boolean): void => {
-    route(app, state, `/autoupload/${prefix}`, () => catalog.brandMap());
-    route(app, state, `/autoupload/${prefix}/:brandId`, (params) => catalog.modelMap(id(params.brandId)));
+    route(app, state, `${base}/${prefix}`, () => catalog.brandMap());
+    route(app, state, `${base}/${prefix}/:brandId`, (params) =>
+      catalog.modelMap(id(params.brandId) - (state.faults.has('catalog-models-stale-brand-ids') ? 1000 : 0)),
+    );
     if (withVersions)
-      route(app, state, `/autoupload/${prefix}/:brandId/:modelId`, (params) =>
+      route(app, state, `${base}/${prefix}/:brandId/:modelId`, (params) =>
         catalog.versionMap(id(params.brandId), id(params.modelId)),
       );
   };
   chain('car_info', catalogs.cars, true);
   chain('moto_info', catalogs.motorcycles, true);
   chain('cellphone_info', catalogs.cellphones, false);
-  route(app, state, '/autoupload/moto_cubiccms_info', () => catalogs.cubicCapacities);
+  route(app, state, `${base}/moto_cubiccms_info`, () => catalogs.cubicCapacities);
 }
 
 function route(app: FastifyInstance, state: SandboxState, path: string, lookup: Lookup): void {
@@ -49,13 +54,16 @@ function answer(
   lookup: Lookup,
 ): FastifyReply {
   try {
-    if (bodyGrant(request, state.tokens) === undefined && !state.faults.has('catalog-invalid-token-ok')) {
+    const grant = state.faults.has('catalog-token-in-query-only')
+      ? queryGrant(request, state)
+      : bodyGrant(request, state.tokens);
+    if (grant === undefined && !state.faults.has('catalog-invalid-token-ok')) {
       throw new CatalogError(401, 'ACCESS_DENIED', 'Check the access_token in the body.');
     }
     const data = lookup(request.params);
     if (data === undefined) throw new CatalogError(404, 'NOT_FOUND', 'No such brand or model.');
     return reply.send({
-      status: 'ok',
+      status: state.faults.has('catalog-status-success') ? 'success' : 'ok',
       data: state.faults.has('catalog-string-ids') ? stringify(data) : data,
     });
   } catch (error) {
@@ -63,6 +71,12 @@ function answer(
       return reply.code(error.status).send({ status: 'error', reason: error.reason, message: error.message });
     throw error;
   }
+}
+
+/** The fault catalog-token-in-query-only: the token is looked for in `?access_token=` only. */
+function queryGrant(request: FastifyRequest, state: SandboxState): AccessGrant | undefined {
+  const token = (request.query as Record<string, unknown> | undefined)?.access_token;
+  return typeof token === 'string' ? state.tokens.find(token) : undefined;
 }
 
 function id(raw: string | undefined): number {

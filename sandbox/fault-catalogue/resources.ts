@@ -19,7 +19,7 @@ export const RESOURCES_FAULTS = {
     description: 'ads_status is ignored: every status is listed',
   },
   'listing-page-over-200': {
-    requirements: ['R2.5-01', 'R8-03'],
+    requirements: ['R2.5-01', 'R8-04'],
     description: 'fetch_size is capped at 201 instead of 200',
   },
   'listing-current-token-on-first-page': {
@@ -63,7 +63,79 @@ export const RESOURCES_FAULTS = {
     description: 'catalog ids are sent as strings instead of integers',
   },
   'catalog-invalid-token-ok': {
-    requirements: ['R4.5-02'],
+    requirements: ['R5-06'],
     description: 'catalog lookups answer status ok to an invalid token',
+  },
+  'listing-next-token-offset-number': {
+    requirements: ['R2.5-03'],
+    description: 'next_token is sent as a JSON number (the offset of the next page) instead of a string',
+  },
+  'listing-numeric-id-as-number': {
+    requirements: ['R2.5-04'],
+    description:
+      'an ad id made only of digits is sent as a JSON number instead of the string the integrator gave',
+  },
+  'listing-list-id-null': {
+    requirements: ['R2.5-05'],
+    description: 'an ad without a list_id carries list_id null instead of leaving the field out',
+  },
+  'listing-status-from-list-id': {
+    requirements: ['R2.5-06'],
+    description: 'an ad with a list_id is reported as published whatever its status',
+  },
+  'listing-drops-unknown-status': {
+    requirements: ['R3-01'],
+    description: 'ads whose status is not one of the four of section 3 are left out of the listing',
+  },
+  'listing-ignores-fetch-size': {
+    requirements: ['R4.4-04'],
+    description: 'fetch_size is ignored: every page holds up to 200 items',
+  },
+  'listing-default-published-only': {
+    requirements: ['R4.4-06'],
+    description: 'without ads_status only published ads are listed',
+  },
+  'listing-partial-content-206': {
+    requirements: ['R4.4-07'],
+    description: 'a page followed by more pages is sent with HTTP 206 instead of 200',
+  },
+  'listing-fetch-size-200-refused': {
+    requirements: ['R8-04'],
+    description:
+      'fetch_size 200, the maximum, is refused with BAD_REQUEST (off by one: only up to 199 is accepted)',
+  },
+  'listing-unversioned-path': {
+    requirements: ['R9-01'],
+    description: 'the listing is served at /autoupload/published, without the v1 segment',
+  },
+  'basic-info-user-name-is-login': {
+    requirements: ['R2.4-01'],
+    description: "user_name carries the user's login instead of the full name",
+  },
+  'basic-info-email-field-renamed': {
+    requirements: ['R2.4-02'],
+    description: 'the e-mail is sent in a field named email instead of user_email',
+  },
+  'basic-info-unknown-token-answered': {
+    requirements: ['R5-06'],
+    description: 'basic_user_info answers a token it does not know with the data of some user',
+  },
+  'catalog-status-success': {
+    requirements: ['R2.6-01'],
+    description: 'catalog answers carry status "success" instead of "ok"',
+  },
+  'catalog-token-in-query-only': {
+    requirements: ['R4.5-01'],
+    description:
+      'catalog lookups read access_token from the query string only, so the JSON body token is refused',
+  },
+  'catalog-models-stale-brand-ids': {
+    requirements: ['R4.5-02'],
+    description:
+      'the models lookups expect brand ids in another id space (the brand id plus 1000), not the ids the brand lookup answered',
+  },
+  'catalog-versioned-path': {
+    requirements: ['R9-06'],
+    description: 'the catalog lookups are served only under /autoupload/v1/ instead of /autoupload/',
   },
 } as const satisfies Record<string, FaultDefinition>;

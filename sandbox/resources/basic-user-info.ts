@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FaultSet } from '../faults.js';
 import type { SandboxState } from '../state.js';
 import { bodyGrant } from './body-token.js';
 
@@ -10,25 +11,56 @@ export const BASIC_USER_INFO_PATH = '/oauth_api/basic_user_info';
  */
 export function registerBasicUserInfo(app: FastifyInstance, state: SandboxState): void {
   app.post(BASIC_USER_INFO_PATH, (request, reply) => {
+    const { faults } = state;
     const grant = bodyGrant(request, state.tokens);
+    if (
+      grant === undefined &&
+      faults.has('basic-info-unknown-token-answered') &&
+      hasBodyToken(request.body)
+    ) {
+      const someone = state.users.any('') ?? { name: 'Guest', email: 'guest@sandbox.example' };
+      return send(reply, someone.name, someone.email, faults);
+    }
     if (grant === undefined)
       return reply
         .code(401)
         .send({ reason: 'ACCESS_DENIED', message: 'Check the access_token in the body.' });
-    if (!grant.scopes.includes('basic_user_info') && !state.faults.has('basic-info-scope-not-checked')) {
+    if (!grant.scopes.includes('basic_user_info') && !faults.has('basic-info-scope-not-checked')) {
       return reply
         .code(403)
         .send({ reason: 'ACCESS_SCOPE_DENIED', message: 'The token lacks the basic_user_info permission.' });
     }
-    const user = state.faults.has('basic-info-other-user')
+    const user = faults.has('basic-info-other-user')
       ? state.users.any(grant.login)
       : state.users.find(grant.login);
     if (user === undefined)
       return reply
         .code(401)
         .send({ reason: 'ACCESS_DENIED', message: 'The user of this token no longer exists.' });
-    return reply
-      .header('content-type', 'application/json;charset=UTF-8')
-      .send({ user_name: user.name, user_email: user.email });
+    return send(
+      reply,
+      faults.has('basic-info-user-name-is-login') ? user.login : user.name,
+      user.email,
+      faults,
+    );
   });
+}
+
+function hasBodyToken(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as Record<string, unknown>).access_token === 'string'
+  );
+}
+
+/** The 2.4 answer: user_name and user_email. */
+function send(reply: FastifyReply, name: string, email: string, faults: FaultSet): FastifyReply {
+  return reply
+    .header('content-type', 'application/json;charset=UTF-8')
+    .send(
+      faults.has('basic-info-email-field-renamed')
+        ? { user_name: name, email }
+        : { user_name: name, user_email: email },
+    );
 }

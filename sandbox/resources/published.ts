@@ -1,13 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ListingError } from '../../helpers/errors.js';
 import { Params } from '../http/params.js';
+import type { FaultSet } from '../faults.js';
 import type { SandboxState } from '../state.js';
+import type { Ad } from '../store/ads.js';
 import type { AccessGrant } from '../store/tokens.js';
 import { bearerGrant } from './bearer.js';
 import { LISTING_STATUS } from './listing-status.js';
 import type { PageCursor } from './page-token.js';
 
 export const PUBLISHED_PATH = '/autoupload/v1/published';
+/** Where the fault listing-unversioned-path serves the listing instead (section 9 broken). */
+const UNVERSIONED_PATH = '/autoupload/published';
+/** The public statuses of section 3 (the fault listing-drops-unknown-status keeps only these). */
+const SECTION_3_STATUSES: ReadonlySet<string> = new Set([
+  'pending_review',
+  'published',
+  'deleted',
+  'refused',
+]);
 /** 8: default and maximum of fetch_size. */
 export const MAX_PAGE = 200;
 const LISTING_SCOPES = ['autoupload', 'basic_user_info'];
@@ -20,7 +31,8 @@ interface ListingQuery {
 
 /** GET /autoupload/v1/published (4.4): cursor pagination over the token's user's ads. */
 export function registerPublished(app: FastifyInstance, state: SandboxState): void {
-  app.get(PUBLISHED_PATH, (request, reply) => {
+  const path = state.faults.has('listing-unversioned-path') ? UNVERSIONED_PATH : PUBLISHED_PATH;
+  app.get(path, (request, reply) => {
     try {
       return listPage(request, reply, state);
     } catch (error) {
@@ -35,8 +47,13 @@ function listPage(request: FastifyRequest, reply: FastifyReply, state: SandboxSt
   if (grant === null) return reply.send({ data: [], current_token: null, next_token: null });
   const query = parseQuery(Params.fromUrl(request.raw.url ?? ''), grant, state);
   const { faults } = state;
-  const filter = faults.has('listing-ignores-ads-status') ? undefined : query.status;
-  const view = state.ads.view(grant.login, filter);
+  const filter = faults.has('listing-ignores-ads-status')
+    ? undefined
+    : (query.status ?? (faults.has('listing-default-published-only') ? 'published' : undefined));
+  const indexed = state.ads.view(grant.login, filter);
+  const view = faults.has('listing-drops-unknown-status')
+    ? indexed.filter((ad) => SECTION_3_STATUSES.has(ad.status))
+    : indexed;
   const position = query.cursor?.position ?? 0;
   const page = view.slice(position, position + query.size);
   const end = position + page.length;
@@ -53,12 +70,10 @@ function listPage(request: FastifyRequest, reply: FastifyReply, state: SandboxSt
       ? end + 1
       : end;
   const more = end < view.length;
+  if (more && faults.has('listing-partial-content-206')) void reply.code(206);
+  const next = Math.max(nextPosition, position + 1);
   return reply.send({
-    data: page.map((ad) =>
-      ad.list_id === undefined
-        ? { id: ad.id, status: ad.status }
-        : { id: ad.id, list_id: ad.list_id, status: ad.status },
-    ),
+    data: page.map((ad) => adItem(ad, faults)),
     current_token:
       query.cursor === null
         ? faults.has('listing-current-token-on-first-page')
@@ -66,11 +81,22 @@ function listPage(request: FastifyRequest, reply: FastifyReply, state: SandboxSt
           : null
         : cursorAt(position),
     next_token: more
-      ? cursorAt(Math.max(nextPosition, position + 1))
+      ? faults.has('listing-next-token-offset-number')
+        ? next
+        : cursorAt(next)
       : faults.has('listing-endless-next-token')
         ? cursorAt(end)
         : null,
   });
+}
+
+/** An ad item of 2.5: id, list_id only when the ad has one, status as on the marketplace. */
+function adItem(ad: Ad, faults: FaultSet): Record<string, unknown> {
+  const id = faults.has('listing-numeric-id-as-number') && /^\d+$/.test(ad.id) ? Number(ad.id) : ad.id;
+  const status =
+    faults.has('listing-status-from-list-id') && ad.list_id !== undefined ? 'published' : ad.status;
+  if (ad.list_id !== undefined) return { id, list_id: ad.list_id, status };
+  return faults.has('listing-list-id-null') ? { id, list_id: null, status } : { id, status };
 }
 
 /** 7.3 rows in order: header, token, scope, rate, then injected failures. Null: the fault lets it through. */
@@ -119,7 +145,9 @@ function parseQuery(params: Params, grant: AccessGrant, state: SandboxState): Li
 /** Above the maximum is clamped to 200 (a choice: the spec does not say); zero, negative or not a number is refused. */
 function fetchSize(raw: string | undefined, state: SandboxState): number {
   if (raw === undefined || raw === '') return MAX_PAGE;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1)
+  if (state.faults.has('listing-ignores-fetch-size')) return MAX_PAGE;
+  const refusedFrom = state.faults.has('listing-fetch-size-200-refused') ? MAX_PAGE : Infinity;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) >= refusedFrom)
     throw new ListingError(
       'BAD_REQUEST',
       'fetch_size must be a positive integer (at most 200 items are returned).',
@@ -134,6 +162,13 @@ function cursor(
   state: SandboxState,
 ): PageCursor | null {
   if (raw === undefined || raw === '') return null;
+  if (state.faults.has('listing-next-token-offset-number') && /^\d{1,9}$/.test(raw))
+    return {
+      login: grant.login,
+      status: status === '' ? null : (status ?? null),
+      generation: state.ads.generation(grant.login),
+      position: Number(raw),
+    };
   const decoded = raw.length > 2048 ? undefined : state.pageTokens.decode(raw);
   const sameListing =
     decoded !== undefined &&

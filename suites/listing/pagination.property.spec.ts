@@ -3,7 +3,7 @@ import { test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/covers.js';
 import type { ControlClient, SeededAd } from '../../helpers/control-client.js';
 import { crawl, effectivePageSize, pageBound } from '../../helpers/crawler.js';
-import { expectListingPage } from '../../helpers/expect-listing.js';
+import { expectListingPage, type AdItem } from '../../helpers/expect-listing.js';
 import { checkCrawl, crawlAndCheck, expectedFor } from '../../helpers/listing-invariants.js';
 import { assertProperty } from '../../helpers/property.js';
 import { verify } from '../../helpers/verify.js';
@@ -33,6 +33,19 @@ const fetchSizeArb = fc.oneof(
   { arbitrary: fc.constant(undefined), weight: 1 },
 );
 const filterArb = fc.option(statusArb, { nil: undefined });
+
+/** Section 3: an ad whose status is not one of the four is listed, with its status as seeded. */
+function expectUnknownStatusesListed(items: readonly AdItem[], seeded: readonly SeededAd[]): void {
+  const listed = new Map(items.map((item) => [item.id, item.status]));
+  const known: readonly string[] = SECTION_3;
+  const lost = seeded.filter((ad) => !known.includes(ad.status) && listed.get(ad.id) !== ad.status);
+  verify(
+    lost.length === 0,
+    'R3-01',
+    'the ads with statuses outside section 3 listed with their status as seeded',
+    lost.map((ad) => `${ad.id}(${ad.status}): ${listed.get(ad.id) ?? 'absent'}`).join(', '),
+  );
+}
 
 test.describe('4.4 Pagination and filters (property-based)', () => {
   test(
@@ -71,7 +84,18 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
 
   test(
     'a known set of 450 mixed ads crawls completely at several page sizes and filters',
-    covers('R4.4-02', 'R4.4-03', 'R4.4-04', 'R4.4-05', 'R4.4-06', 'R2.5-01', 'R2.5-02', 'R2.5-03', 'R8-04'),
+    covers(
+      'R4.4-02',
+      'R4.4-03',
+      'R4.4-04',
+      'R4.4-05',
+      'R4.4-06',
+      'R4.4-07',
+      'R2.5-01',
+      'R2.5-02',
+      'R2.5-03',
+      'R8-04',
+    ),
     async ({ newClient, newUser, control, issueToken, listing }) => {
       const client = await newClient(1);
       const user = await newUser();
@@ -114,6 +138,46 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
   );
 
   test(
+    'fetch_size 200, the maximum, gives a page of 200 items',
+    covers('R8-04', 'R4.4-04'),
+    async ({ newClient, newUser, control, issueToken, listing }) => {
+      const client = await newClient(1);
+      const user = await newUser();
+      const token = await issueToken(client, { scope: 'autoupload', user });
+      await (control as ControlClient).seedAds(
+        user.login,
+        Array.from({ length: 450 }, (_, index) => ({ id: `m${index}`, status: 'published' })),
+      );
+      const exchange = await listing.page(token, { fetchSize: 200 });
+      const page = expectListingPage(exchange, ['R8-04', 'R4.4-04']);
+      verify(
+        page.data.length === 200,
+        ['R8-04', 'R4.4-04'],
+        'the first page of 450 ads at fetch_size 200 to hold 200 items',
+        `${page.data.length} items`,
+        exchange,
+      );
+    },
+  );
+
+  test(
+    'ids and list_ids made only of digits come back as the same strings',
+    covers('R2.5-04', 'R2.5-05', 'R4.4-07'),
+    async ({ newClient, newUser, control, issueToken, listing }) => {
+      const client = await newClient(1);
+      const user = await newUser();
+      const token = await issueToken(client, { scope: 'autoupload', user });
+      const ads: SeededAd[] = [
+        { id: '00123', status: 'published', list_id: '0456' },
+        { id: '42', status: 'pending_review' },
+        { id: '9007199254740993', status: 'deleted', list_id: '9007199254740995' },
+      ];
+      await (control as ControlClient).seedAds(user.login, ads);
+      checkCrawl((await crawl(listing, token, { maxPages: 2 })).items, ads, undefined);
+    },
+  );
+
+  test(
     'unknown status values are listed and filtered like any other',
     covers('R3-01', 'R4.4-05'),
     async ({ newClient, newUser, control, issueToken, listing }) => {
@@ -126,12 +190,13 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
         { id: 'u3', status: 'a_status_from_the_future' },
       ];
       await (control as ControlClient).seedAds(user.login, ads);
-      checkCrawl((await crawl(listing, token, { maxPages: 2 })).items, ads, undefined);
-      checkCrawl(
-        (await crawl(listing, token, { adsStatus: 'a_status_from_the_future', maxPages: 2 })).items,
-        expectedFor(ads, 'a_status_from_the_future'),
-        'a_status_from_the_future',
-      );
+      const all = (await crawl(listing, token, { maxPages: 2 })).items;
+      expectUnknownStatusesListed(all, ads);
+      checkCrawl(all, ads, undefined);
+      const future = (await crawl(listing, token, { adsStatus: 'a_status_from_the_future', maxPages: 2 }))
+        .items;
+      expectUnknownStatusesListed(future, expectedFor(ads, 'a_status_from_the_future'));
+      checkCrawl(future, expectedFor(ads, 'a_status_from_the_future'), 'a_status_from_the_future');
     },
   );
 });
