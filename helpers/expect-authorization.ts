@@ -26,20 +26,29 @@ function baseOf(url: URL, added: readonly string[]): string {
   return text.endsWith('?') ? text.slice(0, -1) : text;
 }
 
-function expectRedirectTo(
+function expectRedirected(
   outcome: AuthorizationOutcome,
   expected: ExpectedRedirect,
   ids: readonly string[],
 ): Redirected {
   verify(outcome.kind === 'redirected', ids, `a redirect to ${expected.redirectUri}`, describe(outcome));
-  const reached = baseOf(outcome.url, ['code', 'state', 'error', 'error_description', 'error_uri', 'iss']);
+  return outcome;
+}
+
+function expectRedirectTo(
+  outcome: AuthorizationOutcome,
+  expected: ExpectedRedirect,
+  ids: readonly string[],
+): Redirected {
+  const redirected = expectRedirected(outcome, expected, ids);
+  const reached = baseOf(redirected.url, ['code', 'state', 'error', 'error_description', 'error_uri', 'iss']);
   verify(
     reached === expected.redirectUri,
     ids,
     `the redirect to be exactly ${expected.redirectUri}`,
     `redirected to ${reached}`,
   );
-  const returned = outcome.params.getAll('state');
+  const returned = redirected.params.getAll('state');
   if (expected.state === undefined) {
     verify(
       returned.length === 0,
@@ -55,7 +64,7 @@ function expectRedirectTo(
       `state ${JSON.stringify(returned)}`,
     );
   }
-  return outcome;
+  return redirected;
 }
 
 /** Approval: back at the redirect URI with a non-empty code, no error, state unchanged. */
@@ -64,15 +73,18 @@ export function expectRedirectWithCode(
   expected: ExpectedRedirect,
   ids: readonly string[],
 ): string {
-  const redirected = expectRedirectTo(outcome, expected, ids);
+  // The code is checked before the exact redirect URI, so that a code delivered elsewhere (another
+  // parameter name, the fragment) is reported as what it is, without showing where it went.
+  const redirected = expectRedirected(outcome, expected, ids);
   verify(redirected.error === null, ids, 'no error parameter', `error=${redirected.error ?? ''}`);
   const codes = redirected.params.getAll('code');
   verify(
     codes.length === 1 && codes[0] !== '',
     ['R2.2-01', ...ids],
     'exactly one non-empty `code` query parameter',
-    `${codes.length} code parameter(s)`,
+    `${codes.length} code parameter(s) in the query`,
   );
+  expectRedirectTo(outcome, expected, ids);
   return codes[0] as string;
 }
 

@@ -1,9 +1,114 @@
 import type { FaultDefinition } from './types.js';
 
-/** Faults of the authorization area: each the smallest deviation that breaks the requirements it names. */
+/**
+ * Faults of the authorization area (registration, the authorization endpoint, login and consent):
+ * each the smallest deviation that breaks the requirements it names.
+ */
 export const AUTHORIZATION_FAULTS = {
   'redirect-uri-prefix-match': {
     requirements: ['R4.1-05'],
     description: 'a redirect_uri that merely starts with a registered URI is accepted',
+  },
+  'registration-four-uris-accepted': {
+    requirements: ['R2.1-01', 'R8-01'],
+    description: 'registration accepts 4 redirect URIs (the upper limit is off by one)',
+  },
+  'registration-secret-not-issued': {
+    requirements: ['R2.1-02'],
+    description: 'the registration answer carries the client_id but no client_secret',
+  },
+  'authz-code-param-renamed': {
+    requirements: ['R2.2-01'],
+    description: 'the approval redirect carries the code as `authorization_code` instead of `code`',
+  },
+  'authz-response-in-fragment': {
+    requirements: ['R4.1-01', 'R2.2-01', 'R5-02'],
+    description: 'the approval redirect carries code and state in the URI fragment instead of the query',
+  },
+  'authz-response-type-not-required': {
+    requirements: ['R4.1-02'],
+    description: 'a request without response_type is treated as response_type=code',
+  },
+  'authz-client-id-case-insensitive': {
+    requirements: ['R4.1-03'],
+    description: 'client_id is looked up ignoring case, so an id in another case is accepted',
+  },
+  'authz-redirect-uri-always-required': {
+    requirements: ['R4.1-04'],
+    description: 'a missing redirect_uri is refused even when the client has a single registered URI',
+  },
+  'authz-scope-not-required': {
+    requirements: ['R4.1-06'],
+    description: 'a request without scope is given basic_user_info instead of being refused',
+  },
+  'authz-scope-case-insensitive': {
+    requirements: ['R4.1-07'],
+    description: 'scope values are compared ignoring case, so BASIC_USER_INFO is accepted',
+  },
+  'authz-state-double-decoded': {
+    requirements: ['R4.1-08'],
+    description: 'state is percent-decoded a second time before it is returned (%20 comes back as a space)',
+  },
+  'authz-missing-redirect-uri-redirects': {
+    requirements: ['R7.1-01'],
+    description:
+      'a missing redirect_uri for a client with several URIs redirects to the first one with error=invalid_request',
+  },
+  'authz-unknown-client-redirects': {
+    requirements: ['R7.1-02'],
+    description:
+      'an unknown or missing client_id redirects to the sent redirect_uri with error=invalid_request',
+  },
+  'authz-redirect-uri-mismatch-403': {
+    requirements: ['R7.1-03'],
+    description: 'a redirect_uri that differs from every registered URI is a 403 page instead of a 400',
+  },
+  'authz-denial-wrong-error': {
+    requirements: ['R7.1-04'],
+    description: 'a denial by the user redirects with error=invalid_request instead of access_denied',
+  },
+  'authz-error-redirect-drops-state': {
+    requirements: ['R7.1-05'],
+    description: 'failures other than denial redirect with error but without the state that was sent',
+  },
+  'authz-missing-response-type-unsupported': {
+    requirements: ['R7.1-06'],
+    description:
+      'a missing response_type is answered with unsupported_response_type instead of invalid_request',
+  },
+  'authz-unsupported-response-type-invalid-request': {
+    requirements: ['R7.1-08'],
+    description:
+      'a response_type other than code is answered with invalid_request instead of unsupported_response_type',
+  },
+  'authz-unknown-scope-invalid-request': {
+    requirements: ['R7.1-09'],
+    description: 'an unknown or malformed scope is answered with invalid_request instead of invalid_scope',
+  },
+  'authz-unavailable-as-server-error': {
+    requirements: ['R7.1-10'],
+    description:
+      'a temporary unavailability is reported as error=server_error instead of temporarily_unavailable',
+  },
+  'authz-server-error-as-unavailable': {
+    requirements: ['R7.1-11'],
+    description:
+      'an unexpected condition is reported as error=temporarily_unavailable instead of server_error',
+  },
+  'authz-password-not-checked': {
+    requirements: ['R5-01'],
+    description: 'the login form accepts a known login with any password',
+  },
+  'authz-consent-skipped': {
+    requirements: ['R5-01'],
+    description: 'after login the request is approved at once: the user is never asked to decide',
+  },
+  'authz-state-added-when-absent': {
+    requirements: ['R5-02'],
+    description: 'an approval of a request sent without state redirects with an empty state parameter',
+  },
+  'authz-chat-scope-refused': {
+    requirements: ['R5-04'],
+    description: 'the scope value chat is treated as unknown (invalid_scope)',
   },
 } as const satisfies Record<string, FaultDefinition>;

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AuthorizationError } from '../../helpers/errors.js';
+import { AuthorizationError, type AuthorizationErrorCode } from '../../helpers/errors.js';
+import type { FaultSet } from '../faults.js';
 import { readCookie, SESSION_COOKIE, sessionCookie } from '../http/cookies.js';
 import { redirect, sendErrorPage } from '../http/html.js';
 import { Params } from '../http/params.js';
 import type { SandboxState } from '../state.js';
 import type { Client } from '../store/clients.js';
 import { checkClient } from './check-client.js';
-import { checkRedirectUri, type RedirectTarget } from './check-redirect-uri.js';
+import { checkRedirectUri, isAbsoluteWithoutFragment, type RedirectTarget } from './check-redirect-uri.js';
 import { checkNoRepeats, checkResponseType } from './check-request.js';
 import { checkScope } from './check-scope.js';
 import { NoRedirectError } from './no-redirect-error.js';
@@ -20,21 +21,27 @@ export function registerAuthorize(app: FastifyInstance, state: SandboxState): vo
 
 function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxState): FastifyReply {
   const params = Params.fromUrl(request.raw.url ?? '');
-  let client: Client;
+  const faults = state.faults;
+  const sentState = returnedState(params, faults);
+  let client: Client | undefined;
   let target: RedirectTarget;
   try {
-    client = checkClient(params, state.clients);
-    target = checkRedirectUri(params, client, state.faults);
+    client = checkClient(params, state.clients, faults);
+    target = checkRedirectUri(params, client, faults);
   } catch (error) {
-    if (error instanceof NoRedirectError) return sendErrorPage(reply, error.status, error.message);
+    if (error instanceof NoRedirectError) {
+      const faulty = faultyRedirect(params, client, faults);
+      if (faulty !== null)
+        return redirect(reply, withResponseParams(faulty, { error: 'invalid_request', state: sentState }));
+      return sendErrorPage(reply, error.status, error.message);
+    }
     throw error;
   }
-  const sentState = params.repeated().includes('state') ? null : (params.get('state') ?? null);
   try {
-    consumeInjectedFailure(client);
+    consumeInjectedFailure(client, faults);
     checkNoRepeats(params);
-    checkResponseType(params);
-    const scopes = checkScope(params);
+    checkResponseType(params, faults);
+    const scopes = checkScope(params, faults);
     const pending = state.sessions.hold({
       clientId: client.clientId,
       redirectUri: target.uri,
@@ -54,7 +61,7 @@ function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxS
         withResponseParams(target.uri, {
           error: error.code,
           error_description: error.description ?? null,
-          state: sentState,
+          state: faults.has('authz-error-redirect-drops-state') ? null : sentState,
         }),
       );
     }
@@ -62,10 +69,47 @@ function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxS
   }
 }
 
+/** The state to return: the single value sent, unchanged (4.1). */
+function returnedState(params: Params, faults: FaultSet): string | null {
+  const sent = params.repeated().includes('state') ? null : (params.get('state') ?? null);
+  if (sent === null || !faults.has('authz-state-double-decoded')) return sent;
+  try {
+    return decodeURIComponent(sent);
+  } catch {
+    return sent;
+  }
+}
+
+/**
+ * Only under a fault: where a server that wrongly redirects on a client or redirect_uri failure
+ * (7.1: never) would send the browser. Null: no redirect, the error page.
+ */
+function faultyRedirect(params: Params, client: Client | undefined, faults: FaultSet): string | null {
+  const sent = params.get('redirect_uri');
+  if (client === undefined)
+    return faults.has('authz-unknown-client-redirects') &&
+      sent !== undefined &&
+      isAbsoluteWithoutFragment(sent)
+      ? sent
+      : null;
+  const first = client.redirectUris[0];
+  return faults.has('authz-missing-redirect-uri-redirects') && sent === undefined && first !== undefined
+    ? first
+    : null;
+}
+
 /** The failures helper: the next N valid-client requests fail with the chosen error (7.1). */
-function consumeInjectedFailure(client: Client): void {
+function consumeInjectedFailure(client: Client, faults: FaultSet): void {
   const injected = client.injected.authorize;
   if (injected.count === 0) return;
   injected.count -= 1;
-  throw new AuthorizationError(injected.error, 'Injected failure (test helper).');
+  throw new AuthorizationError(reportedError(injected.error, faults), 'Injected failure (test helper).');
+}
+
+function reportedError(error: AuthorizationErrorCode, faults: FaultSet): AuthorizationErrorCode {
+  if (error === 'temporarily_unavailable' && faults.has('authz-unavailable-as-server-error'))
+    return 'server_error';
+  if (error === 'server_error' && faults.has('authz-server-error-as-unavailable'))
+    return 'temporarily_unavailable';
+  return error;
 }

@@ -18,18 +18,23 @@ export interface RedirectTarget {
 export function checkRedirectUri(params: Params, client: Client, faults: FaultSet): RedirectTarget {
   if (params.repeated().includes('redirect_uri')) throw new NoRedirectError(400, 'redirect_uri is repeated.');
   const sent = params.get('redirect_uri');
-  if (sent === undefined) return omitted(client);
+  if (sent === undefined) return omitted(client, faults);
   if (!isAbsoluteWithoutFragment(sent))
     throw new NoRedirectError(400, 'redirect_uri is not an absolute URI without fragment.');
   if (client.redirectUris.includes(sent)) return { uri: sent, sent };
   if (faults.has('redirect-uri-prefix-match') && client.redirectUris.some((uri) => sent.startsWith(uri))) {
     return { uri: sent, sent };
   }
-  throw new NoRedirectError(400, 'redirect_uri does not match any URI registered for this client.');
+  throw new NoRedirectError(
+    faults.has('authz-redirect-uri-mismatch-403') ? 403 : 400,
+    'redirect_uri does not match any URI registered for this client.',
+  );
 }
 
-function omitted(client: Client): RedirectTarget {
+function omitted(client: Client, faults: FaultSet): RedirectTarget {
   const [only, ...others] = client.redirectUris;
+  if (faults.has('authz-redirect-uri-always-required'))
+    throw new NoRedirectError(400, 'redirect_uri is required.');
   if (only === undefined || others.length > 0) {
     throw new NoRedirectError(400, 'redirect_uri is required: this client has several registered URIs.');
   }

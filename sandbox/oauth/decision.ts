@@ -5,6 +5,7 @@ import { Params } from '../http/params.js';
 import type { SandboxState } from '../state.js';
 import type { BrowserSession, PendingAuthorization } from '../store/sessions.js';
 import { sameSecret } from '../crypto.js';
+import type { FaultSet } from '../faults.js';
 import { CONSENT_PATH, LOGIN_PATH, sendConsentPage, sendLoginPage } from './pages.js';
 import { withResponseParams } from './redirect-uri.js';
 
@@ -50,10 +51,15 @@ function login(
   state: SandboxState,
   { form, session, pending }: FormContext,
 ): FastifyReply {
-  const user = state.users.verify(form.get('login') ?? '', form.get('password') ?? '');
+  const login = form.get('login') ?? '';
+  const user = state.faults.has('authz-password-not-checked')
+    ? state.users.find(login)
+    : state.users.verify(login, form.get('password') ?? '');
   if (user === undefined) return sendLoginPage(reply, pending, session.csrf, true);
   session.login = user.login;
   const client = state.clients.find(pending.clientId);
+  if (state.faults.has('authz-consent-skipped'))
+    return decide(reply, state, { form, session, pending }, 'approve');
   return sendConsentPage(reply, pending, client?.name ?? pending.clientId, session.csrf);
 }
 
@@ -61,15 +67,14 @@ function decide(
   reply: FastifyReply,
   state: SandboxState,
   { form, session, pending }: FormContext,
+  decision = form.get('decision'),
 ): FastifyReply {
   const client = state.clients.find(pending.clientId);
   if (session.login === null || client === undefined) return sendErrorPage(reply, 400, 'Sign in first.');
   state.sessions.takePending(pending.id);
-  if (form.get('decision') !== 'approve') {
-    return redirect(
-      reply,
-      withResponseParams(pending.redirectUri, { error: 'access_denied', state: pending.state }),
-    );
+  if (decision !== 'approve') {
+    const error = state.faults.has('authz-denial-wrong-error') ? 'invalid_request' : 'access_denied';
+    return redirect(reply, withResponseParams(pending.redirectUri, { error, state: pending.state }));
   }
   const code = state.codes.issue({
     clientId: client.clientId,
@@ -78,5 +83,16 @@ function decide(
     redirectUriSent: pending.redirectUriSent,
     issuedAtMs: client.clock.now(),
   });
-  return redirect(reply, withResponseParams(pending.redirectUri, { code, state: pending.state }));
+  return redirect(reply, approvalRedirect(state.faults, pending, code));
+}
+
+/** 5 step 4: the redirect URI with the query parameters `code` and, if it was sent, `state`. */
+function approvalRedirect(faults: FaultSet, pending: PendingAuthorization, code: string): string {
+  const sentState = pending.state ?? (faults.has('authz-state-added-when-absent') ? '' : null);
+  const codeName = faults.has('authz-code-param-renamed') ? 'authorization_code' : 'code';
+  const params = { [codeName]: code, state: sentState };
+  if (!faults.has('authz-response-in-fragment')) return withResponseParams(pending.redirectUri, params);
+  const fragment = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== null) fragment.append(name, value);
+  return `${pending.redirectUri}#${fragment.toString()}`;
 }

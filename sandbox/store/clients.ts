@@ -45,6 +45,13 @@ export class ClientStore {
     return this.clients.get(clientId);
   }
 
+  /** Only for the fault authz-client-id-case-insensitive: ids must match exactly (4.1). */
+  findIgnoringCase(clientId: string): Client | undefined {
+    const wanted = clientId.toLowerCase();
+    for (const client of this.clients.values()) if (client.clientId.toLowerCase() === wanted) return client;
+    return undefined;
+  }
+
   /** The client when id and secret match; the secret is compared in constant time. */
   authenticate(clientId: string, secret: string): Client | undefined {
     const stored = this.clients.get(clientId);

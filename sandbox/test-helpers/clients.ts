@@ -15,12 +15,12 @@ export function registerClientHelpers(app: FastifyInstance, state: SandboxState)
   app.post('/clients', async (request, reply) => {
     const body = asBody(request.body);
     const registered = state.clients.register(
-      redirectUris(body),
+      redirectUris(body, state.faults.has('registration-four-uris-accepted') ? 4 : 3),
       optionalString(body, 'name') ?? 'Sandbox client',
     );
     return reply.code(201).send({
       client_id: registered.client.clientId,
-      client_secret: registered.secret,
+      ...(state.faults.has('registration-secret-not-issued') ? {} : { client_secret: registered.secret }),
       redirect_uris: registered.client.redirectUris,
     });
   });
@@ -66,9 +66,10 @@ function findClient(state: SandboxState, clientId: string): Client {
   return client;
 }
 
-function redirectUris(body: Body): string[] {
+/** 2.1 / 8: 1 to 3 redirect URIs (`max` is other only under the fault registration-four-uris-accepted). */
+function redirectUris(body: Body, max: number): string[] {
   const uris = body.redirect_uris;
-  if (!Array.isArray(uris) || uris.length < 1 || uris.length > 3)
+  if (!Array.isArray(uris) || uris.length < 1 || uris.length > max)
     throw new HelperError('BAD_REQUEST', '"redirect_uris" must hold 1 to 3 URIs.');
   const valid = uris.every(
     (uri): uri is string => typeof uri === 'string' && uri.length <= 2048 && isAbsoluteWithoutFragment(uri),
