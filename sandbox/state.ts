@@ -35,7 +35,7 @@ export function createState(faults: FaultSet, variants: VariantSet): SandboxStat
     tokens: new TokenStore(),
     sessions: new SessionStore(),
     ads: new AdStore(),
-    pageTokens: new PageTokens(),
+    pageTokens: new PageTokens(variants.has('listing-hex-page-tokens') ? 'hex' : 'base64url'),
     rateLimiter: new RateLimiter(),
     notifications: new NotificationStore(),
     deliverer: new Deliverer(faults, variants),

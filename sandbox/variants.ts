@@ -25,6 +25,48 @@ export const VARIANTS = {
       'the time of the change without a UTC offset, in São Paulo time (UTC-3), as production sends it',
     env: {},
   },
+  'listing-other-statuses': {
+    description:
+      'listing errors with other HTTP statuses: 422, 403, 403, 503 and 503 instead of 400, 401, 401, 429 and 500',
+    env: {},
+  },
+  'listing-empty-last-page': {
+    description: 'a full last page still carries a next_token, to an empty page (4.4 rule 3 allows it)',
+    env: {},
+  },
+  'listing-rejects-fetch-size-over-200': {
+    description: 'fetch_size above 200 is refused with BAD_REQUEST instead of clamped to 200',
+    env: {},
+  },
+  'listing-hex-page-tokens': {
+    description: 'page tokens of another form: hexadecimal, with a tilde before the signature',
+    env: {},
+  },
+  'listing-prefixed-current-token': {
+    description:
+      'current_token of another form than the page_token that was sent (prefixed "c."), accepted back',
+    env: {},
+  },
+  'catalog-unknown-id-empty': {
+    description: 'an unknown brand or model id is answered {status: "ok", data: {}} instead of 404',
+    env: {},
+  },
+  'login-other-markup': {
+    description:
+      'login and consent pages with other markup (no ids; names and classes), named to the suite by the selector variables',
+    env: {
+      LOGIN_USERNAME_SELECTOR: 'form.sign-in input[name="login"]',
+      LOGIN_PASSWORD_SELECTOR: 'form.sign-in input[name="password"]',
+      LOGIN_SUBMIT_SELECTOR: 'form.sign-in button.primary',
+      CONSENT_APPROVE_SELECTOR: 'form.decision button.allow',
+      CONSENT_DENY_SELECTOR: 'form.decision button.reject',
+    },
+  },
+  'login-redirects-back': {
+    description:
+      'a successful login redirects back to the authorization URL, where the new session skips the login page and shows the consent',
+    env: {},
+  },
 } as const satisfies Record<string, { description: string; env: Record<string, string> }>;
 
 export type VariantName = keyof typeof VARIANTS;

@@ -10,6 +10,9 @@ const QUICK: ReadonlyArray<{ variant: VariantName; grep: string }> = [
   { variant: 'notify-other-body', grep: 'a change to (published|refused)' },
   { variant: 'notify-token-header', grep: 'a change to deleted' },
   { variant: 'notify-local-time', grep: 'a change to pending_review' },
+  { variant: 'listing-empty-last-page', grep: 'a known set of 450 mixed ads' },
+  { variant: 'listing-other-statuses', grep: '7\\.3 Ad listing errors' },
+  { variant: 'login-other-markup', grep: 'approval sends the browser back' },
 ];
 
 test.describe('variants: a correct server that chooses otherwise passes', () => {

@@ -61,6 +61,8 @@ function answer(
       throw new CatalogError(401, 'ACCESS_DENIED', 'Check the access_token in the body.');
     }
     const data = lookup(request.params);
+    if (data === undefined && state.variants.has('catalog-unknown-id-empty'))
+      return reply.send({ status: 'ok', data: {} });
     if (data === undefined) throw new CatalogError(404, 'NOT_FOUND', 'No such brand or model.');
     return reply.send({
       status: state.faults.has('catalog-status-success') ? 'success' : 'ok',

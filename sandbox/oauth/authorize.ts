@@ -48,12 +48,13 @@ function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxS
       redirectUriSent: target.sent,
       scopes,
       state: sentState,
+      returnTo: request.raw.url ?? '/oauth',
     });
     const session = state.sessions.open(readCookie(request.headers.cookie, SESSION_COOKIE));
     reply.header('set-cookie', sessionCookie(session.id));
     return session.login === null
-      ? sendLoginPage(reply, pending, session.csrf, false)
-      : sendConsentPage(reply, pending, client.name, session.csrf);
+      ? sendLoginPage(reply, state.variants, pending, session.csrf, false)
+      : sendConsentPage(reply, state.variants, pending, client.name, session.csrf);
   } catch (error) {
     if (error instanceof AuthorizationError) {
       return redirect(

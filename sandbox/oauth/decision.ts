@@ -55,12 +55,14 @@ function login(
   const user = state.faults.has('authz-password-not-checked')
     ? state.users.find(login)
     : state.users.verify(login, form.get('password') ?? '');
-  if (user === undefined) return sendLoginPage(reply, pending, session.csrf, true);
+  if (user === undefined) return sendLoginPage(reply, state.variants, pending, session.csrf, true);
   session.login = user.login;
+  if (state.variants.has('login-redirects-back') && pending.returnTo !== undefined)
+    return redirect(reply, pending.returnTo);
   const client = state.clients.find(pending.clientId);
   if (state.faults.has('authz-consent-skipped'))
     return decide(reply, state, { form, session, pending }, 'approve');
-  return sendConsentPage(reply, pending, client?.name ?? pending.clientId, session.csrf);
+  return sendConsentPage(reply, state.variants, pending, client?.name ?? pending.clientId, session.csrf);
 }
 
 function decide(

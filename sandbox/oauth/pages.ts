@@ -3,6 +3,7 @@ import { SANDBOX_SELECTORS } from '../options.js';
 import { escapeHtml, sendPage } from '../http/html.js';
 import { SCOPES } from '../scopes.js';
 import type { PendingAuthorization } from '../store/sessions.js';
+import type { VariantSet } from '../variants.js';
 
 const id = (selector: string): string => selector.replace(/^#/, '');
 
@@ -16,11 +17,22 @@ function hidden(name: string, value: string): string {
 
 export function sendLoginPage(
   reply: FastifyReply,
+  variants: VariantSet,
   pending: PendingAuthorization,
   csrf: string,
   error: boolean,
 ): FastifyReply {
   const message = error ? `<p class="error" id="login-error" role="alert">${LOGIN_ERROR}</p>` : '';
+  if (variants.has('login-other-markup'))
+    return sendPage(
+      reply,
+      error ? 401 : 200,
+      'Entrar',
+      `${message}<form class="sign-in" method="post" action="${LOGIN_PATH}">${hidden('request', pending.id)}${hidden('csrf', csrf)}` +
+        `<div class="field"><span>E-mail ou usuário</span><input name="login" required></div>` +
+        `<div class="field"><span>Senha</span><input name="password" type="password" required></div>` +
+        `<div class="actions"><a href="#">Esqueci a senha</a><button class="primary">Entrar</button></div></form>`,
+    );
   return sendPage(
     reply,
     error ? 401 : 200,
@@ -34,6 +46,7 @@ export function sendLoginPage(
 
 export function sendConsentPage(
   reply: FastifyReply,
+  variants: VariantSet,
   pending: PendingAuthorization,
   clientName: string,
   csrf: string,
@@ -41,6 +54,16 @@ export function sendConsentPage(
   const scopes = pending.scopes
     .map((scope) => `<li><code>${scope}</code>: ${escapeHtml(SCOPES[scope])}</li>`)
     .join('');
+  if (variants.has('login-other-markup'))
+    return sendPage(
+      reply,
+      200,
+      'Autorizar acesso',
+      `<p>${escapeHtml(clientName)} quer acessar:</p><ul>${scopes}</ul>` +
+        `<form class="decision" method="post" action="${CONSENT_PATH}">${hidden('request', pending.id)}${hidden('csrf', csrf)}` +
+        `<button class="reject" name="decision" value="deny">Cancelar</button>` +
+        `<button class="allow" name="decision" value="approve">Permitir</button></form>`,
+    );
   return sendPage(
     reply,
     200,

@@ -8,3 +8,12 @@ export const LISTING_STATUS: Record<ListingErrorReason, number> = {
   RATE_LIMIT: 429,
   UNEXPECTED_INTERNAL_ERROR: 500,
 };
+
+/** Another choice a correct server could make (variant listing-other-statuses). */
+export const OTHER_LISTING_STATUS: Record<ListingErrorReason, number> = {
+  BAD_REQUEST: 422,
+  ACCESS_DENIED: 403,
+  ACCESS_SCOPE_DENIED: 403,
+  RATE_LIMIT: 503,
+  UNEXPECTED_INTERNAL_ERROR: 503,
+};

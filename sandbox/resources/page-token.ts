@@ -14,27 +14,35 @@ export interface PageCursor {
  */
 export class PageTokens {
   private readonly key = randomBytes(32);
+  private readonly encoding: 'base64url' | 'hex';
+  private readonly separator: string;
+
+  /** `hex` is the variant listing-hex-page-tokens: tokens of another form. */
+  constructor(form: 'base64url' | 'hex' = 'base64url') {
+    this.encoding = form;
+    this.separator = form === 'hex' ? '~' : '.';
+  }
 
   encode(cursor: PageCursor): string {
     const fields = [cursor.login, cursor.status, cursor.generation, cursor.position];
-    const payload = Buffer.from(JSON.stringify(fields)).toString('base64url');
-    return `${payload}.${this.sign(payload)}`;
+    const payload = Buffer.from(JSON.stringify(fields)).toString(this.encoding);
+    return `${payload}${this.separator}${this.sign(payload)}`;
   }
 
   /** The cursor, or undefined for anything this sandbox did not issue unchanged. */
   decode(token: string): PageCursor | undefined {
-    const [payload, signature, ...rest] = token.split('.');
+    const [payload, signature, ...rest] = token.split(this.separator);
     if (payload === undefined || signature === undefined || rest.length > 0) return undefined;
     const expected = Buffer.from(this.sign(payload));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     const [login, status, generation, position] = JSON.parse(
-      Buffer.from(payload, 'base64url').toString('utf8'),
+      Buffer.from(payload, this.encoding).toString('utf8'),
     ) as [string, string | null, number, number];
     return { login, status, generation, position };
   }
 
   private sign(payload: string): string {
-    return createHmac('sha256', this.key).update(payload).digest('base64url');
+    return createHmac('sha256', this.key).update(payload).digest(this.encoding);
   }
 }

@@ -6,7 +6,7 @@ import type { SandboxState } from '../state.js';
 import type { Ad } from '../store/ads.js';
 import type { AccessGrant } from '../store/tokens.js';
 import { bearerGrant } from './bearer.js';
-import { LISTING_STATUS } from './listing-status.js';
+import { LISTING_STATUS, OTHER_LISTING_STATUS } from './listing-status.js';
 import type { PageCursor } from './page-token.js';
 
 export const PUBLISHED_PATH = '/autoupload/v1/published';
@@ -69,7 +69,9 @@ function listPage(request: FastifyRequest, reply: FastifyReply, state: SandboxSt
     : faults.has('listing-skip-at-boundary')
       ? end + 1
       : end;
-  const more = end < view.length;
+  // The variant listing-empty-last-page: a full page at the end still points at an (empty) next page.
+  const more =
+    end < view.length || (state.variants.has('listing-empty-last-page') && page.length === query.size);
   if (more && faults.has('listing-partial-content-206')) void reply.code(206);
   const next = Math.max(nextPosition, position + 1);
   return reply.send({
@@ -79,7 +81,9 @@ function listPage(request: FastifyRequest, reply: FastifyReply, state: SandboxSt
         ? faults.has('listing-current-token-on-first-page')
           ? cursorAt(0)
           : null
-        : cursorAt(position),
+        : state.variants.has('listing-prefixed-current-token')
+          ? `c.${cursorAt(position)}`
+          : cursorAt(position),
     next_token: more
       ? faults.has('listing-next-token-offset-number')
         ? next
@@ -147,7 +151,8 @@ function fetchSize(raw: string | undefined, state: SandboxState): number {
   if (raw === undefined || raw === '') return MAX_PAGE;
   if (state.faults.has('listing-ignores-fetch-size')) return MAX_PAGE;
   const refusedFrom = state.faults.has('listing-fetch-size-200-refused') ? MAX_PAGE : Infinity;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) >= refusedFrom)
+  const refusedAbove = state.variants.has('listing-rejects-fetch-size-over-200') ? MAX_PAGE : Infinity;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) >= refusedFrom || Number(raw) > refusedAbove)
     throw new ListingError(
       'BAD_REQUEST',
       'fetch_size must be a positive integer (at most 200 items are returned).',
@@ -169,7 +174,8 @@ function cursor(
       generation: state.ads.generation(grant.login),
       position: Number(raw),
     };
-  const decoded = raw.length > 2048 ? undefined : state.pageTokens.decode(raw);
+  const token = state.variants.has('listing-prefixed-current-token') ? raw.replace(/^c\./, '') : raw;
+  const decoded = token.length > 2048 ? undefined : state.pageTokens.decode(token);
   const sameListing =
     decoded !== undefined &&
     decoded.login === grant.login &&
@@ -188,6 +194,7 @@ export function sendListingError(
   state: SandboxState,
   error: ListingError,
 ): FastifyReply {
-  const status = state.faults.has('listing-status-200-on-error') ? 200 : LISTING_STATUS[error.reason];
+  const statuses = state.variants.has('listing-other-statuses') ? OTHER_LISTING_STATUS : LISTING_STATUS;
+  const status = state.faults.has('listing-status-200-on-error') ? 200 : statuses[error.reason];
   return reply.code(status).send(error.toBody());
 }

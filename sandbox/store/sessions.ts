@@ -16,6 +16,8 @@ export interface PendingAuthorization {
   redirectUriSent: string | null;
   scopes: readonly Scope[];
   state: string | null;
+  /** The authorization request's own URL (path and query): where the variant login-redirects-back returns. */
+  returnTo?: string;
 }
 
 /** Bounded maps: a flood of abandoned flows must not grow memory without limit. */
