@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'undici';
 import { startSandbox } from '../sandbox/start.js';
+import { benchActor } from './actors.js';
 
 const counts = (process.argv[2] ?? '100000').split(',').map(Number);
 const PAGE = 200;
@@ -15,14 +16,7 @@ const sampler = setInterval(() => {
 const sandbox = await startSandbox({ controlKey: 'bench-key' });
 const results: Array<Record<string, number>> = [];
 for (const count of counts) {
-  const { client } = sandbox.state.clients.register(['http://127.0.0.1:9/cb'], 'bench');
-  const user = sandbox.state.users.create({});
-  const token = sandbox.state.tokens.issue({
-    clientId: client.clientId,
-    login: user.login,
-    scopes: ['autoupload'],
-    issuedAtMs: Date.now(),
-  });
+  const { login, token } = benchActor(sandbox);
   const ads = Array.from({ length: count }, (_, index) => ({
     id: `ad-${index}`,
     status: index % 4 === 0 ? 'pending_review' : 'published',
@@ -31,7 +25,7 @@ for (const count of counts) {
   const body = JSON.stringify({ ads });
 
   const seedStart = performance.now();
-  const seeded = await request(`${sandbox.controlUrl}/test_helpers/v1/users/${user.login}/ads`, {
+  const seeded = await request(`${sandbox.controlUrl}/test_helpers/v1/users/${login}/ads`, {
     method: 'PUT',
     headers: { 'x-sandbox-key': 'bench-key', 'content-type': 'application/json' },
     body,

@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'undici';
 import { Receiver } from '../helpers/receiver.js';
 import { startSandbox } from '../sandbox/start.js';
+import { benchActor } from './actors.js';
 
 const rates = (process.argv[2] ?? '100,500,1000').split(',').map(Number);
 const CHANGES = Number(process.argv[3] ?? 1000);
@@ -33,14 +34,7 @@ const helper = (path: string, method: 'PUT' | 'POST', body: unknown) =>
 
 const results: Array<Record<string, number>> = [];
 for (const rate of rates) {
-  const { client } = sandbox.state.clients.register(['http://127.0.0.1:9/cb'], 'bench');
-  const user = sandbox.state.users.create({});
-  const token = sandbox.state.tokens.issue({
-    clientId: client.clientId,
-    login: user.login,
-    scopes: ['autoupload'],
-    issuedAtMs: Date.now(),
-  });
+  const { login, token } = benchActor(sandbox);
   const endpoint = receiver.endpoint(`rate-${rate}`);
   const created = await request(`${sandbox.appsUrl}/autoservice/v1/notification`, {
     method: 'POST',
@@ -58,7 +52,7 @@ for (const rate of rates) {
     id: `ad-${index}`,
     status: 'pending_review',
   }));
-  await helper(`/users/${user.login}/ads`, 'PUT', { ads });
+  await helper(`/users/${login}/ads`, 'PUT', { ads });
 
   const sentAt = new Map<string, number>();
   const start = now() + 50;
@@ -66,7 +60,7 @@ for (const rate of rates) {
   for (const [index, ad] of ads.entries()) {
     await sleepUntil(start + (index * 1000) / rate);
     sentAt.set(ad.id, now());
-    pending.push(helper(`/users/${user.login}/ads/${ad.id}/status`, 'POST', { status: 'published' }));
+    pending.push(helper(`/users/${login}/ads/${ad.id}/status`, 'POST', { status: 'published' }));
   }
   await Promise.all(pending);
   const sendSeconds = (now() - start) / 1000;

@@ -103,55 +103,38 @@ export class TokenError extends Error {
   }
 }
 
-/** An error of the test-helper protocol (contract section 2). */
-export class HelperError extends Error {
+/** An error whose body is `{reason, message}`: the test helpers, the listing, the notifications. */
+abstract class ReasonedError<R extends string> extends Error {
   constructor(
-    readonly reason: HelperErrorReason,
+    readonly reason: R,
     message: string,
   ) {
     super(message);
-    this.name = 'HelperError';
+    this.name = new.target.name;
   }
 
+  toBody(): ReasonedErrorBody<R> {
+    return { reason: this.reason, message: this.message };
+  }
+}
+
+/** An error of the test-helper protocol (contract section 2). */
+export class HelperError extends ReasonedError<HelperErrorReason> {
   get status(): number {
     return HELPER_ERROR_STATUS[this.reason];
-  }
-
-  toBody(): ReasonedErrorBody<HelperErrorReason> {
-    return { reason: this.reason, message: this.message };
   }
 }
 
 /** An error of the ad listing (7.3): a status above 200 and `{reason, message}`. */
-export class ListingError extends Error {
-  constructor(
-    readonly reason: ListingErrorReason,
-    message: string = LISTING_ERRORS[reason],
-  ) {
-    super(message);
-    this.name = 'ListingError';
-  }
-
-  toBody(): ReasonedErrorBody<ListingErrorReason> {
-    return { reason: this.reason, message: this.message };
+export class ListingError extends ReasonedError<ListingErrorReason> {
+  constructor(reason: ListingErrorReason, message: string = LISTING_ERRORS[reason]) {
+    super(reason, message);
   }
 }
 
 /** An error of the notification configuration endpoints, in the sandbox's chosen format (4.6). */
-export class NotificationError extends Error {
-  constructor(
-    readonly reason: NotificationErrorReason,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'NotificationError';
-  }
-
+export class NotificationError extends ReasonedError<NotificationErrorReason> {
   get status(): number {
     return NOTIFICATION_ERROR_STATUS[this.reason];
-  }
-
-  toBody(): ReasonedErrorBody<NotificationErrorReason> {
-    return { reason: this.reason, message: this.message };
   }
 }
