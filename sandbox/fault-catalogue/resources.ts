@@ -138,4 +138,8 @@ export const RESOURCES_FAULTS = {
     requirements: ['R9-06'],
     description: 'the catalog lookups are served only under /autoupload/v1/ instead of /autoupload/',
   },
+  'listing-default-page-100': {
+    requirements: ['R8-03'],
+    description: 'without fetch_size a page holds 100 items instead of 200',
+  },
 } as const satisfies Record<string, FaultDefinition>;

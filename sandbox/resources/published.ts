@@ -148,7 +148,8 @@ function parseQuery(params: Params, grant: AccessGrant, state: SandboxState): Li
 
 /** Above the maximum is clamped to 200 (a choice: the spec does not say); zero, negative or not a number is refused. */
 function fetchSize(raw: string | undefined, state: SandboxState): number {
-  if (raw === undefined || raw === '') return MAX_PAGE;
+  if (raw === undefined || raw === '')
+    return state.faults.has('listing-default-page-100') ? MAX_PAGE / 2 : MAX_PAGE;
   if (state.faults.has('listing-ignores-fetch-size')) return MAX_PAGE;
   const refusedFrom = state.faults.has('listing-fetch-size-200-refused') ? MAX_PAGE : Infinity;
   const refusedAbove = state.variants.has('listing-rejects-fetch-size-over-200') ? MAX_PAGE : Infinity;
