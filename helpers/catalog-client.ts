@@ -54,7 +54,7 @@ export function expectCatalogAnswer(
   verify(
     violations.length === 0,
     'R2.6-02',
-    `data shaped as schemas/${shape}.schema.json`,
+    `data shaped as schemas/openapi.yaml#/components/schemas/${shape}`,
     violations.slice(0, 5).join('; '),
     exchange,
   );

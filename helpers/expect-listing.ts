@@ -45,7 +45,7 @@ export function expectListingPage(exchange: HttpExchange, ids: readonly string[]
   verify(
     violations.length === 0,
     [itemIds, ...ids],
-    'a body valid against schemas/listing-page.schema.json',
+    'a body valid against schemas/openapi.yaml#/components/schemas/listing-page',
     violations.join('; '),
     exchange,
   );

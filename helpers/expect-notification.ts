@@ -24,7 +24,7 @@ const FIELD_REQUIREMENT: Record<string, string> = {
 
 /**
  * A configuration returned by create or read (2.7, 4.6): a 2xx with the six fields, valid against
- * schemas/notification-config.schema.json, holding what was last sent.
+ * schemas/openapi.yaml#/components/schemas/notification-config, holding what was last sent.
  */
 export function expectConfiguration(
   exchange: HttpExchange,
@@ -46,7 +46,7 @@ export function expectConfiguration(
   verify(
     violations.length === 0,
     ['R2.7-07', FIELD_REQUIREMENT[fieldName] ?? 'R2.7-07', ...ids],
-    'a body valid against schemas/notification-config.schema.json (id, method, url, media_type, token, type)',
+    'a body valid against schemas/openapi.yaml#/components/schemas/notification-config (id, method, url, media_type, token, type)',
     body === undefined ? 'a body that is not JSON' : violations.join('; '),
     exchange,
   );

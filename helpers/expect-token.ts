@@ -72,7 +72,7 @@ export function expectTokenSuccess(exchange: HttpExchange, extraIds: readonly st
   verify(
     violations.length === 0,
     ids,
-    'a body valid against schemas/token-response.schema.json',
+    'a body valid against schemas/openapi.yaml#/components/schemas/token-response',
     violations.join('; '),
     exchange,
   );
@@ -113,7 +113,7 @@ export function expectTokenError(
   verify(
     body !== undefined && violations.length === 0,
     ['R7.2-01', ...idList],
-    'a JSON body {error} valid against schemas/token-error.schema.json',
+    'a JSON body {error} valid against schemas/openapi.yaml#/components/schemas/token-error',
     body === undefined ? 'a body that is not JSON' : violations.join('; '),
     exchange,
   );

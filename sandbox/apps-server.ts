@@ -5,6 +5,7 @@ import type { SandboxState } from './state.js';
 import { loadCatalogs } from './catalogs/data.js';
 import { registerCatalogs } from './catalogs/routes.js';
 import { registerNotifications } from './notifications/routes.js';
+import { registerOpenApiDocument } from './openapi.js';
 import { registerBasicUserInfo } from './resources/basic-user-info.js';
 import { registerPublished } from './resources/published.js';
 import { registerTestHelpers } from './test-helpers/index.js';
@@ -12,7 +13,10 @@ import { registerTestHelpers } from './test-helpers/index.js';
 /** Large enough for 200,000 seeded ads in one helper call (resources slice). */
 const BODY_LIMIT = 64 * 1024 * 1024;
 
-/** The resource server: basic user info, the listing, the catalogs, notifications and the test helpers. */
+/**
+ * The resource server: basic user info, the listing, the catalogs, notifications, the OpenAPI
+ * description and the test helpers.
+ */
 export function buildAppsServer(
   state: SandboxState,
   controlKey: string | null,
@@ -28,6 +32,7 @@ export function buildAppsServer(
   registerBasicUserInfo(app, state);
   registerCatalogs(app, state, loadCatalogs());
   registerNotifications(app, state);
+  registerOpenApiDocument(app);
   if (controlKey !== null) registerTestHelpers(app, state, controlKey);
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({

@@ -7,6 +7,8 @@ const staticChecks = [
   ['npx', ['tsc', '--noEmit']],
   ['npx', ['eslint', '.', '--max-warnings', '0']],
   ['npx', ['prettier', '--check', '.']],
+  // The OpenAPI description, against Redocly's recommended rules less those redocly.yaml turns off.
+  ['npx', ['redocly', 'lint', 'schemas/openapi.yaml']],
 ];
 let failedChecks = 0;
 for (const [command, args] of staticChecks) {
@@ -17,7 +19,8 @@ rmSync(`${reports}/allure-results`, { recursive: true, force: true });
 const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
 const counts = summarise(`${reports}/results.json`);
 const { passed, failed, skipped, warnings } = counts;
-if (failedChecks > 0) console.log(`\n${failedChecks} static check(s) failed (type check, lint or format).`);
+if (failedChecks > 0)
+  console.log(`\n${failedChecks} static check(s) failed (type check, lint, format or OpenAPI lint).`);
 console.log(
   `${passed} passed, ${failed + failedChecks} failed, ${skipped} skipped, ${warnings} advisory warnings`,
 );
