@@ -24,7 +24,8 @@ export function markerPatterns(marker: string): Buffer[] {
     const stable = encoded.slice(firstWhole, lastWhole);
     patterns.push(Buffer.from(stable), Buffer.from(stable.replace(/\+/g, '-').replace(/\//g, '_')));
   }
-  return patterns;
+  // A marker whose base64 has no "+" or "/" gives the same pattern twice: count each hit once.
+  return patterns.filter((pattern, index) => patterns.findIndex((other) => other.equals(pattern)) === index);
 }
 
 /** Every occurrence of any pattern in the bytes, with up to 60 bytes of what precedes it. */
@@ -33,7 +34,7 @@ export function scanBytes(bytes: Buffer, patterns: readonly Buffer[], where: str
   for (const pattern of patterns) {
     for (let at = bytes.indexOf(pattern); at >= 0; at = bytes.indexOf(pattern, at + 1)) {
       const before = bytes.toString('latin1', Math.max(0, at - 60), at).replace(/[^\x20-\x7e]/g, '.');
-      leaks.push({ where, before });
+      leaks.push({ where, before: maskTokenLike(before) });
     }
   }
   return leaks;
@@ -59,6 +60,14 @@ function scanZip(archive: Buffer, patterns: readonly Buffer[], where: string): L
       ...(entry.name.endsWith('.zip') ? scanZip(entry.content, patterns, inner) : []),
     ];
   });
+}
+
+/**
+ * The text before a hit may end an earlier secret (`...nuXN7Wtk","token_type"`): runs that look
+ * like random tokens (a digit, or a capital after the first letter) are masked, words are kept.
+ */
+function maskTokenLike(text: string): string {
+  return text.replace(/[A-Za-z0-9_-]{6,}/g, (run) => (/\d|.[A-Z]/.test(run) ? '<masked>' : run));
 }
 
 export function filesUnder(root: string): string[] {

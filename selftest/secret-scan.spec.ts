@@ -23,7 +23,7 @@ import { startSandbox } from '../sandbox/start.js';
 /** Fresh per run, so that no earlier run's file or log can be mistaken for this run's leak. */
 const MARKER = `LEAKCANARY${randomBytes(4).toString('hex')}`;
 
-/** Token, authorization, listing and notification tests: 36 of them, about a minute. */
+/** Token, authorization, listing and notification tests: 30 of them, under a minute on an idle machine. */
 const SLICE = [
   'approval sends the browser back with a code',
   'without state, the redirect carries no state',
@@ -33,9 +33,12 @@ const SLICE = [
   'client_secret in the query string',
   'a GET with the credentials in the URL',
   'a wrong client_secret',
-  '7\\.3 Ad listing errors',
+  'no Authorization header: BAD_REQUEST',
+  'a chat-only token: ACCESS_SCOPE_DENIED',
+  'a token with only autoupload is accepted',
+  'a token asking for more scope than granted',
   '4\\.6 Notification configuration',
-  'is delivered once',
+  'a change to (pending_review|deleted) is delivered once',
   'after an update, deliveries go',
 ].join('|');
 
@@ -97,7 +100,7 @@ test.describe('no secret in any report (issue 7)', () => {
       // The run did what it must for the scan to mean anything: failures that print exchanges.
       const failed = run.tests.filter((verdict) => verdict.status === 'failed');
       const passed = run.tests.filter((verdict) => verdict.status === 'passed');
-      expect(run.tests.length, run.output).toBeGreaterThanOrEqual(30);
+      expect(run.tests.length, run.output).toBeGreaterThanOrEqual(25);
       expect(passed.length).toBeGreaterThan(0);
       expect(failed.map((verdict) => verdict.title)).toEqual(
         expect.arrayContaining([
@@ -128,7 +131,7 @@ test.describe('no secret in any report (issue 7)', () => {
         join('planted', 'control.zip!control.txt'),
       ]);
       const leaks = found.filter((leak) => !plantedHits.includes(leak));
-      expect(leaks, describeLeaks(leaks)).toEqual([]);
+      expect(leaks.length, describeLeaks(leaks)).toBe(0);
     } finally {
       rmSync(reportsDir, { recursive: true, force: true });
     }
