@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FaultName } from '../sandbox/faults.js';
@@ -15,6 +15,13 @@ export interface SuiteRunOptions {
   /** Playwright workers of the nested run. */
   workers?: number;
   timeoutMs?: number;
+  /**
+   * Keep the nested run's reports here, written by the configured reporters (list, JSON, JUnit,
+   * Allure) instead of JSON on stdout; the caller owns and removes the directory.
+   */
+  reportsDir?: string;
+  /** Test files or folders to run (Playwright's positional filters); all of suites/ when absent. */
+  files?: readonly string[];
 }
 
 export interface TestVerdict {
@@ -26,7 +33,10 @@ export interface TestVerdict {
 export interface SuiteRunResult {
   exitCode: number;
   tests: TestVerdict[];
+  /** The nested run's stderr. */
   output: string;
+  /** Its stdout: the JSON report, or the list reporter's lines when reports are kept. */
+  stdout: string;
 }
 
 interface JsonSpec {
@@ -47,7 +57,8 @@ const TARGET_VARIABLES =
  * sandbox started with the given faults or variants, and returns each test's verdict.
  */
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult> {
-  const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-nested-'));
+  const keepReports = options.reportsDir !== undefined;
+  const reportsDir = options.reportsDir ?? mkdtempSync(join(tmpdir(), 'conformance-nested-'));
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !TARGET_VARIABLES.test(name)),
   );
@@ -68,19 +79,26 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
         'playwright',
         'test',
         '--project=conformance',
-        '--reporter=json',
+        ...(keepReports ? [] : ['--reporter=json']),
         ...(options.grep === undefined ? [] : ['--grep', options.grep]),
+        ...(options.files ?? []),
       ],
       env,
       options.timeoutMs ?? 120_000,
     );
-    return { exitCode, output: stderr, tests: verdicts(stdout) };
+    const jsonReport = keepReports ? readIfPresent(join(reportsDir, 'results.json')) : stdout;
+    return { exitCode, output: stderr, stdout, tests: verdicts(jsonReport) };
   } finally {
-    rmSync(reportsDir, { recursive: true, force: true });
+    if (!keepReports) rmSync(reportsDir, { recursive: true, force: true });
   }
 }
 
-function spawnCollect(
+function readIfPresent(file: string): string {
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+/** Runs a command, collecting its output; killed after `timeoutMs`. */
+export function spawnCollect(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,

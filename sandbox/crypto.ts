@@ -5,6 +5,24 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+/** Makes the secrets the sandbox hands out (client secrets, passwords, codes, access tokens). */
+export type SecretMaker = (bytes?: number) => string;
+
+/** Characters a marker may use: it must keep secrets inside the base64url alphabet. */
+const MARKER_PATTERN = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * Random tokens behind a recognisable marker (SANDBOX_SECRET_PREFIX), so a scan of the reports can
+ * find any secret that leaked; the random part keeps its full length after the marker.
+ */
+export function secretMaker(marker = ''): SecretMaker {
+  if (!MARKER_PATTERN.test(marker))
+    throw new Error(
+      `SANDBOX_SECRET_PREFIX: only letters, digits, "_" and "-" are allowed, got ${JSON.stringify(marker)}`,
+    );
+  return (bytes = 32) => `${marker}${randomToken(bytes)}`;
+}
+
 export function randomId(prefix: string, bytes = 12): string {
   return `${prefix}${randomBytes(bytes).toString('base64url')}`;
 }

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { secretMarker } from '../helpers/secret-marker.js';
 import { parseFaults } from './faults.js';
 import { parseVariants } from './variants.js';
 import { startSandbox } from './start.js';
@@ -10,7 +11,9 @@ const DEMO_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
 
 const tlsDir = resolve('reports/sandbox-tls');
 mkdirSync(tlsDir, { recursive: true });
-const controlKey = process.env.SANDBOX_CONTROL_KEY ?? randomBytes(18).toString('base64url');
+const secretPrefix = secretMarker();
+const controlKey =
+  process.env.SANDBOX_CONTROL_KEY ?? `${secretPrefix}${randomBytes(18).toString('base64url')}`;
 const sandbox = await startSandbox({
   authPort: Number(process.env.SANDBOX_AUTH_PORT ?? 8443),
   appsPort: Number(process.env.SANDBOX_APPS_PORT ?? 8080),
@@ -19,6 +22,7 @@ const sandbox = await startSandbox({
   variants: parseVariants(process.env.SANDBOX_VARIANTS),
   tlsDir,
   logRequests: process.env.SANDBOX_LOG === '1',
+  secretPrefix,
 });
 const demo = sandbox.state.clients.register([DEMO_REDIRECT_URI], 'Demo integrator');
 const user = sandbox.state.users.create({ login: 'demo', name: 'Demo User', email: 'demo@sandbox.example' });

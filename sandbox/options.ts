@@ -18,6 +18,11 @@ export interface SandboxOptions {
   tlsDir: string;
   /** Log requests to stdout (the standalone sandbox does; the embedded one stays quiet). */
   logRequests: boolean;
+  /**
+   * Marker in front of every client secret, password, code and access token the sandbox generates
+   * (SANDBOX_SECRET_PREFIX), so that a scan of the reports recognises a leaked one; '' for none.
+   */
+  secretPrefix: string;
 }
 
 export interface RunningSandbox {

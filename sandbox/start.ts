@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildAppsServer } from './apps-server.js';
 import { buildAuthServer } from './auth-server.js';
+import { secretMaker } from './crypto.js';
 import { FaultSet } from './faults.js';
 import { VariantSet } from './variants.js';
 import type { RunningSandbox, SandboxOptions } from './options.js';
@@ -27,10 +28,15 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     variants: [],
     tlsDir: partial.tlsDir ?? mkdtempSync(join(tmpdir(), 'sandbox-tls-')),
     logRequests: false,
+    secretPrefix: '',
     ...partial,
   };
   const tls = await generateTls(options.tlsDir);
-  const state = createState(new FaultSet(options.faults), new VariantSet(options.variants));
+  const state = createState(
+    new FaultSet(options.faults),
+    new VariantSet(options.variants),
+    secretMaker(options.secretPrefix),
+  );
   const auth = buildAuthServer(state, tls, options);
   const apps = buildAppsServer(state, options.controlKey, options);
   const authPort = await listen(auth, options.host, options.authPort);

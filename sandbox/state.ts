@@ -1,3 +1,4 @@
+import { randomToken, type SecretMaker } from './crypto.js';
 import type { FaultSet } from './faults.js';
 import type { VariantSet } from './variants.js';
 import { Deliverer } from './notifications/delivery.js';
@@ -27,12 +28,17 @@ export interface SandboxState {
   variants: VariantSet;
 }
 
-export function createState(faults: FaultSet, variants: VariantSet): SandboxState {
+/** `newSecret` makes every secret the sandbox hands out (marked when SANDBOX_SECRET_PREFIX is set). */
+export function createState(
+  faults: FaultSet,
+  variants: VariantSet,
+  newSecret: SecretMaker = randomToken,
+): SandboxState {
   return {
-    clients: new ClientStore(),
-    users: new UserStore(),
-    codes: new CodeStore(),
-    tokens: new TokenStore(),
+    clients: new ClientStore(newSecret),
+    users: new UserStore(newSecret),
+    codes: new CodeStore(newSecret),
+    tokens: new TokenStore(newSecret),
     sessions: new SessionStore(),
     ads: new AdStore(),
     pageTokens: new PageTokens(variants.has('listing-hex-page-tokens') ? 'hex' : 'base64url'),

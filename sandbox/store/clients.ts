@@ -1,6 +1,6 @@
 import type { AuthorizationErrorCode } from '../../helpers/errors.js';
 import { Clock } from '../clock.js';
-import { randomId, randomToken, sameSecret } from '../crypto.js';
+import { randomId, randomToken, sameSecret, type SecretMaker } from '../crypto.js';
 
 export interface RateLimit {
   requests: number;
@@ -27,10 +27,12 @@ interface StoredClient extends Client {
 export class ClientStore {
   private readonly clients = new Map<string, StoredClient>();
 
+  constructor(private readonly newSecret: SecretMaker = randomToken) {}
+
   register(redirectUris: readonly string[], name: string): { client: Client; secret: string } {
     const stored: StoredClient = {
       clientId: randomId('cl_', 16),
-      secret: randomToken(32),
+      secret: this.newSecret(32),
       name,
       redirectUris: [...redirectUris],
       clock: new Clock(),

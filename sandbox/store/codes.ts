@@ -1,5 +1,5 @@
 import type { Scope } from '../scopes.js';
-import { randomToken } from '../crypto.js';
+import { randomToken, type SecretMaker } from '../crypto.js';
 
 /** Section 2.2: ten minutes by the client's clock. */
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
@@ -18,8 +18,10 @@ export interface AuthorizationCode {
 export class CodeStore {
   private readonly codes = new Map<string, AuthorizationCode>();
 
+  constructor(private readonly newSecret: SecretMaker = randomToken) {}
+
   issue(grant: Omit<AuthorizationCode, 'code' | 'used'>): string {
-    const code = randomToken(32);
+    const code = this.newSecret(32);
     this.codes.set(code, { ...grant, code, used: false });
     return code;
   }

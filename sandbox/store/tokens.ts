@@ -1,5 +1,5 @@
 import type { Scope } from '../scopes.js';
-import { randomToken } from '../crypto.js';
+import { randomToken, type SecretMaker } from '../crypto.js';
 
 /** What an access token stands for: the resource server checks its scopes (section 5, rule 3). */
 export interface AccessGrant {
@@ -12,8 +12,10 @@ export interface AccessGrant {
 export class TokenStore {
   private readonly tokens = new Map<string, AccessGrant>();
 
+  constructor(private readonly newSecret: SecretMaker = randomToken) {}
+
   issue(grant: AccessGrant): string {
-    const token = randomToken(32);
+    const token = this.newSecret(32);
     this.tokens.set(token, grant);
     return token;
   }

@@ -1,4 +1,11 @@
-import { hashPassword, passwordMatches, randomId, randomToken, type PasswordHash } from '../crypto.js';
+import {
+  hashPassword,
+  passwordMatches,
+  randomId,
+  randomToken,
+  type PasswordHash,
+  type SecretMaker,
+} from '../crypto.js';
 
 export interface User {
   login: string;
@@ -23,13 +30,15 @@ const DECOY = hashPassword(randomToken(16));
 export class UserStore {
   private readonly users = new Map<string, StoredUser>();
 
+  constructor(private readonly newSecret: SecretMaker = randomToken) {}
+
   has(login: string): boolean {
     return this.users.has(login);
   }
 
   create(input: NewUser): User & { password: string } {
     const login = input.login ?? randomId('user_', 8);
-    const password = input.password ?? randomToken(18);
+    const password = input.password ?? this.newSecret(18);
     const name = input.name ?? `Conformance User ${login.slice(-6)}`;
     const email = input.email ?? `${login.toLowerCase().replace(/[^a-z0-9_.-]/g, '')}@sandbox.example`;
     this.users.set(login, { login, name, email, password: hashPassword(password) });
