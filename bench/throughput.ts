@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServerChild, type ServerChild } from './throughput/child.js';
 import { codePoolLua } from './throughput/code-pool.js';
-import { runWrk, type LoadResult, type LoadSettings, type RequestScript } from './throughput/wrk.js';
+import { summarise, type TargetRuns } from './throughput/summary.js';
+import { runWrk, type LoadSettings, type RequestScript } from './throughput/wrk.js';
 
 const { values: options } = parseArgs({
   options: {
@@ -20,7 +21,7 @@ const { values: options } = parseArgs({
     threads: { type: 'string', default: '2' },
     warmup: { type: 'string', default: '2' },
     ads: { type: 'string', default: '2000' },
-    // Every target once per round; the table shows each target's median round.
+    // Every target once per round; the table shows each target's median round and median ratios.
     rounds: { type: 'string', default: '1' },
     // Upper bound on token exchanges a second; the pool is sized from it and a shortfall shows as non-2xx.
     'codes-per-second': { type: 'string', default: '20000' },
@@ -35,6 +36,7 @@ const warmup: LoadSettings = { ...settings, durationSeconds: Number(options.warm
 const codesPerSecond = Number(options['codes-per-second']);
 const rounds = Number(options.rounds);
 const LISTING_PATH = '/autoupload/v1/published?fetch_size=200';
+const CODE_POOL_TARGET = 'token exchange, a fresh code each';
 
 interface SandboxInfo {
   appsUrl: string;
@@ -51,11 +53,6 @@ interface Target {
   url: string;
   /** The request script for a run of that many seconds (the code pool is issued per run). */
   script: (seconds: number) => Promise<RequestScript>;
-}
-
-interface Row extends LoadResult {
-  name: string;
-  kind: Target['kind'];
 }
 
 const fixed =
@@ -129,7 +126,7 @@ const targets: Target[] = [
     script: fixed({ kind: 'fixed', method: 'GET', headers: bearer }),
   },
   {
-    name: 'token exchange, a fresh code each',
+    name: CODE_POOL_TARGET,
     kind: 'sandbox',
     url: tokenUrl,
     script: async (seconds) => {
@@ -167,9 +164,9 @@ const targets: Target[] = [
   },
 ];
 
-const runs = new Map<Target, LoadResult[]>(targets.map((target) => [target, []]));
+const measured: TargetRuns[] = targets.map((target) => ({ name: target.name, kind: target.kind, runs: [] }));
 for (let round = 1; round <= rounds; round += 1)
-  for (const target of targets) {
+  for (const [index, target] of targets.entries()) {
     if (warmup.durationSeconds > 0)
       await runWrk(target.url, await target.script(warmup.durationSeconds), warmup, workDir, 'warmup');
     const result = await runWrk(
@@ -179,33 +176,15 @@ for (let round = 1; round <= rounds; round += 1)
       workDir,
       'measured',
     );
-    runs.get(target)?.push(result);
+    measured[index]?.runs.push(result);
     console.log(`round ${round}, ${target.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms`);
   }
 for (const child of children) await child.stop();
 rmSync(workDir, { recursive: true, force: true });
 
-/** The round with the median throughput (the lower middle one for an even count). */
-function median(results: LoadResult[]): LoadResult {
-  const sorted = [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-  const middle = sorted[Math.floor((sorted.length - 1) / 2)];
-  if (middle === undefined) throw new Error('no run');
-  return middle;
-}
-const rows: Row[] = targets.map((target) => ({
-  name: target.name,
-  kind: target.kind,
-  ...median(runs.get(target) ?? []),
-}));
-const [plainRow, mockttpRow] = rows.filter((row) => row.kind === 'reference');
-const ratio = (row: Row, reference: Row | undefined): number | null =>
-  reference === undefined ? null : Number((row.requestsPerSecond / reference.requestsPerSecond).toFixed(3));
-const results = rows.map((row) => ({
-  ...row,
-  vsPlain: row.kind === 'sandbox' ? ratio(row, plainRow) : null,
-  vsMockttp: row.kind === 'sandbox' ? ratio(row, mockttpRow) : null,
-}));
-
+const [plainRuns, mockttpRuns] = measured;
+if (plainRuns === undefined || mockttpRuns === undefined) throw new Error('the references come first');
+const results = summarise(measured, plainRuns, mockttpRuns);
 console.table(
   results.map((row) => ({
     target: row.name,
@@ -217,9 +196,9 @@ console.table(
     'vs mockttp': row.vsMockttp ?? '',
   })),
 );
-const shortfall = results.find((row) => row.name.startsWith('token exchange, a fresh') && row.non2xx > 0);
-if (shortfall !== undefined)
-  console.warn(`the code pool ran out (${shortfall.non2xx} answers were errors): raise --codes-per-second`);
+const codeRuns = measured.find((target) => target.name === CODE_POOL_TARGET)?.runs ?? [];
+if (codeRuns.some((run) => run.non2xx > 0))
+  console.warn('the code pool ran out in some round (non-2xx answers): raise --codes-per-second');
 
 mkdirSync('reports/bench', { recursive: true });
 writeFileSync(
@@ -232,6 +211,8 @@ writeFileSync(
       rounds,
       ads: Number(options.ads),
       results,
+      // Every round of every target, for the ratios' spread.
+      runs: measured,
     },
     null,
     2,
