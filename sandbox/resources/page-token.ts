@@ -8,6 +8,9 @@ export interface PageCursor {
   position: number;
 }
 
+/** Bounds the memory of verified tokens; beyond it the cache starts over. */
+const MAX_VERIFIED = 4096;
+
 /**
  * Page tokens are opaque and signed: a client can neither read them nor edit one into another
  * position, filter or user. The key lives only as long as the process.
@@ -16,6 +19,8 @@ export class PageTokens {
   private readonly key = randomBytes(32);
   private readonly encoding: 'base64url' | 'hex';
   private readonly separator: string;
+  /** Tokens already verified: a crawler resending a page's token skips the HMAC and the parse. */
+  private readonly verified = new Map<string, Readonly<PageCursor>>();
 
   /** `hex` is the variant listing-hex-page-tokens: tokens of another form. */
   constructor(form: 'base64url' | 'hex' = 'base64url') {
@@ -30,7 +35,17 @@ export class PageTokens {
   }
 
   /** The cursor, or undefined for anything this sandbox did not issue unchanged. */
-  decode(token: string): PageCursor | undefined {
+  decode(token: string): Readonly<PageCursor> | undefined {
+    const known = this.verified.get(token);
+    if (known !== undefined) return known;
+    const cursor = this.verify(token);
+    if (cursor === undefined) return undefined;
+    if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
+    this.verified.set(token, Object.freeze(cursor));
+    return cursor;
+  }
+
+  private verify(token: string): PageCursor | undefined {
     const [payload, signature, ...rest] = token.split(this.separator);
     if (payload === undefined || signature === undefined || rest.length > 0) return undefined;
     const expected = Buffer.from(this.sign(payload));

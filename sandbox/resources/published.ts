@@ -7,6 +7,7 @@ import type { Ad } from '../store/ads.js';
 import type { AccessGrant } from '../store/tokens.js';
 import { bearerGrant } from './bearer.js';
 import { LISTING_STATUS, OTHER_LISTING_STATUS } from './listing-status.js';
+import { PageCache, type RenderedPage } from './page-cache.js';
 import type { PageCursor } from './page-token.js';
 
 export const PUBLISHED_PATH = '/autoupload/v1/published';
@@ -22,19 +23,22 @@ const SECTION_3_STATUSES: ReadonlySet<string> = new Set([
 /** 8: default and maximum of fetch_size. */
 export const MAX_PAGE = 200;
 const LISTING_SCOPES = ['autoupload', 'basic_user_info'];
+/** What Fastify would set for an object body; set by hand because the body goes out as bytes. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 interface ListingQuery {
   status: string | undefined;
   size: number;
-  cursor: PageCursor | null;
+  cursor: Readonly<PageCursor> | null;
 }
 
 /** GET /autoupload/v1/published (4.4): cursor pagination over the token's user's ads. */
 export function registerPublished(app: FastifyInstance, state: SandboxState): void {
   const path = state.faults.has('listing-unversioned-path') ? UNVERSIONED_PATH : PUBLISHED_PATH;
+  const pages = new PageCache();
   app.get(path, (request, reply) => {
     try {
-      return listPage(request, reply, state);
+      return listPage(request, reply, state, pages);
     } catch (error) {
       if (error instanceof ListingError) return sendListingError(reply, state, error);
       throw error;
@@ -42,10 +46,37 @@ export function registerPublished(app: FastifyInstance, state: SandboxState): vo
   });
 }
 
-function listPage(request: FastifyRequest, reply: FastifyReply, state: SandboxState): FastifyReply {
+/**
+ * Authorization, rate limit, injected failures and query checks run on every request; only the
+ * page itself, a function of (user, filter, position, size, the ads' revision), comes from the cache.
+ */
+function listPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: SandboxState,
+  pages: PageCache,
+): FastifyReply {
   const grant = authorize(request, state);
   if (grant === null) return reply.send({ data: [], current_token: null, next_token: null });
   const query = parseQuery(Params.fromUrl(request.raw.url ?? ''), grant, state);
+  // The revision moves with every replacement (so with the generation) and every status change.
+  const revision = state.ads.revision(grant.login);
+  const key = pageKey(query);
+  let page = pages.get(grant.login, revision, key);
+  if (page === undefined) {
+    page = renderPage(grant, query, state);
+    pages.set(grant.login, revision, key, page);
+  }
+  return reply.code(page.status).header('content-type', JSON_CONTENT_TYPE).send(page.body);
+}
+
+/** The first page differs from the same position reached by a token (its current_token is null). */
+function pageKey(query: ListingQuery): string {
+  const start = query.cursor === null ? 'first' : String(query.cursor.position);
+  return `${start}/${query.size}/${query.status === undefined ? '' : `=${query.status}`}`;
+}
+
+function renderPage(grant: AccessGrant, query: ListingQuery, state: SandboxState): RenderedPage {
   const { faults } = state;
   const filter = faults.has('listing-ignores-ads-status')
     ? undefined
@@ -72,9 +103,9 @@ function listPage(request: FastifyRequest, reply: FastifyReply, state: SandboxSt
   // The variant listing-empty-last-page: a full page at the end still points at an (empty) next page.
   const more =
     end < view.length || (state.variants.has('listing-empty-last-page') && page.length === query.size);
-  if (more && faults.has('listing-partial-content-206')) void reply.code(206);
+  const status = more && faults.has('listing-partial-content-206') ? 206 : 200;
   const next = Math.max(nextPosition, position + 1);
-  return reply.send({
+  const body = {
     data: page.map((ad) => adItem(ad, faults)),
     current_token:
       query.cursor === null
@@ -91,7 +122,8 @@ function listPage(request: FastifyRequest, reply: FastifyReply, state: SandboxSt
       : faults.has('listing-endless-next-token')
         ? cursorAt(end)
         : null,
-  });
+  };
+  return { status, body: Buffer.from(JSON.stringify(body), 'utf8') };
 }
 
 /** An ad item of 2.5: id, list_id only when the ad has one, status as on the marketplace. */
@@ -166,7 +198,7 @@ function cursor(
   grant: AccessGrant,
   status: string | undefined,
   state: SandboxState,
-): PageCursor | null {
+): Readonly<PageCursor> | null {
   if (raw === undefined || raw === '') return null;
   if (state.faults.has('listing-next-token-offset-number') && /^\d{1,9}$/.test(raw))
     return {

@@ -50,16 +50,28 @@ class UserAds {
 export class AdStore {
   private readonly users = new Map<string, UserAds>();
   private readonly generations = new Map<string, number>();
+  private readonly revisions = new Map<string, number>();
+  /** One counter for every user, so a revision number is never reused after a replacement. */
+  private lastRevision = 0;
 
   /** Replaces the user's whole set (contract: PUT .../ads). */
   replace(login: string, ads: Ad[]): void {
     this.users.set(login, new UserAds(ads));
     this.generations.set(login, (this.generations.get(login) ?? 0) + 1);
+    this.touch(login);
   }
 
   /** Bumped on every replacement, so page tokens of an older set are told apart. */
   generation(login: string): number {
     return this.generations.get(login) ?? 0;
+  }
+
+  /**
+   * Moves on every change to the user's ads, a status change included (which keeps the
+   * generation, and so the page tokens): what a cached page is checked against.
+   */
+  revision(login: string): number {
+    return this.revisions.get(login) ?? 0;
   }
 
   view(login: string, status: string | undefined): readonly Ad[] {
@@ -72,5 +84,11 @@ export class AdStore {
 
   changeStatus(login: string, ad: Ad, status: string): void {
     this.users.get(login)?.changeStatus(ad, status);
+    this.touch(login);
+  }
+
+  private touch(login: string): void {
+    this.lastRevision += 1;
+    this.revisions.set(login, this.lastRevision);
   }
 }
