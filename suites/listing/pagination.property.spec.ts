@@ -99,17 +99,14 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
       'R2.5-03',
       'R8-04',
     ),
-    async ({ newClient, newUser, control, issueToken, listing }) => {
-      const client = await newClient(1);
-      const user = await newUser();
-      const token = await issueToken(client, { scope: 'autoupload', user });
+    async ({ seededAccount, listing }) => {
       const statuses = [...SECTION_3, 'sold'];
       const ads: SeededAd[] = Array.from({ length: 450 }, (_, index) => ({
         id: `k${index}`,
         status: statuses[index % statuses.length] as string,
         ...(index % 3 === 0 ? {} : { list_id: String(index) }),
       }));
-      await (control as ControlClient).seedAds(user.login, ads);
+      const { token } = await seededAccount(ads);
       for (const fetchSize of [7, 200, 500, undefined]) {
         for (const adsStatus of [undefined, 'published', 'sold'])
           await crawlAndCheck(listing, token, ads, { fetchSize, adsStatus });
@@ -120,12 +117,8 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
   test(
     'without fetch_size a page holds 200 items',
     covers('R4.4-04', 'R8-03'),
-    async ({ newClient, newUser, control, issueToken, listing }) => {
-      const client = await newClient(1);
-      const user = await newUser();
-      const token = await issueToken(client, { scope: 'autoupload', user });
-      await (control as ControlClient).seedAds(
-        user.login,
+    async ({ seededAccount, listing }) => {
+      const { token } = await seededAccount(
         Array.from({ length: 450 }, (_, index) => ({ id: `d${index}`, status: 'published' })),
       );
       const exchange = await listing.page(token);
@@ -143,12 +136,8 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
   test(
     'fetch_size 200, the maximum, gives a page of 200 items',
     covers('R8-04', 'R4.4-04'),
-    async ({ newClient, newUser, control, issueToken, listing }) => {
-      const client = await newClient(1);
-      const user = await newUser();
-      const token = await issueToken(client, { scope: 'autoupload', user });
-      await (control as ControlClient).seedAds(
-        user.login,
+    async ({ seededAccount, listing }) => {
+      const { token } = await seededAccount(
         Array.from({ length: 450 }, (_, index) => ({ id: `m${index}`, status: 'published' })),
       );
       const exchange = await listing.page(token, { fetchSize: 200 });
@@ -166,16 +155,13 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
   test(
     'ids and list_ids made only of digits come back as the same strings',
     covers('R2.5-04', 'R2.5-05', 'R4.4-07'),
-    async ({ newClient, newUser, control, issueToken, listing }) => {
-      const client = await newClient(1);
-      const user = await newUser();
-      const token = await issueToken(client, { scope: 'autoupload', user });
+    async ({ seededAccount, listing }) => {
       const ads: SeededAd[] = [
         { id: '00123', status: 'published', list_id: '0456' },
         { id: '42', status: 'pending_review' },
         { id: '9007199254740993', status: 'deleted', list_id: '9007199254740995' },
       ];
-      await (control as ControlClient).seedAds(user.login, ads);
+      const { token } = await seededAccount(ads);
       checkCrawl((await crawl(listing, token, { maxPages: 2 })).items, ads, undefined);
     },
   );
@@ -183,16 +169,13 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
   test(
     'unknown status values are listed and filtered like any other',
     covers('R3-01', 'R4.4-05'),
-    async ({ newClient, newUser, control, issueToken, listing }) => {
-      const client = await newClient(1);
-      const user = await newUser();
-      const token = await issueToken(client, { scope: 'basic_user_info', user });
+    async ({ seededAccount, listing }) => {
       const ads: SeededAd[] = [
         { id: 'u1', status: 'sold' },
         { id: 'u2', status: 'published', list_id: '77' },
         { id: 'u3', status: 'a_status_from_the_future' },
       ];
-      await (control as ControlClient).seedAds(user.login, ads);
+      const { token } = await seededAccount(ads, 'basic_user_info');
       const all = (await crawl(listing, token, { maxPages: 2 })).items;
       expectUnknownStatusesListed(all, ads);
       checkCrawl(all, ads, undefined);
