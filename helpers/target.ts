@@ -7,6 +7,12 @@ export interface TargetConfig {
   appsUrl: string;
   /** True when the run started the embedded sandbox itself. */
   embedded: boolean;
+  /**
+   * Whether tests may change state on the target's account (notification configurations, status
+   * changes, a rate-limit burst): always on the embedded sandbox, elsewhere only with
+   * CONFORMANCE_ALLOW_WRITES=1.
+   */
+  allowWrites: boolean;
   control: { url: string; key: string } | null;
   client: { clientId: string; clientSecret: string; redirectUri: string } | null;
   user: { login: string; password: string } | null;
@@ -86,6 +92,9 @@ export function resolveTarget(env: Environment): TargetConfig {
     );
   }
   const webhook = resolveWebhook(read, url, problems);
+  const writes = read('CONFORMANCE_ALLOW_WRITES');
+  if (writes !== undefined && writes !== '0' && writes !== '1')
+    problems.push(`CONFORMANCE_ALLOW_WRITES: expected 1 (allow) or 0, got "${writes}"`);
   const caFile = read('TLS_CA_FILE');
   if (caFile !== undefined && !existsSync(caFile)) problems.push(`TLS_CA_FILE: no such file "${caFile}"`);
 
@@ -95,6 +104,7 @@ export function resolveTarget(env: Environment): TargetConfig {
     authUrl,
     appsUrl,
     embedded: env[EMBEDDED_MARKER] === '1',
+    allowWrites: env[EMBEDDED_MARKER] === '1' || writes === '1',
     control,
     client:
       client === null

@@ -52,4 +52,18 @@ test.describe('target configuration (contract section 1)', () => {
     expect(target.control).toBeNull();
     expect(target.selectors.loginSubmit).toBe('button.go');
   });
+
+  test('writes to the account are allowed on the embedded sandbox, elsewhere only when asked', () => {
+    const external = {
+      TARGET_AUTH_URL: 'https://a.example',
+      TARGET_APPS_URL: 'https://b.example',
+      SANDBOX_CONTROL_KEY: 'k',
+    };
+    expect(resolveTarget(external).allowWrites).toBe(false);
+    expect(resolveTarget({ ...external, CONFORMANCE_ALLOW_WRITES: '1' }).allowWrites).toBe(true);
+    expect(resolveTarget({ ...external, CONFORMANCE_EMBEDDED_SANDBOX: '1' }).allowWrites).toBe(true);
+    expect(problemsOf({ ...external, CONFORMANCE_ALLOW_WRITES: 'yes' }).join('\n')).toMatch(
+      /CONFORMANCE_ALLOW_WRITES: expected 1/,
+    );
+  });
 });
