@@ -32,7 +32,6 @@ export class Deliverer {
     headersTimeout: DELIVERY_POLICY.attemptTimeoutMs,
     bodyTimeout: DELIVERY_POLICY.attemptTimeoutMs,
   });
-  dropped = 0;
 
   constructor(
     private readonly faults: FaultSet,
@@ -43,10 +42,8 @@ export class Deliverer {
     const queue = this.queues.get(configId) ?? [];
     this.queues.set(configId, queue);
     queue.push(delivery);
-    if (queue.length > DELIVERY_POLICY.queueLimit) {
-      queue.shift();
-      this.dropped += 1;
-    }
+    // The queue is bounded: under a dead receiver the oldest waiting delivery gives way.
+    if (queue.length > DELIVERY_POLICY.queueLimit) queue.shift();
     if (!this.draining.has(configId)) void this.drain(configId);
   }
 

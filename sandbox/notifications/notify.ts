@@ -1,13 +1,13 @@
+import { isSection3Status } from '../../helpers/ad-status.js';
 import type { SandboxState } from '../state.js';
 
-const SECTION_3_STATUSES: readonly string[] = ['pending_review', 'published', 'deleted', 'refused'];
 import { notificationBody, type AdChange } from './body.js';
 
 /** 6: a status change sends AD_STATUS to every configuration of the ad's user, in order. */
 export function notifyStatusChange(state: SandboxState, change: AdChange): void {
   const { faults } = state;
   if (faults.has('notify-none')) return;
-  if (faults.has('notify-unknown-status-dropped') && !SECTION_3_STATUSES.includes(change.status)) return;
+  if (faults.has('notify-unknown-status-dropped') && !isSection3Status(change.status)) return;
   const configs = faults.has('notify-other-user')
     ? state.notifications.all()
     : state.notifications.ofUser(change.login);

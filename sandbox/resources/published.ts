@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isSection3Status } from '../../helpers/ad-status.js';
 import { ListingError } from '../../helpers/errors.js';
 import { Params } from '../http/params.js';
 import type { FaultSet } from '../faults.js';
@@ -13,13 +14,6 @@ import type { PageCursor } from './page-token.js';
 export const PUBLISHED_PATH = '/autoupload/v1/published';
 /** Where the fault listing-unversioned-path serves the listing instead (section 9 broken). */
 const UNVERSIONED_PATH = '/autoupload/published';
-/** The public statuses of section 3 (the fault listing-drops-unknown-status keeps only these). */
-const SECTION_3_STATUSES: ReadonlySet<string> = new Set([
-  'pending_review',
-  'published',
-  'deleted',
-  'refused',
-]);
 /** 8: default and maximum of fetch_size. */
 export const MAX_PAGE = 200;
 const LISTING_SCOPES = ['autoupload', 'basic_user_info'];
@@ -83,7 +77,7 @@ function renderPage(grant: AccessGrant, query: ListingQuery, state: SandboxState
     : (query.status ?? (faults.has('listing-default-published-only') ? 'published' : undefined));
   const indexed = state.ads.view(grant.login, filter);
   const view = faults.has('listing-drops-unknown-status')
-    ? indexed.filter((ad) => SECTION_3_STATUSES.has(ad.status))
+    ? indexed.filter((ad) => isSection3Status(ad.status))
     : indexed;
   const position = query.cursor?.position ?? 0;
   const page = view.slice(position, position + query.size);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { test } from '../../fixtures/index.js';
+import { SECTION_3_STATUSES as SECTION_3 } from '../../helpers/ad-status.js';
 import { covers } from '../../helpers/covers.js';
 import type { ControlClient, SeededAd } from '../../helpers/control-client.js';
 import { crawl, effectivePageSize, pageBound } from '../../helpers/crawler.js';
@@ -8,7 +9,6 @@ import { checkCrawl, crawlAndCheck, expectedFor } from '../../helpers/listing-in
 import { assertProperty } from '../../helpers/property.js';
 import { verify } from '../../helpers/verify.js';
 
-const SECTION_3 = ['pending_review', 'published', 'deleted', 'refused'] as const;
 /** Values a growing status set may bring (section 3), taken from the production field notes. */
 const UNKNOWN = ['sold', 'expired_reviewed', 'pending_pay', 'published_pending_review'] as const;
 const MAX_ADS = Number(process.env.FC_MAX_ADS ?? 3000);
