@@ -1,0 +1,91 @@
+// Consent-flow benchmark: the browser half of the gate. For each Chromium binary found (Debian's
+// full browser and its old headless shell), N authorization flows against the embedded sandbox,
+// each in a fresh context as a test has: wall time per flow and CPU seconds of the browser's
+// processes per flow (read from /proc), beside the browser's launch time.
+// Usage: tsx bench/consent-flow.ts [flows=20] [binary ...]
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chromium, type Browser } from '@playwright/test';
+import { ConsentDriver } from '../helpers/consent-driver.js';
+import { authorizationUrl } from '../helpers/oauth-client.js';
+import { SANDBOX_SELECTORS } from '../sandbox/options.js';
+import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
+import { CHROMIUM_ARGS } from '../helpers/browser.js';
+
+const flows = Number(process.argv[2] ?? 20);
+const binaries = process.argv.slice(3).length > 0 ? process.argv.slice(3) : defaultBinaries();
+const CLIENT_ORIGIN = 'http://127.0.0.1:9';
+const CLOCK_TICKS = 100;
+
+function defaultBinaries(): string[] {
+  return ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].filter((path) => existsSync(path));
+}
+
+/** CPU seconds (user + system) of every process under `root`, this process's children included. */
+function cpuSecondsUnder(root: number): number {
+  const parents = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      parents.set(Number(entry), Number(fields[1]));
+      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  const isUnder = (pid: number): boolean => {
+    for (let current = parents.get(pid), depth = 0; current !== undefined && depth < 64; depth += 1) {
+      if (current === root) return true;
+      current = parents.get(current);
+    }
+    return false;
+  };
+  return [...cpu].filter(([pid]) => isUnder(pid)).reduce((sum, [, seconds]) => sum + seconds, 0);
+}
+
+async function oneFlow(browser: Browser, sandbox: StartedSandbox): Promise<void> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  const { client } = sandbox.state.clients.register([`${CLIENT_ORIGIN}/cb`], 'bench');
+  const user = sandbox.state.users.create({});
+  const driver = new ConsentDriver(context, () => browser.newContext(), SANDBOX_SELECTORS);
+  const url = authorizationUrl(sandbox.authUrl, {
+    clientId: client.clientId,
+    redirectUri: `${CLIENT_ORIGIN}/cb`,
+    scope: 'basic_user_info',
+  });
+  const outcome = await driver.authorize(url, {
+    clientOrigin: CLIENT_ORIGIN,
+    user: { login: user.login, password: user.password },
+  });
+  await context.close();
+  if (outcome.kind !== 'redirected' || outcome.code === null) throw new Error('the flow yielded no code');
+}
+
+async function measure(binary: string, sandbox: StartedSandbox) {
+  const launchStarted = performance.now();
+  const browser = await chromium.launch({ executablePath: binary, args: [...CHROMIUM_ARGS] });
+  const launchMs = performance.now() - launchStarted;
+  await oneFlow(browser, sandbox); // warm-up: the first flow compiles the pages' code
+  const cpuBefore = cpuSecondsUnder(process.pid);
+  const started = performance.now();
+  for (let index = 0; index < flows; index += 1) await oneFlow(browser, sandbox);
+  const perFlowMs = (performance.now() - started) / flows;
+  const browserCpuPerFlowMs = ((cpuSecondsUnder(process.pid) - cpuBefore) * 1000) / flows;
+  await browser.close();
+  return { binary, launchMs: Math.round(launchMs), perFlowMs: Math.round(perFlowMs), browserCpuPerFlowMs };
+}
+
+const sandbox = await startSandbox({ controlKey: 'bench-key' });
+const results = [];
+for (const binary of binaries) results.push(await measure(binary, sandbox));
+await sandbox.close();
+
+console.log(`consent flows: ${flows} per binary, each in a fresh context (login and consent pages)`);
+console.log('binary                              launch ms   wall ms/flow   browser CPU ms/flow');
+for (const row of results)
+  console.log(
+    `${row.binary.padEnd(36)}${String(row.launchMs).padStart(9)}${String(row.perFlowMs).padStart(15)}${String(Math.round(row.browserCpuPerFlowMs)).padStart(22)}`,
+  );
+mkdirSync('reports/bench', { recursive: true });
+writeFileSync('reports/bench/consent-flow.json', JSON.stringify({ flows, results }, null, 2));
