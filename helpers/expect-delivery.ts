@@ -32,7 +32,7 @@ export async function attachDeliveries(endpoint: ReceiverEndpoint): Promise<void
 
 /**
  * Exactly `count` deliveries reach the endpoint: waits for them (WEBHOOK_WAIT_MS), then listens for
- * the quiet period (WEBHOOK_QUIET_MS) so that a duplicate or a stray one is seen too.
+ * a quiet period (Receiver.quietPeriodMs) so that a duplicate or a stray one is seen too.
  */
 export async function expectDeliveryCount(
   endpoint: ReceiverEndpoint,
@@ -41,13 +41,13 @@ export async function expectDeliveryCount(
   why: string,
 ): Promise<readonly Delivery[]> {
   if (count > 0) await endpoint.waitFor(count);
-  const deliveries = await endpoint.afterQuietPeriod();
+  const { deliveries, quietMs } = await endpoint.afterQuietPeriod();
   await attachDeliveries(endpoint);
   verify(
     deliveries.length === count,
     ids,
     `${count} deliveries to ${endpoint.path}: ${why}`,
-    `${deliveries.length} deliveries`,
+    `${deliveries.length} deliveries by the end of a ${quietMs} ms quiet period`,
     describeAll(deliveries),
   );
   return deliveries;

@@ -148,14 +148,15 @@ export function notificationCommands(statuses: readonly string[]): Array<fc.Arbi
 }
 
 /** After a run: every path got exactly what the model predicts, nothing more (a quiet period). */
-export async function expectExactDeliveries(model: NotificationModel, quietMs: number): Promise<void> {
+export async function expectExactDeliveries(model: NotificationModel, receiver: Receiver): Promise<void> {
+  const quietMs = receiver.quietPeriodMs();
   await new Promise((resolve) => setTimeout(resolve, quietMs));
   for (const [endpoint, expected] of model.expected) {
     verify(
       endpoint.deliveries.length === expected.length,
       ['R6-01', 'R4.6-03', 'R4.6-04'],
       `${expected.length} deliveries to ${endpoint.path}, as the model predicts`,
-      `${endpoint.deliveries.length} deliveries`,
+      `${endpoint.deliveries.length} deliveries by the end of a ${quietMs} ms quiet period`,
       endpoint.deliveries.map(describeDelivery).join('\n\n'),
     );
   }

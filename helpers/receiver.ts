@@ -14,9 +14,17 @@ export interface Delivery {
 export interface ReceiverTiming {
   /** How long to wait for an expected delivery. */
   waitMs: number;
-  /** How long to listen to show that nothing (more) arrives. */
+  /** The longest that the suite listens to show that nothing (more) arrives. */
   quietMs: number;
+  /** The shortest quiet period, however fast the target has delivered so far; unset: always quietMs. */
+  quietMinMs?: number;
 }
+
+/**
+ * A stray or duplicate delivery comes about as late as a real one: once the target has shown how
+ * long it takes to deliver, listening this many times as long is enough.
+ */
+const QUIET_LATENCY_FACTOR = 4;
 
 type Waiter = () => void;
 
@@ -28,6 +36,8 @@ type Waiter = () => void;
 export class Receiver {
   private readonly byPath = new Map<string, Delivery[]>();
   private readonly waiters = new Set<Waiter>();
+  /** The longest wait for an expected delivery so far in this worker; null before the first. */
+  private slowestDeliveryMs: number | null = null;
 
   private constructor(
     private readonly server: Mockttp,
@@ -87,6 +97,21 @@ export class Receiver {
     });
   }
 
+  /** Notes how long an expected delivery took to arrive. */
+  noteDeliveryTime(ms: number): void {
+    this.slowestDeliveryMs = Math.max(this.slowestDeliveryMs ?? 0, ms);
+  }
+
+  /**
+   * How long to listen for deliveries that must not come: WEBHOOK_QUIET_MS until the target has
+   * delivered once, then as short as its slowest delivery allows (never below WEBHOOK_QUIET_MIN_MS).
+   */
+  quietPeriodMs(): number {
+    const { quietMs, quietMinMs = quietMs } = this.timing;
+    if (this.slowestDeliveryMs === null) return quietMs;
+    return Math.min(quietMs, Math.max(quietMinMs, Math.ceil(QUIET_LATENCY_FACTOR * this.slowestDeliveryMs)));
+  }
+
   async stop(): Promise<void> {
     await this.server.stop();
   }
@@ -113,14 +138,20 @@ export class ReceiverEndpoint {
 
   /** Waits until at least `count` deliveries arrived (bounded by WEBHOOK_WAIT_MS); returns them all. */
   async waitFor(count: number): Promise<readonly Delivery[]> {
-    await this.receiver.until(() => this.deliveries.length >= count, this.receiver.timing.waitMs);
+    const started = performance.now();
+    const arrived = await this.receiver.until(
+      () => this.deliveries.length >= count,
+      this.receiver.timing.waitMs,
+    );
+    if (arrived) this.receiver.noteDeliveryTime(performance.now() - started);
     return this.deliveries;
   }
 
-  /** Listens for the quiet period (WEBHOOK_QUIET_MS) and returns everything that arrived by its end. */
-  async afterQuietPeriod(): Promise<readonly Delivery[]> {
-    await new Promise((resolve) => setTimeout(resolve, this.receiver.timing.quietMs));
-    return this.deliveries;
+  /** Listens for the quiet period (Receiver.quietPeriodMs) and returns everything that arrived by its end. */
+  async afterQuietPeriod(): Promise<{ deliveries: readonly Delivery[]; quietMs: number }> {
+    const quietMs = this.receiver.quietPeriodMs();
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    return { deliveries: this.deliveries, quietMs };
   }
 }
 

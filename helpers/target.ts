@@ -37,8 +37,10 @@ export interface WebhookConfig {
   tokenHeader: string | undefined;
   /** WEBHOOK_WAIT_MS: how long a test waits for an expected delivery. */
   waitMs: number;
-  /** WEBHOOK_QUIET_MS: how long a test listens to show that nothing (more) arrives. */
+  /** WEBHOOK_QUIET_MS: the longest a test listens to show that nothing (more) arrives. */
   quietMs: number;
+  /** WEBHOOK_QUIET_MIN_MS: the shortest such quiet period, once the target has shown its delivery time. */
+  quietMinMs: number;
   /** WEBHOOK_TIME_TOLERANCE_S: how far the notified time of a change may be from the suite's clock. */
   timeToleranceSeconds: number;
 }
@@ -168,6 +170,7 @@ function resolveWebhook(
     tokenHeader,
     waitMs: integer('WEBHOOK_WAIT_MS', 10_000, 100, 120_000),
     quietMs: integer('WEBHOOK_QUIET_MS', 1_000, 50, 30_000),
+    quietMinMs: integer('WEBHOOK_QUIET_MIN_MS', 250, 50, 30_000),
     timeToleranceSeconds: integer('WEBHOOK_TIME_TOLERANCE_S', 120, 1, 3600),
   };
 }

@@ -43,7 +43,7 @@ test.describe('4.6 and 6 Notification lifecycle (model-based)', () => {
             };
             try {
               await fc.asyncModelRun(() => ({ model, real }), commands);
-              await expectExactDeliveries(model, target.webhook.quietMs);
+              await expectExactDeliveries(model, receiver);
             } finally {
               for (const config of model.live) await notifications.remove(subscriber.token, config.id);
             }
