@@ -2,13 +2,27 @@ import { test } from '@playwright/test';
 import fc from 'fast-check';
 
 export interface PropertyBudget {
-  /** Runs when FC_RUNS is unset. */
+  /** Runs in a gate run: multiplied by FC_RUNS_SCALE, replaced by FC_RUNS. */
   runs: number;
 }
 
 /**
+ * The number of runs: FC_RUNS when set; else the test's gate budget times FC_RUNS_SCALE (default 1),
+ * so that a nightly run can explore more (FC_RUNS_SCALE=5) without a gate paying for it.
+ */
+export function runsFor(
+  budget: PropertyBudget,
+  env: Record<string, string | undefined> = process.env,
+): number {
+  const fixed = Number(env.FC_RUNS);
+  if (env.FC_RUNS !== undefined && Number.isInteger(fixed) && fixed > 0) return fixed;
+  const scale = Number(env.FC_RUNS_SCALE ?? 1);
+  return Math.max(1, Math.round(budget.runs * (Number.isFinite(scale) && scale > 0 ? scale : 1)));
+}
+
+/**
  * Runs a fast-check property with a seed that is printed, attached to the report and replayable:
- * FC_SEED (and FC_PATH, printed on failure) give the same runs again; FC_RUNS sizes the search.
+ * FC_SEED (and FC_PATH, printed on failure) give the same runs again; FC_RUNS or FC_RUNS_SCALE size the search.
  */
 export async function assertProperty<T>(
   name: string,
@@ -17,7 +31,7 @@ export async function assertProperty<T>(
 ): Promise<void> {
   const seed =
     process.env.FC_SEED === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FC_SEED);
-  const numRuns = process.env.FC_RUNS === undefined ? budget.runs : Number(process.env.FC_RUNS);
+  const numRuns = runsFor(budget);
   const path = process.env.FC_PATH;
   const info = test.info();
   info.annotations.push({
