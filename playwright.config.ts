@@ -1,10 +1,10 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
 import { loadDotEnv } from './helpers/dotenv.js';
 
 loadDotEnv();
 
 const reportsDir = process.env.REPORTS_DIR ?? 'reports';
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // A fixed receiver port (WEBHOOK_LISTEN_PORT) can be bound by one worker only: the run then uses one.
 const fixedReceiverPort = (process.env.WEBHOOK_LISTEN_PORT ?? '').trim() !== '';
 const trustsCustomCa = (process.env.TLS_CA_FILE ?? '') !== '' || (process.env.TARGET_AUTH_URL ?? '') === '';
@@ -35,22 +35,16 @@ export default defineConfig({
         },
       },
     ],
+    // After allure-playwright: marks broken-environment failures "broken" in its results.
+    ['./helpers/broken-environment-reporter.ts', { resultsDir: `${reportsDir}/allure-results` }],
   ],
   use: {
     headless: true,
     // The browser trusts the target's certificate only when the run was told of a private CA.
     ignoreHTTPSErrors: trustsCustomCa,
     launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: chromiumPath(),
+      args: [...CHROMIUM_ARGS],
     },
     trace: 'off',
     screenshot: 'off',
