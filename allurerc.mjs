@@ -10,8 +10,9 @@ export default {
       },
       {
         id: 'environment',
-        name: 'Broken environment (target unreachable, test helper failed)',
-        matchers: [{ statuses: ['failed', 'broken'], message: '^(Could not reach|Test helper)' }],
+        name: 'Broken environment (target down or unreachable, timed out, TLS, a gateway page, test helper failed)',
+        // helpers/broken-environment-reporter.ts marks these "broken" with the one-line cause as message.
+        matchers: [{ statuses: ['failed', 'broken'], message: '^Broken environment: ' }],
       },
       {
         id: 'conformance',

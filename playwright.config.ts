@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './helpers/browser.js';
+import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
 import { loadDotEnv } from './helpers/dotenv.js';
 
 loadDotEnv();
@@ -35,6 +35,8 @@ export default defineConfig({
         },
       },
     ],
+    // After allure-playwright: marks broken-environment failures "broken" in its results.
+    ['./helpers/broken-environment-reporter.ts', { resultsDir: `${reportsDir}/allure-results` }],
   ],
   use: {
     headless: true,

@@ -9,7 +9,7 @@ import { ConsentDriver } from '../helpers/consent-driver.js';
 import { authorizationUrl } from '../helpers/oauth-client.js';
 import { SANDBOX_SELECTORS } from '../sandbox/options.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
-import { CHROMIUM_ARGS } from '../helpers/browser.js';
+import { CHROMIUM_ARGS } from '../helpers/chromium.js';
 
 const flows = Number(process.argv[2] ?? 20);
 const binaries = process.argv.slice(3).length > 0 ? process.argv.slice(3) : defaultBinaries();

@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
 import type { TargetConfig } from './target.js';
+import { BrokenEnvironmentError, whereOf } from './broken-environment.js';
 import { registerSecret } from './redact.js';
 
 export type Decision = 'approve' | 'deny';
@@ -95,7 +96,7 @@ class ConsentFlow {
     const capture = new RedirectCapture(this.page, options.clientOrigin);
     const pagesSeen: PageKind[] = [];
     try {
-      let status = await this.navigate(() => this.page.goto(authorizationUrl, { timeout: STEP_TIMEOUT_MS }));
+      let status = await this.open(authorizationUrl, options.clientOrigin);
       for (let step = 0; step < MAX_STEPS; step += 1) {
         const redirected = capture.outcome(pagesSeen);
         if (redirected !== null) return redirected;
@@ -112,6 +113,43 @@ class ConsentFlow {
     } finally {
       capture.dispose();
     }
+  }
+
+  /**
+   * The first navigation: a failure to load the authorization server's own page (refused, timed
+   * out, TLS) is a broken environment, never a finding about the API.
+   */
+  private async open(authorizationUrl: string, clientOrigin: string): Promise<number | null> {
+    const target = new URL(authorizationUrl).origin;
+    const failures: string[] = [];
+    const onFailed = (request: Request): void => {
+      const origin = new URL(request.url()).origin;
+      const reason = request.failure()?.errorText ?? 'failed';
+      // An aborted navigation is one the page replaced by another, not a failure to reach it.
+      if (
+        request.isNavigationRequest() &&
+        origin === target &&
+        origin !== clientOrigin &&
+        !/ERR_ABORTED/.test(reason)
+      )
+        failures.push(reason);
+    };
+    this.page.on('requestfailed', onFailed);
+    let status: number | null;
+    try {
+      status = await this.navigate(() => this.page.goto(authorizationUrl, { timeout: STEP_TIMEOUT_MS }));
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError')
+        throw new BrokenEnvironmentError(`could not load ${whereOf(authorizationUrl)}: no answer in time`);
+      throw error;
+    } finally {
+      this.page.off('requestfailed', onFailed);
+    }
+    if (failures[0] !== undefined)
+      throw new BrokenEnvironmentError(
+        `could not load ${whereOf(authorizationUrl)} in the browser: ${failures[0]}`,
+      );
+    return status;
   }
 
   private async recognise(): Promise<PageKind | 'other'> {

@@ -1,3 +1,4 @@
+import { BrokenEnvironmentError } from './broken-environment.js';
 import { parseJsonBody, type HttpExchange } from './exchange.js';
 import { HttpClient } from './http.js';
 import { registerSecret } from './redact.js';
@@ -23,10 +24,12 @@ export interface RegisteredUser {
 }
 
 /** A test helper answered other than the contract says: the environment is broken, not the API. */
-export class ControlError extends Error {
+export class ControlError extends BrokenEnvironmentError {
   constructor(what: string, exchange: HttpExchange) {
-    super(`Test helper ${what} failed (contract section 2):\n${describeExchange(exchange)}`);
-    this.name = 'ControlError';
+    super(
+      `test helper ${what} answered ${exchange.response.status} (contract section 2)`,
+      describeExchange(exchange),
+    );
   }
 }
 

@@ -1,10 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { Agent, request, type Dispatcher } from 'undici';
-import type { HttpExchange } from './exchange.js';
+import {
+  BrokenEnvironmentError,
+  describeNetworkError,
+  isGatewayPage,
+  whereOf,
+} from './broken-environment.js';
+import { headerValue, type HttpExchange } from './exchange.js';
 import { reportExchange } from './report.js';
 
 /** Every request has a bounded timeout: a silent target must fail a test, not hang the run. */
-const REQUEST_TIMEOUT_MS = 15_000;
+export const REQUEST_TIMEOUT_MS = 15_000;
 
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
@@ -15,27 +21,38 @@ export interface HttpRequest {
   quiet?: boolean;
 }
 
-/** A connection-level failure (refused, reset, timed out): the environment, not the API. */
-export class TargetUnreachableError extends Error {
+/** A connection-level failure (refused, reset, timed out, TLS): the environment, not the API. */
+export class TargetUnreachableError extends BrokenEnvironmentError {
   constructor(
     readonly url: string,
     cause: unknown,
   ) {
-    super(`Could not reach ${url}: ${cause instanceof Error ? cause.message : String(cause)}`);
-    this.name = 'TargetUnreachableError';
+    // The query is left out: a test may put a secret there on purpose.
+    super(`could not reach ${whereOf(url)}: ${describeNetworkError(cause)}`);
+  }
+}
+
+/** A proxy's or gateway's HTML error page where the API should have answered. */
+export class GatewayPageError extends BrokenEnvironmentError {
+  constructor(exchange: HttpExchange) {
+    super(
+      `${whereOf(exchange.request.url)} answered ${exchange.response.status} with an HTML page (a proxy or gateway, not the API)`,
+    );
   }
 }
 
 /** HTTP client for the target: never follows redirects, trusts TLS_CA_FILE, records every exchange. */
 export class HttpClient {
   private readonly dispatcher: Dispatcher;
+  private readonly timeoutMs: number;
 
-  constructor(options: { caFile?: string | undefined }) {
+  constructor(options: { caFile?: string | undefined; timeoutMs?: number }) {
     const ca = options.caFile === undefined ? undefined : readFileSync(options.caFile, 'utf8');
+    this.timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
     this.dispatcher = new Agent({
-      connect: ca === undefined ? {} : { ca },
-      headersTimeout: REQUEST_TIMEOUT_MS,
-      bodyTimeout: REQUEST_TIMEOUT_MS,
+      connect: { ...(ca === undefined ? {} : { ca }), timeout: this.timeoutMs },
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
     });
   }
 
@@ -43,18 +60,19 @@ export class HttpClient {
     const headers = lowerCaseKeys(req.headers ?? {});
     const started = performance.now();
     let response: Dispatcher.ResponseData;
+    let body: string;
     try {
       response = await request(req.url, {
         method: req.method,
         headers,
         body: req.body ?? null,
         dispatcher: this.dispatcher,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
+      body = await response.body.text();
     } catch (error) {
       throw new TargetUnreachableError(req.url, error);
     }
-    const body = await response.body.text();
     const exchange: HttpExchange = {
       request: {
         method: req.method,
@@ -66,6 +84,8 @@ export class HttpClient {
       durationMs: performance.now() - started,
     };
     if (req.quiet !== true) await reportExchange(exchange);
+    if (isGatewayPage(exchange.response.status, headerValue(exchange.response.headers, 'content-type')))
+      throw new GatewayPageError(exchange);
     return exchange;
   }
 

@@ -1,5 +1,7 @@
-import type { HttpExchange } from './exchange.js';
+import { parseJsonBody, type HttpExchange } from './exchange.js';
 import type { HttpClient } from './http.js';
+import { ownerOf, type Journal } from './journal.js';
+import { markerPath } from './marker.js';
 import { registerSecret } from './redact.js';
 
 export const NOTIFICATION_PATH = '/autoservice/v1/notification';
@@ -14,15 +16,37 @@ export interface NotificationCall {
   contentType?: string;
 }
 
-/** Client of {apps_url}/autoservice/v1/notification[/{id}] (4.6). */
+/**
+ * Client of {apps_url}/autoservice/v1/notification[/{id}] (4.6). With a journal (a target other
+ * than the embedded sandbox), every configuration created is journaled until it is deleted, so
+ * that `npm run cleanup` can remove what an interrupted run left.
+ */
 export class NotificationClient {
   constructor(
     private readonly http: HttpClient,
     private readonly appsUrl: string,
+    private readonly journal: Journal | null = null,
   ) {}
 
-  create(token: string, settings: NotificationSettings, call: NotificationCall = {}): Promise<HttpExchange> {
-    return this.send('POST', NOTIFICATION_PATH, token, call, settings);
+  async create(
+    token: string,
+    settings: NotificationSettings,
+    call: NotificationCall = {},
+  ): Promise<HttpExchange> {
+    const exchange = await this.send('POST', NOTIFICATION_PATH, token, call, settings);
+    const id = (parseJsonBody(exchange) as { id?: unknown } | null)?.id;
+    if (this.journal !== null && exchange.response.status < 300 && typeof id === 'string') {
+      const owner = ownerOf(token);
+      this.journal.created({
+        id,
+        appsUrl: this.appsUrl,
+        login: owner?.login ?? null,
+        clientId: owner?.clientId ?? null,
+        marker: markerPath(),
+        createdAt: new Date().toISOString(),
+      });
+    }
+    return exchange;
   }
 
   read(token: string, id: string, call: NotificationCall = {}): Promise<HttpExchange> {
@@ -38,8 +62,11 @@ export class NotificationClient {
     return this.send('PUT', this.itemPath(id), token, call, settings);
   }
 
-  remove(token: string, id: string, call: NotificationCall = {}): Promise<HttpExchange> {
-    return this.send('DELETE', this.itemPath(id), token, call);
+  async remove(token: string, id: string, call: NotificationCall = {}): Promise<HttpExchange> {
+    const exchange = await this.send('DELETE', this.itemPath(id), token, call);
+    // Only a success: a 404 may be another user's attempt on a configuration still live.
+    if (exchange.response.status < 300) this.journal?.deleted(this.appsUrl, id);
+    return exchange;
   }
 
   private itemPath(id: string): string {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getLocal, type Mockttp } from 'mockttp';
+import { markerPath } from './marker.js';
 
 /** One request that reached the receiver, as the integrator's server would have seen it. */
 export interface Delivery {
@@ -68,9 +69,9 @@ export class Receiver {
     return receiver;
   }
 
-  /** A fresh path on this receiver, for one configuration of one test. */
+  /** A fresh path on this receiver, for one configuration of one test; it carries the run's marker. */
   endpoint(label = 'hook'): ReceiverEndpoint {
-    const path = `/conformance/${randomUUID()}/${label}`;
+    const path = `${markerPath()}/${randomUUID()}/${label}`;
     return new ReceiverEndpoint(this, path, `${this.publicUrl}${path}`);
   }
 

@@ -11,21 +11,40 @@ function specsOf(suite) {
   return [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specsOf)];
 }
 
+/** The headline of a broken-environment error (helpers/broken-environment.ts BROKEN_ENVIRONMENT_PATTERN). */
+const BROKEN_ENVIRONMENT = /^Broken environment: /;
+
+function brokenEnvironment(test) {
+  const message = test.results?.at(-1)?.error?.message ?? '';
+  return BROKEN_ENVIRONMENT.test(message);
+}
+
 /**
  * The Playwright JSON results as counts. A failed test of the `advisory` project is a warning
- * (a point the specification does not require), never a failure of the gate.
+ * (a point the specification does not require), never a failure of the gate. `broken` counts the
+ * failed tests whose cause is the environment (the target down, a gateway page, a test helper),
+ * not the API: they are also in `failed`, so the gate still fails.
  */
 export function summarise(resultsFile) {
-  const counts = { passed: 0, failed: 0, skipped: 0, warnings: 0 };
+  const counts = { passed: 0, failed: 0, skipped: 0, warnings: 0, broken: 0 };
   if (!existsSync(resultsFile)) return counts;
   const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
   for (const test of (report.suites ?? []).flatMap(specsOf).flatMap((spec) => spec.tests)) {
     if (test.status === 'skipped') counts.skipped += 1;
     else if (test.status === 'expected' || test.status === 'flaky') counts.passed += 1;
     else if (test.projectName === 'advisory') counts.warnings += 1;
-    else counts.failed += 1;
+    else {
+      counts.failed += 1;
+      if (brokenEnvironment(test)) counts.broken += 1;
+    }
   }
   return counts;
+}
+
+/** The line that tells broken apart from failed, or '' when nothing was broken. */
+export function brokenLine(counts) {
+  if (counts.broken === 0) return '';
+  return `${counts.broken} of the ${counts.failed} failed are a broken environment (the target, not the API: see "Broken environment" in the report); ${counts.failed - counts.broken} are conformance failures.`;
 }
 
 /** The gate's exit status: Playwright's, except that advisory warnings alone do not fail it. */

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { checkSelectors } from '../helpers/selector-check.js';
 import { resolveTarget, TargetConfigError } from '../helpers/target.js';
+import { startSandbox } from '../sandbox/start.js';
 
 function problemsOf(env: Record<string, string>): readonly string[] {
   try {
@@ -65,5 +67,34 @@ test.describe('target configuration (contract section 1)', () => {
     expect(problemsOf({ ...external, CONFORMANCE_ALLOW_WRITES: 'yes' }).join('\n')).toMatch(
       /CONFORMANCE_ALLOW_WRITES: expected 1/,
     );
+  });
+});
+
+test.describe('login and consent selectors, tried in the browser before any test', () => {
+  test('a selector that matches nothing gets one line naming its variable', async () => {
+    test.setTimeout(60_000);
+    const sandbox = await startSandbox({ controlKey: 'selector-check-key' });
+    try {
+      const base = {
+        TARGET_AUTH_URL: sandbox.authUrl,
+        TARGET_APPS_URL: sandbox.appsUrl,
+        SANDBOX_CONTROL_KEY: 'selector-check-key',
+        TLS_CA_FILE: sandbox.caFile,
+      };
+      expect(await checkSelectors(resolveTarget(base))).toEqual([]);
+      const wrongLogin = await checkSelectors(
+        resolveTarget({ ...base, LOGIN_PASSWORD_SELECTOR: '#pass', LOGIN_SUBMIT_SELECTOR: 'button.go' }),
+      );
+      expect(wrongLogin).toEqual([
+        expect.stringMatching(/^LOGIN_PASSWORD_SELECTOR: .* login page .*"#pass" matches nothing$/),
+        expect.stringMatching(/^LOGIN_SUBMIT_SELECTOR: .*"button\.go" matches nothing$/),
+      ]);
+      const wrongConsent = await checkSelectors(resolveTarget({ ...base, CONSENT_DENY_SELECTOR: '#refuse' }));
+      expect(wrongConsent).toEqual([
+        expect.stringMatching(/^CONSENT_DENY_SELECTOR: .* consent page .*"#refuse" matches nothing$/),
+      ]);
+    } finally {
+      await sandbox.close();
+    }
   });
 });

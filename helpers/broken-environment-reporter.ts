@@ -1,0 +1,48 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Reporter } from '@playwright/test/reporter';
+import { BROKEN_ENVIRONMENT_PATTERN } from './broken-environment.js';
+
+interface AllureResult {
+  status?: string;
+  statusDetails?: { message?: string; trace?: string };
+}
+
+/**
+ * allure-playwright marks every failed test "failed" and uses the stack as its trace. A test that
+ * ended on a broken environment is rewritten "broken", with the one-line cause as its message and
+ * the details (never a stack) as its trace, so that Allure counts it apart from conformance
+ * failures and files it under "Broken environment". Listed after allure-playwright: Playwright
+ * ends reporters in order, so the results are all written by then.
+ */
+export default class BrokenEnvironmentReporter implements Reporter {
+  private readonly resultsDir: string;
+
+  constructor(options: { resultsDir?: string } = {}) {
+    this.resultsDir = options.resultsDir ?? 'reports/allure-results';
+  }
+
+  onEnd(): void {
+    if (!existsSync(this.resultsDir)) return;
+    for (const name of readdirSync(this.resultsDir)) {
+      if (name.endsWith('-result.json')) markBroken(join(this.resultsDir, name));
+    }
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+}
+
+export function markBroken(file: string): void {
+  const result = JSON.parse(readFileSync(file, 'utf8')) as AllureResult;
+  const message = result.statusDetails?.message ?? '';
+  if (result.status !== 'failed' || !BROKEN_ENVIRONMENT_PATTERN.test(message)) return;
+  const [headline = message, ...details] = message.split('\n');
+  result.status = 'broken';
+  result.statusDetails = {
+    message: headline,
+    trace: ['An environment problem, not a conformance failure.', ...details].join('\n'),
+  };
+  writeFileSync(file, JSON.stringify(result));
+}

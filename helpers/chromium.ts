@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from '@playwright/test';
+
+/** Debian's chromium packages, the lighter first: the old headless shell renders no UI at all. */
+export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'] as const;
+
+/**
+ * CHROMIUM_PATH when set, else the first of Debian's packages that is installed: the project never
+ * downloads Playwright's own browsers.
+ */
+export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.CHROMIUM_PATH?.trim();
+  if (configured !== undefined && configured !== '') return configured;
+  return CHROMIUM_CANDIDATES.find((path) => existsSync(path)) ?? '/usr/bin/chromium';
+}
+
+/**
+ * Flags for a headless run on a machine that reaches only the target: without the networking flags
+ * Chromium keeps dialling hosts it cannot reach.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+] as const;
+
+/** A headless Chromium outside the test runner (global setup, the cleanup command). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ headless: true, executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
+}

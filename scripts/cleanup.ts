@@ -1,0 +1,116 @@
+// npm run cleanup: deletes the notification configurations an interrupted run left on the target.
+import { accountToken } from '../helpers/account-token.js';
+import { launchChromium } from '../helpers/chromium.js';
+import { loadDotEnv } from '../helpers/dotenv.js';
+import { parseJsonBody } from '../helpers/exchange.js';
+import { HttpClient } from '../helpers/http.js';
+import { Journal, type JournalEntry } from '../helpers/journal.js';
+import { carriesMarker } from '../helpers/marker.js';
+import { NotificationClient } from '../helpers/notification-client.js';
+import { redactText } from '../helpers/redact.js';
+import { resolveTarget, TargetConfigError, type TargetConfig } from '../helpers/target.js';
+
+/** What became of one journaled configuration; `keep` leaves it in the journal for a later attempt. */
+interface Verdict {
+  line: string;
+  keep: boolean;
+}
+
+loadDotEnv();
+const target = configuredTarget();
+const journal = new Journal();
+const entries = journal.live();
+if (entries.length === 0) {
+  console.log(`Nothing to clean: ${journal.path} lists no configuration.`);
+  process.exit(0);
+}
+const http = new HttpClient({ caFile: target.caFile });
+const notifications = new NotificationClient(http, target.appsUrl);
+const ours = entries.filter((entry) => ownedByConfiguredAccount(entry, target));
+let token: string | null = null;
+let tokenProblem = '';
+if (ours.length > 0) {
+  try {
+    token = await tokenForAccount(target);
+  } catch (error) {
+    tokenProblem = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  }
+}
+const kept: JournalEntry[] = [];
+let failures = 0;
+for (const entry of entries) {
+  const verdict = await clean(entry);
+  console.log(redactText(`${entry.id}  ${verdict.line}`));
+  if (verdict.keep) {
+    kept.push(entry);
+    failures += 1;
+  }
+}
+journal.replace(kept);
+await http.close();
+console.log(
+  `${entries.length - kept.length} of ${entries.length} journaled configuration(s) settled; ${kept.length} left in ${journal.path}.`,
+);
+process.exit(failures > 0 ? 1 : 0);
+
+async function clean(entry: JournalEntry): Promise<Verdict> {
+  if (entry.appsUrl !== target.appsUrl)
+    return { line: `skipped: journaled for ${entry.appsUrl}, not TARGET_APPS_URL`, keep: true };
+  if (!ownedByConfiguredAccount(entry, target))
+    // Test-helper users and clients are throwaway: the suite keeps no password, so nobody can act as them.
+    return {
+      line: `forgotten: owned by ${entry.login ?? 'an unknown user'} through client ${entry.clientId ?? 'unknown'}, made by the test helpers; no credentials to delete it`,
+      keep: false,
+    };
+  if (token === null) return { line: `not deleted: no access token (${tokenProblem})`, keep: true };
+  try {
+    return await deleteIfMarked(entry, token);
+  } catch (error) {
+    return {
+      line: `not deleted: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      keep: true,
+    };
+  }
+}
+
+async function deleteIfMarked(entry: JournalEntry, accessToken: string): Promise<Verdict> {
+  const read = await notifications.read(accessToken, entry.id);
+  if (read.response.status === 404) return { line: 'already gone (404)', keep: false };
+  if (read.response.status !== 200)
+    return { line: `not deleted: GET answered ${read.response.status}`, keep: true };
+  const url = (parseJsonBody(read) as { url?: unknown } | undefined)?.url;
+  if (!carriesMarker(url))
+    return { line: 'left alone: its url carries no classifieds-conformance marker', keep: false };
+  const removed = await notifications.remove(accessToken, entry.id);
+  return removed.response.status < 300
+    ? { line: `deleted (${entry.marker})`, keep: false }
+    : { line: `not deleted: DELETE answered ${removed.response.status}`, keep: true };
+}
+
+function ownedByConfiguredAccount(entry: JournalEntry, config: TargetConfig): boolean {
+  return (
+    config.user !== null &&
+    config.client !== null &&
+    entry.login === config.user.login &&
+    entry.clientId === config.client.clientId
+  );
+}
+
+async function tokenForAccount(config: TargetConfig): Promise<string> {
+  const browser = await launchChromium();
+  try {
+    return await accountToken(browser, http, config, 'autoupload');
+  } finally {
+    await browser.close();
+  }
+}
+
+function configuredTarget(): TargetConfig {
+  try {
+    return resolveTarget(process.env);
+  } catch (error) {
+    if (!(error instanceof TargetConfigError)) throw error;
+    console.error(error.message);
+    return process.exit(2);
+  }
+}
