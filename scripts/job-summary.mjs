@@ -68,12 +68,18 @@ function classify(spec, test) {
     requirements: requirementsOf(spec, message),
     line: firstLine(message || last?.status),
     observed: observedLine(message),
+    skipReason: skipReasonOf(test),
   };
   if (test.status === 'skipped') return { kind: 'skipped', entry };
   if (test.status === 'expected' || test.status === 'flaky') return { kind: 'passed', entry };
   if (test.projectName === 'advisory') return { kind: 'warning', entry };
   if (ENVIRONMENT_MESSAGE.test(message)) return { kind: 'broken', entry };
   return { kind: 'failure', entry };
+}
+
+function skipReasonOf(test) {
+  const annotations = [...(test.annotations ?? []), ...(test.results.at(-1)?.annotations ?? [])];
+  return annotations.find((annotation) => annotation.type === 'skip')?.description ?? '(no reason given)';
 }
 
 /** The ids the failure names, else those the test covers (its @R... tags). */
@@ -140,6 +146,12 @@ function section(title, entries, toRow, header) {
   return [`### ${title}`, '', table(header, entries.map(toRow)), ''];
 }
 
+function countByReason(entries) {
+  const counts = new Map();
+  for (const { skipReason } of entries) counts.set(skipReason, (counts.get(skipReason) ?? 0) + 1);
+  return [...counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
+}
+
 function render(title, result) {
   const brokenCount = result.broken.length + result.problems.length;
   const failed = result.failure.length > 0 || brokenCount > 0;
@@ -172,6 +184,12 @@ function render(title, result) {
       result.warning,
       (entry) => [`${entry.title} (${entry.where})`, entry.line],
       ['test', 'first line'],
+    ),
+    ...section(
+      'Skipped, by reason',
+      countByReason(result.skipped),
+      ({ reason, count }) => [reason, String(count)],
+      ['reason', 'tests'],
     ),
     ...section(
       'Broken environment (target or test helpers unusable)',

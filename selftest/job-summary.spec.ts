@@ -12,6 +12,7 @@ interface SyntheticTest {
   project: 'conformance' | 'advisory';
   status: 'expected' | 'unexpected' | 'skipped' | 'flaky';
   message?: string;
+  skipReason?: string;
 }
 
 const SECRET = 'cs_synthetic-client-secret-4711';
@@ -41,6 +42,8 @@ function report(shard: { current: number; total: number } | null, tests: Synthet
             {
               projectName: one.project,
               status: one.status,
+              annotations:
+                one.skipReason === undefined ? [] : [{ type: 'skip', description: one.skipReason }],
               results: [
                 {
                   status: one.status === 'unexpected' ? 'failed' : 'passed',
@@ -86,7 +89,12 @@ const unreachable: SyntheticTest = {
   status: 'unexpected',
   message: 'TargetUnreachableError: Could not reach http://127.0.0.1:1/autoupload/car_info: ECONNREFUSED',
 };
-const skipped: SyntheticTest = { ...passing, title: 'needs the clock', status: 'skipped' };
+const skipped: SyntheticTest = {
+  ...passing,
+  title: 'needs the clock',
+  status: 'skipped',
+  skipReason: 'needs the test helpers: set SANDBOX_CONTROL_KEY',
+};
 
 let folder = '';
 test.beforeAll(() => {
@@ -123,6 +131,7 @@ test.describe('the job summary of a run (scripts/job-summary.mjs)', () => {
     );
     expect(markdown).toContain('### Advisory warnings');
     expect(markdown).toContain('ADVISORY (RFC 9700 §4.2.4): codes of 64 bits');
+    expect(markdown).toContain('| needs the test helpers: set SANDBOX_CONTROL_KEY | 1 |');
   });
 
   test('advisory warnings alone pass', () => {
