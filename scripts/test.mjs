@@ -9,6 +9,8 @@ const staticChecks = [
   ['npx', ['prettier', '--check', '.']],
   // The OpenAPI description, against Redocly's recommended rules less those redocly.yaml turns off.
   ['npx', ['redocly', 'lint', 'schemas/openapi.yaml']],
+  // The GitHub workflows: actionlint, then the project's own rules (scripts/lint-workflows.mjs).
+  ['node', ['scripts/lint-workflows.mjs']],
 ];
 let failedChecks = 0;
 for (const [command, args] of staticChecks) {
@@ -20,7 +22,7 @@ const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
 const counts = summarise(`${reports}/results.json`);
 const { passed, failed, skipped, warnings } = counts;
 if (failedChecks > 0)
-  console.log(`\n${failedChecks} static check(s) failed (type check, lint, format or OpenAPI lint).`);
+  console.log(`\n${failedChecks} static check(s) failed (type check, lint, format, OpenAPI, workflows).`);
 console.log(
   `${passed} passed, ${failed + failedChecks} failed, ${skipped} skipped, ${warnings} advisory warnings`,
 );

