@@ -26,9 +26,11 @@ function brokenEnvironment(test) {
  * not the API: they are also in `failed`, so the gate still fails.
  */
 export function summarise(resultsFile) {
-  const counts = { passed: 0, failed: 0, skipped: 0, warnings: 0, broken: 0 };
+  const counts = { passed: 0, failed: 0, skipped: 0, warnings: 0, broken: 0, errors: 0 };
   if (!existsSync(resultsFile)) return counts;
   const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  // Errors outside any test (global setup, a worker's teardown) fail the run whatever the tests did.
+  counts.errors = (report.errors ?? []).length;
   for (const test of (report.suites ?? []).flatMap(specsOf).flatMap((spec) => spec.tests)) {
     if (test.status === 'skipped') counts.skipped += 1;
     else if (test.status === 'expected' || test.status === 'flaky') counts.passed += 1;
@@ -51,5 +53,6 @@ export function brokenLine(counts) {
 export function gateStatus(playwrightStatus, counts) {
   if (playwrightStatus === 0) return 0;
   // Status 1 is "some test failed"; anything else (a crash, a bad configuration) stands.
-  return playwrightStatus === 1 && counts.failed === 0 && counts.warnings > 0 ? 0 : playwrightStatus;
+  const onlyWarnings = counts.failed === 0 && counts.errors === 0 && counts.warnings > 0;
+  return playwrightStatus === 1 && onlyWarnings ? 0 : playwrightStatus;
 }

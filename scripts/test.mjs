@@ -1,6 +1,6 @@
 // npm test: static checks, then the whole Playwright run (conformance suite and the suite's self-tests).
 import { rmSync } from 'node:fs';
-import { gateStatus, run, summarise } from './lib.mjs';
+import { brokenLine, gateStatus, run, summarise } from './lib.mjs';
 
 const reports = process.env.REPORTS_DIR ?? 'reports';
 const staticChecks = [
@@ -21,6 +21,9 @@ rmSync(`${reports}/allure-results`, { recursive: true, force: true });
 const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
 const counts = summarise(`${reports}/results.json`);
 const { passed, failed, skipped, warnings } = counts;
+const broken = brokenLine(counts);
+if (broken !== '') console.log(broken);
+if (counts.errors > 0) console.log(`${counts.errors} error(s) outside the tests: see the output above.`);
 if (failedChecks > 0)
   console.log(`\n${failedChecks} static check(s) failed (type check, lint, format, OpenAPI, workflows).`);
 console.log(
