@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sendRaw, targetOf, type RawResponse, type RawTarget } from './fuzz-raw-http.js';
 import type { SandboxProcess } from './fuzz-sandbox-process.js';
-import { registerSecret } from './redact.js';
+import { redactText, registerSecret } from './redact.js';
 
 /**
  * The data the fuzz must never lose or change: a client, a user with ads, a token and a
@@ -207,7 +207,7 @@ async function request(
 function expectJson(response: RawResponse, status: number, what: string): Record<string, unknown> {
   if (response.status !== status)
     throw new Error(
-      `${what}: HTTP ${response.status}, expected ${status}: ${response.body.toString('utf8')}`,
+      redactText(`${what}: HTTP ${response.status}, expected ${status}: ${response.body.toString('utf8')}`),
     );
   return JSON.parse(response.body.toString('utf8')) as Record<string, unknown>;
 }

@@ -43,6 +43,7 @@ test.describe('the sandbox under malformed input', () => {
   for (const endpoint of ENDPOINT_NAMES) {
     test(`malformed requests to ${endpoint} get a 4xx in its own format`, async () => {
       test.setTimeout(120_000);
+      const statuses = new Map<number, number>();
       await assertProperty(
         `sandbox fuzz ${endpoint}`,
         fc.asyncProperty(fuzzCases(endpoint), async (fuzzCase) => {
@@ -50,6 +51,7 @@ test.describe('the sandbox under malformed input', () => {
           const crash = sandbox.exit();
           if (crash !== null) throw new Error(`${crash}\n${redactText(sandbox.stderr())}`);
           if (!outcome.answered) throw new Error(`no answer: ${outcome.reason}`);
+          statuses.set(outcome.response.status, (statuses.get(outcome.response.status) ?? 0) + 1);
           const problems = verdict(
             fuzzCase.format,
             fuzzCase.method,
@@ -65,6 +67,10 @@ test.describe('the sandbox under malformed input', () => {
         }),
         { runs: RUNS_PER_ENDPOINT },
       );
+      // What the runs reached, so that a fuzz stuck on one refusal shows.
+      const seen = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}x${count}`);
+      console.log(`[sandbox fuzz] ${endpoint}: answers ${seen.join(' ')}`);
+      test.info().annotations.push({ type: 'answers', description: seen.join(' ') });
       expect(await snapshotOf(world), 'the seeded data after the fuzz').toEqual(before);
     });
   }

@@ -1,3 +1,4 @@
+import { LimitError } from './limits.js';
 import type { Failure } from './error-answer.js';
 
 /** Statuses of the client's own faults that keep their number in every format that allows it. */
@@ -7,6 +8,7 @@ const MESSAGES: Readonly<Record<string, string>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is larger than this endpoint accepts.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This endpoint does not accept that Content-Type.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON (or holds __proto__ or constructor.prototype).',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length does not match the body.',
   FST_ERR_BAD_URL: 'The URL is not valid (a path segment does not decode).',
   FST_ERR_MAX_PARAM_LENGTH: 'A path segment is too long.',
@@ -29,7 +31,6 @@ export function failureOf(error: unknown): Failure {
   const known = typeof code === 'string' ? MESSAGES[code] : undefined;
   const status = CLIENT_STATUSES.has(statusCode) ? statusCode : 400;
   if (known !== undefined) return { status, message: known };
-  if (error instanceof SyntaxError)
-    return { status, message: 'The body is not valid JSON (or holds __proto__ or constructor.prototype).' };
+  if (error instanceof LimitError) return { status, message: error.message };
   return { status, message: 'The request is malformed.' };
 }
