@@ -1,13 +1,12 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { TokenError } from '../helpers/errors.js';
-import { sendErrorPage } from './http/html.js';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authErrorFormat, authRouteAnswer } from './auth-errors.js';
+import { clientErrorHandler, RequestTargets } from './http/client-errors.js';
+import { errorResponder, installErrorHandling } from './http/error-handling.js';
+import { LIMITS } from './http/limits.js';
 import { registerAuthorize } from './oauth/authorize.js';
 import { registerDecision } from './oauth/decision.js';
 import type { SandboxState } from './state.js';
-import { registerToken, sendTokenError, TOKEN_PATH } from './token/token-endpoint.js';
-
-/** Bodies of the login, consent and token forms are small; anything larger is refused, not buffered. */
-const BODY_LIMIT = 16 * 1024;
+import { registerToken } from './token/token-endpoint.js';
 
 export interface ServerOptions {
   logRequests: boolean;
@@ -19,46 +18,32 @@ export function buildAuthServer(
   tls: { key: string; cert: string },
   options: ServerOptions,
 ): FastifyInstance {
+  const formatFor = authErrorFormat(state);
+  const respond = errorResponder(formatFor, authRouteAnswer(state));
+  const targets = new RequestTargets();
   const app = Fastify({
-    https: { key: tls.key, cert: tls.cert },
+    https: { key: tls.key, cert: tls.cert, maxHeaderSize: LIMITS.headerBytes },
     logger: options.logRequests,
-    bodyLimit: BODY_LIMIT,
-    routerOptions: { maxParamLength: 256 },
+    bodyLimit: LIMITS.authBodyBytes,
+    routerOptions: { maxParamLength: LIMITS.paramLength },
     requestTimeout: 30_000,
+    frameworkErrors: (error, request, reply) => {
+      respond(error, request, reply);
+    },
+    clientErrorHandler: clientErrorHandler(targets, formatFor),
   });
+  targets.watch(app.server, true);
+  // Login, consent and token forms are read as text and parsed by the routes, repeats kept.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    { parseAs: 'string', bodyLimit: LIMITS.authBodyBytes },
     (_request, body, done) => {
       done(null, body);
     },
   );
+  installErrorHandling(app, formatFor, respond);
   registerAuthorize(app, state);
   registerDecision(app, state);
   registerToken(app, state);
-  app.setNotFoundHandler((request, reply) =>
-    isTokenPath(request.url)
-      ? sendTokenError(reply, state, new TokenError('invalid_request', 'Not found.'))
-      : sendErrorPage(reply, 404, 'Not found.'),
-  );
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const clientFault = (error.statusCode ?? 500) < 500;
-    if (!clientFault) request.log.error(error);
-    if (isTokenPath(request.url))
-      return sendTokenError(
-        reply,
-        state,
-        new TokenError('invalid_request', clientFault ? error.message : 'Malformed request.'),
-      );
-    return sendErrorPage(
-      reply,
-      clientFault ? 400 : 500,
-      clientFault ? 'The request is malformed.' : 'Unexpected error.',
-    );
-  });
   return app;
-}
-
-function isTokenPath(url: string): boolean {
-  return url === TOKEN_PATH || url.startsWith(`${TOKEN_PATH}?`);
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendAnswer } from '../http/error-answer.js';
 import type { SandboxState } from '../state.js';
+import { catalogErrorAnswer } from './errors.js';
 import { bodyGrant } from '../resources/body-token.js';
 import type { AccessGrant } from '../store/tokens.js';
 import type { Catalog, Catalogs, IdMap } from './data.js';
@@ -70,7 +72,7 @@ function answer(
     });
   } catch (error) {
     if (error instanceof CatalogError)
-      return reply.code(error.status).send({ status: 'error', reason: error.reason, message: error.message });
+      return sendAnswer(reply, catalogErrorAnswer(error.status, error.reason, error.message));
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { sendAnswer, type ErrorAnswer, type Failure } from './error-answer.js';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -20,23 +21,26 @@ export const PAGE_HEADERS = {
 const STYLE =
   'body{font-family:sans-serif;max-width:32rem;margin:3rem auto}label,input,button{display:block;margin:.5rem 0}.error{color:#a00}';
 
+function pageHtml(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+}
+
 export function sendPage(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
-  return reply
-    .code(status)
-    .headers(PAGE_HEADERS)
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
-    );
+  return reply.code(status).headers(PAGE_HEADERS).send(pageHtml(title, body));
 }
 
 /** A failure that must not go back to the client (7.1): shown to the user, never redirected. */
 export function sendErrorPage(reply: FastifyReply, status: number, message: string): FastifyReply {
-  return sendPage(
-    reply,
-    status,
-    'Authorization error',
-    `<p class="error" id="error">${escapeHtml(message)}</p>`,
-  );
+  return sendAnswer(reply, errorPageAnswer({ status, message }));
+}
+
+/** The error page as an answer, also for requests refused before Fastify saw them. */
+export function errorPageAnswer(failure: Failure): ErrorAnswer {
+  return {
+    status: failure.status,
+    headers: PAGE_HEADERS,
+    body: pageHtml('Authorization error', `<p class="error" id="error">${escapeHtml(failure.message)}</p>`),
+  };
 }
 
 export function redirect(reply: FastifyReply, location: string): FastifyReply {

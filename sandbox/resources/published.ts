@@ -7,7 +7,7 @@ import type { SandboxState } from '../state.js';
 import type { Ad } from '../store/ads.js';
 import type { AccessGrant } from '../store/tokens.js';
 import { bearerGrant } from './bearer.js';
-import { LISTING_STATUS, OTHER_LISTING_STATUS } from './listing-status.js';
+import { listingStatusOf } from './listing-status.js';
 import { PageCache, type RenderedPage } from './page-cache.js';
 import type { PageCursor } from './page-token.js';
 
@@ -221,7 +221,5 @@ export function sendListingError(
   state: SandboxState,
   error: ListingError,
 ): FastifyReply {
-  const statuses = state.variants.has('listing-other-statuses') ? OTHER_LISTING_STATUS : LISTING_STATUS;
-  const status = state.faults.has('listing-status-200-on-error') ? 200 : statuses[error.reason];
-  return reply.code(status).send(error.toBody());
+  return reply.code(listingStatusOf(state, error.reason)).send(error.toBody());
 }

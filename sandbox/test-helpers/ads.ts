@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HelperError } from '../../helpers/errors.js';
+import { LIMITS } from '../http/limits.js';
 import { notifyStatusChange } from '../notifications/notify.js';
 import type { SandboxState } from '../state.js';
 import type { Ad } from '../store/ads.js';
@@ -10,12 +11,16 @@ export const MAX_SEEDED_ADS = 200_000;
 const MAX_FIELD = 256;
 
 export function registerAdHelpers(app: FastifyInstance, state: SandboxState): void {
-  app.put<{ Params: { login: string } }>('/users/:login/ads', (request, reply) => {
-    const login = knownUser(state, request.params.login);
-    const ads = parseAds(asBody(request.body).ads);
-    state.ads.replace(login, ads);
-    return reply.send({ count: ads.length });
-  });
+  app.put<{ Params: { login: string } }>(
+    '/users/:login/ads',
+    { bodyLimit: LIMITS.seedAdsBodyBytes },
+    (request, reply) => {
+      const login = knownUser(state, request.params.login);
+      const ads = parseAds(asBody(request.body).ads);
+      state.ads.replace(login, ads);
+      return reply.send({ count: ads.length });
+    },
+  );
 
   app.post<{ Params: { login: string; id: string } }>('/users/:login/ads/:id/status', (request, reply) => {
     const login = knownUser(state, request.params.login);

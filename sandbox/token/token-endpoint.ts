@@ -4,7 +4,8 @@ import type { FaultSet } from '../faults.js';
 import { SCOPES, type Scope } from '../scopes.js';
 import type { SandboxState } from '../state.js';
 import { authenticateClient } from './authenticate-client.js';
-import { setTokenHeaders } from './headers.js';
+import { sendAnswer, type ErrorAnswer } from '../http/error-answer.js';
+import { setTokenHeaders, tokenHeaders } from './headers.js';
 import { parseTokenRequest } from './parse-request.js';
 import { checkCode, markUsed, narrowScope } from './redeem-code.js';
 
@@ -66,14 +67,21 @@ function exchange(
 }
 
 export function sendTokenError(reply: FastifyReply, state: SandboxState, error: TokenError): FastifyReply {
+  return sendAnswer(reply, tokenErrorAnswer(state, error));
+}
+
+/** A 7.2 error; `status` other than 400 only for a genuine bug (500), which the fuzz must see. */
+export function tokenErrorAnswer(state: SandboxState, error: TokenError, status = error.status): ErrorAnswer {
   const body: Record<string, unknown> = { ...error.toBody() };
   if (state.faults.has('token-error-field-renamed')) {
     body['error_code'] = body['error'];
     delete body['error'];
   }
-  return setTokenHeaders(reply, state.faults)
-    .code(state.faults.has('token-error-status-401') ? 401 : error.status)
-    .send(jsonBytes(body));
+  return {
+    status: state.faults.has('token-error-status-401') ? 401 : status,
+    headers: tokenHeaders(state.faults),
+    body: JSON.stringify(body),
+  };
 }
 
 /** Section 2.3: `access_token` and `token_type` Bearer (the faults rename or retype them). */

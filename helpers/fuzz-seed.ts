@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import { sendRaw, targetOf, type RawResponse, type RawTarget } from './fuzz-raw-http.js';
+import type { SandboxProcess } from './fuzz-sandbox-process.js';
+import { redactText, registerSecret } from './redact.js';
+
+/**
+ * The data the fuzz must never lose or change: a client, a user with ads, a token and a
+ * notification configuration, all made through the test helpers and the real API (login and
+ * consent driven over plain HTTP). A second account does the fuzzing's writes.
+ */
+export interface Account {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  login: string;
+  password: string;
+  token: string;
+}
+
+export interface FuzzWorld {
+  auth: RawTarget;
+  apps: RawTarget;
+  controlKey: string;
+  /** The account whose data must survive: its ads and its notification configuration. */
+  owner: Account;
+  ownerNotificationId: string;
+  /** The account the fuzz writes with (notification create, update, delete; test helpers). */
+  fuzzer: Account;
+  fuzzerNotificationId: string;
+}
+
+const HELPERS = '/test_helpers/v1';
+export const SCOPE = 'basic_user_info autoupload';
+
+export async function seedWorld(sandbox: SandboxProcess): Promise<FuzzWorld> {
+  registerSecret(sandbox.controlKey);
+  const partial = {
+    auth: targetOf(sandbox.authUrl, sandbox.ca),
+    apps: targetOf(sandbox.appsUrl),
+    controlKey: sandbox.controlKey,
+  };
+  const owner = await newAccount(partial, 'owner');
+  const fuzzer = await newAccount(partial, 'fuzzer');
+  return {
+    ...partial,
+    owner,
+    ownerNotificationId: await createNotification(partial.apps, owner.token),
+    fuzzer,
+    fuzzerNotificationId: await createNotification(partial.apps, fuzzer.token),
+  };
+}
+
+type Targets = Pick<FuzzWorld, 'auth' | 'apps' | 'controlKey'>;
+
+async function newAccount(targets: Targets, role: string): Promise<Account> {
+  const redirectUri = `http://127.0.0.1:9/${role}/callback`;
+  const client = await helper(targets, 'POST', '/clients', { redirect_uris: [redirectUri] }, 201);
+  const user = await helper(targets, 'POST', '/users', {}, 201);
+  const clientId = stringField(client, 'client_id');
+  const login = stringField(user, 'login');
+  const ads = Array.from({ length: 7 }, (_, index) => ({
+    id: `${role}-ad-${index}`,
+    status: ['published', 'pending_review', 'deleted', 'refused', 'sold'][index % 5] ?? 'published',
+    ...(index % 2 === 0 ? { list_id: String(9000 + index) } : {}),
+  }));
+  await helper(targets, 'PUT', `/users/${encodeURIComponent(login)}/ads`, { ads }, 200);
+  const partial = {
+    clientId,
+    clientSecret: stringField(client, 'client_secret'),
+    redirectUri,
+    login,
+    password: stringField(user, 'password'),
+  };
+  registerSecret(partial.clientSecret);
+  registerSecret(partial.password);
+  return { ...partial, token: await obtainToken(targets.auth, partial) };
+}
+
+async function helper(
+  targets: Targets,
+  method: string,
+  path: string,
+  body: unknown,
+  expected: number,
+): Promise<Record<string, unknown>> {
+  const response = await jsonRequest(targets.apps, method, `${HELPERS}${path}`, body, [
+    ['x-sandbox-key', targets.controlKey],
+  ]);
+  return expectJson(response, expected, `test helper ${method} ${path}`);
+}
+
+async function createNotification(apps: RawTarget, token: string): Promise<string> {
+  const body = {
+    method: 'POST',
+    url: 'http://127.0.0.1:9/hook',
+    media_type: 'application/json',
+    token: `hook-${randomBytes(12).toString('base64url')}`,
+  };
+  registerSecret(body.token);
+  const response = await jsonRequest(apps, 'POST', '/autoservice/v1/notification', body, [
+    ['authorization', `Bearer ${token}`],
+  ]);
+  return stringField(expectJson(response, 201, 'notification create'), 'id');
+}
+
+/** 4.1 to 4.2 without a browser: the login and consent forms posted as a browser would. */
+export async function obtainToken(auth: RawTarget, account: Omit<Account, 'token'>): Promise<string> {
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: account.clientId,
+    redirect_uri: account.redirectUri,
+    scope: SCOPE,
+  });
+  const page = await request(auth, 'GET', `/oauth?${query.toString()}`, [], undefined);
+  const cookie = (page.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+  const consent = await postForm(auth, '/oauth/login', cookie, {
+    ...hiddenFields(page),
+    login: account.login,
+    password: account.password,
+  });
+  const approved = await postForm(auth, '/oauth/consent', cookie, {
+    ...hiddenFields(consent),
+    decision: 'approve',
+  });
+  const code = new URL(approved.headers.location ?? 'none:').searchParams.get('code');
+  if (code === null) throw new Error(`consent gave no code (HTTP ${approved.status})`);
+  registerSecret(code);
+  const token = await request(
+    auth,
+    'POST',
+    '/oauth/token',
+    [['content-type', 'application/x-www-form-urlencoded']],
+    new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: account.redirectUri,
+      client_id: account.clientId,
+      client_secret: account.clientSecret,
+    }).toString(),
+  );
+  const accessToken = stringField(expectJson(token, 200, 'token exchange'), 'access_token');
+  registerSecret(accessToken);
+  return accessToken;
+}
+
+function hiddenFields(page: RawResponse): Record<string, string> {
+  const html = page.body.toString('utf8');
+  const field = (name: string): string => {
+    const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
+    if (value === undefined) throw new Error(`no hidden field ${name} in the page (HTTP ${page.status})`);
+    return value;
+  };
+  return { request: field('request'), csrf: field('csrf') };
+}
+
+function postForm(
+  auth: RawTarget,
+  path: string,
+  cookie: string,
+  fields: Record<string, string>,
+): Promise<RawResponse> {
+  return request(
+    auth,
+    'POST',
+    path,
+    [
+      ['content-type', 'application/x-www-form-urlencoded'],
+      ['cookie', cookie],
+    ],
+    new URLSearchParams(fields).toString(),
+  );
+}
+
+export function jsonRequest(
+  target: RawTarget,
+  method: string,
+  path: string,
+  body: unknown,
+  headers: ReadonlyArray<readonly [string, string]>,
+): Promise<RawResponse> {
+  return request(
+    target,
+    method,
+    path,
+    [...(body === undefined ? [] : ([['content-type', 'application/json']] as const)), ...headers],
+    body === undefined ? undefined : JSON.stringify(body),
+  );
+}
+
+async function request(
+  target: RawTarget,
+  method: string,
+  path: string,
+  headers: ReadonlyArray<readonly [string, string]>,
+  body: string | undefined,
+): Promise<RawResponse> {
+  const outcome = await sendRaw(target, {
+    method,
+    target: path,
+    headers,
+    ...(body === undefined ? {} : { body: Buffer.from(body, 'utf8') }),
+  });
+  if (!outcome.answered) throw new Error(`${method} ${path.split('?')[0] ?? ''}: ${outcome.reason}`);
+  return outcome.response;
+}
+
+function expectJson(response: RawResponse, status: number, what: string): Record<string, unknown> {
+  if (response.status !== status)
+    throw new Error(
+      redactText(`${what}: HTTP ${response.status}, expected ${status}: ${response.body.toString('utf8')}`),
+    );
+  return JSON.parse(response.body.toString('utf8')) as Record<string, unknown>;
+}
+
+function stringField(body: Record<string, unknown>, name: string): string {
+  const value = body[name];
+  if (typeof value !== 'string') throw new Error(`no string "${name}" in the answer`);
+  return value;
+}
