@@ -1,6 +1,14 @@
-// Allure 3 report configuration: the categories a QA reader works from.
+// Allure 3 report configuration: the categories a QA reader works from, and the history of runs.
+import process from 'node:process';
+
+// A generation given ALLURE_HISTORY_PATH reads that JSONL file for trends and appends its own run
+// to it. `npm run conformance` always gives one (default reports/history/history.jsonl); a one-off
+// `npx allure generate` (the self-tests') gives none, and so never adds to the run's history.
+const historyPath = (process.env.ALLURE_HISTORY_PATH ?? '').trim();
+
 export default {
   name: 'Classifieds API conformance',
+  ...(historyPath === '' ? {} : { historyPath, historyLimit: 60 }),
   categories: {
     rules: [
       {

@@ -1,6 +1,7 @@
-import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
+import { test, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import type { TargetConfig } from './target.js';
 import { registerSecret } from './redact.js';
+import { insideTest } from './report.js';
 
 export type Decision = 'approve' | 'deny';
 export type PageKind = 'login' | 'consent';
@@ -129,13 +130,31 @@ class ConsentFlow {
       registerSecret(options.user.password);
       await this.page.fill(this.selectors.loginUsername, options.user.login);
       await fillSecret(this.page.locator(this.selectors.loginPassword).first(), options.user.password);
+      await this.snapshot(`login page: sign in as ${options.user.login}`);
       return this.submit(this.selectors.loginSubmit, capture);
     }
-    const button =
-      (options.decision ?? 'approve') === 'approve'
-        ? this.selectors.consentApprove
-        : this.selectors.consentDeny;
+    const decision = options.decision ?? 'approve';
+    await this.snapshot(`consent page: ${decision}`);
+    const button = decision === 'approve' ? this.selectors.consentApprove : this.selectors.consentDeny;
     return this.submit(button, capture);
+  }
+
+  /**
+   * A screenshot of the page about to be submitted, as a step of the report. Password fields are
+   * painted over (the configured selector and any password input): the login is shown, never the password.
+   */
+  private async snapshot(title: string): Promise<void> {
+    if (!insideTest()) return;
+    await test.step(title, async () => {
+      const passwordFields = [
+        this.page.locator(this.selectors.loginPassword),
+        this.page.locator('input[type="password"]'),
+      ];
+      const image = await this.page
+        .screenshot({ mask: passwordFields, animations: 'disabled', timeout: STEP_TIMEOUT_MS })
+        .catch(() => undefined);
+      if (image !== undefined) await test.info().attach(title, { body: image, contentType: 'image/png' });
+    });
   }
 
   /** Clicks and waits until either the client is reached or a new document has loaded. */

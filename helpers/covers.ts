@@ -6,7 +6,8 @@ const SEVERITY_ORDER: readonly Severity[] = ['blocker', 'critical', 'normal', 'm
 
 /**
  * The details of a test that checks the given requirements: a tag per id (so `--grep @R4.2-08`
- * runs it) and per area, and annotations that allure-playwright turns into labels.
+ * runs it) and per area, and annotations that allure-playwright turns into labels and into a link
+ * to each section of the specification.
  */
 export function covers(...ids: string[]): TestDetails {
   const requirements = ids.map(requirement);
@@ -26,6 +27,9 @@ export function covers(...ids: string[]): TestDetails {
       ...areas.map((area) => ({ type: 'allure.label.epic', description: area })),
       ...sections.map((section) => ({ type: 'allure.label.feature', description: `§${section}` })),
       { type: 'allure.label.severity', description: severity },
+      // allure-playwright makes a link of a `tms` annotation; playwright.config.ts turns the section
+      // into the specification's URL and heading (helpers/spec-link.ts).
+      ...sections.map((section) => ({ type: 'tms', description: section })),
     ],
   };
 }

@@ -3,7 +3,7 @@ import { describeExchange, type HttpExchange } from './exchange.js';
 import { redactText } from './redact.js';
 
 /** True while a Playwright test is running in this worker (fixtures set-up included). */
-function insideTest(): boolean {
+export function insideTest(): boolean {
   try {
     test.info();
     return true;
