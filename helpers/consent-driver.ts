@@ -62,13 +62,15 @@ export class ConsentDriver {
   ) {}
 
   async authorize(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {
-    const context = await this.contextFor(options.user?.login ?? '');
-    const page = await context.newPage();
-    try {
-      return await new ConsentFlow(page, this.selectors).run(authorizationUrl, options);
-    } finally {
-      await page.close();
-    }
+    return inOneStep(flowTitle(options), async () => {
+      const context = await this.contextFor(options.user?.login ?? '');
+      const page = await context.newPage();
+      try {
+        return await new ConsentFlow(page, this.selectors).run(authorizationUrl, options);
+      } finally {
+        await page.close();
+      }
+    });
   }
 
   async close(): Promise<void> {
@@ -209,6 +211,20 @@ class ConsentFlow {
   ): AuthorizationOutcome {
     return { kind: 'stopped', url: this.page.url(), status, on, loginRejected, pagesSeen };
   }
+}
+
+function flowTitle(options: AuthorizeOptions): string {
+  const who = options.user === undefined ? 'without signing in' : `as ${options.user.login}`;
+  return `browser: authorization flow ${who}, ${options.decision ?? 'approve'}`;
+}
+
+/**
+ * The browser's own steps (navigate, click, the waits that end unanswered when the flow reaches
+ * the client) gathered under one step of the report, with the pages' screenshots: the report
+ * reads as "the browser flow", not as a dozen low-level calls.
+ */
+async function inOneStep<T>(title: string, body: () => Promise<T>): Promise<T> {
+  return insideTest() ? test.step(title, body) : body();
 }
 
 /**

@@ -11,15 +11,16 @@ import { EMBEDDED_MARKER } from './target.js';
  */
 export function reportEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const entries: Record<string, () => string> = {
-    target: () => (embedded(env) ? 'embedded sandbox (started by the run, loopback)' : 'external'),
+    target: () => (embedded(env) ? 'embedded sandbox' : 'external'),
     target_auth_url: () => shownUrl(env.TARGET_AUTH_URL),
     target_apps_url: () => shownUrl(env.TARGET_APPS_URL),
     test_helpers: () => testHelpers(env),
+    test_helpers_url: () => shownUrl(env.SANDBOX_CONTROL_URL ?? env.TARGET_APPS_URL),
     sandbox_faults: () => listOrNone(env.SANDBOX_FAULTS),
     sandbox_variants: () => listOrNone(env.SANDBOX_VARIANTS),
     fast_check_seed: () => fastCheckSeed(env),
     suite_version: () => packageVersion('.'),
-    sandbox_version: () => (embedded(env) ? `embedded, suite ${packageVersion('.')}` : 'not embedded'),
+    sandbox_version: () => (embedded(env) ? `embedded (suite ${packageVersion('.')})` : 'not embedded'),
     playwright_version: () => packageVersion('node_modules/@playwright/test'),
     allure_playwright_version: () => packageVersion('node_modules/allure-playwright'),
     node_version: () => process.version,
@@ -49,11 +50,10 @@ function shownUrl(value: string | undefined): string {
   }
 }
 
+/** Short values: the panel shows about 25 characters of each before "Show more". */
 function testHelpers(env: NodeJS.ProcessEnv): string {
-  if ((env.SANDBOX_CONTROL_KEY ?? '').trim() === '')
-    return 'not available (no SANDBOX_CONTROL_KEY): tests that need set-up are skipped';
-  const where = shownUrl(env.SANDBOX_CONTROL_URL ?? env.TARGET_APPS_URL);
-  return embedded(env) ? `available (embedded sandbox) at ${where}` : `key configured, at ${where}`;
+  if ((env.SANDBOX_CONTROL_KEY ?? '').trim() === '') return 'none (set-up tests skipped)';
+  return embedded(env) ? 'available (embedded)' : 'key configured';
 }
 
 function listOrNone(value: string | undefined): string {
@@ -63,9 +63,9 @@ function listOrNone(value: string | undefined): string {
 
 function fastCheckSeed(env: NodeJS.ProcessEnv): string {
   const seed = (env.FC_SEED ?? '').trim();
-  if (seed === '') return 'random, per test (see the test: annotation and attachment)';
+  if (seed === '') return 'random per test';
   const path = (env.FC_PATH ?? '').trim();
-  return path === '' ? `fixed: FC_SEED=${seed}` : `fixed: FC_SEED=${seed} FC_PATH=${path}`;
+  return path === '' ? `FC_SEED=${seed}` : `FC_SEED=${seed} FC_PATH=${path}`;
 }
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));

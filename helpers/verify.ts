@@ -77,10 +77,17 @@ function currentRerun(): string | undefined {
   return rerunCommand({ project: info.project.name, file, line: info.line });
 }
 
-/** verify() is synchronous (an assertion); Playwright reads pushed attachments when the test ends. */
+/**
+ * verify() is synchronous (an assertion); Playwright reads pushed attachments when the test ends.
+ * A later failure replaces an earlier one's: a property that shrinks fails many times, and the
+ * last failure (the shrunk one) is the one reported.
+ */
 function attachNow(name: string, text: string): void {
   if (!insideTest()) return;
-  test.info().attachments.push({ name, contentType: 'text/plain', body: Buffer.from(text) });
+  const attachments = test.info().attachments;
+  const earlier = attachments.findIndex((attachment) => attachment.name === name);
+  if (earlier >= 0) attachments.splice(earlier, 1);
+  attachments.push({ name, contentType: 'text/plain', body: Buffer.from(text) });
 }
 
 function formatFailure(
