@@ -8,6 +8,9 @@ const reports = process.env.REPORTS_DIR ?? 'reports';
 // generation appends its run. A nightly job puts the previous night's file there first.
 const historyPath = process.env.ALLURE_HISTORY_PATH?.trim() || `${reports}/history/history.jsonl`;
 rmSync(`${reports}/allure-results`, { recursive: true, force: true });
+// Allure 3 writes into a subfolder (allure-report/awesome/) when the output folder is not empty,
+// which would leave the previous run's index.html in front of the reader.
+rmSync(`${reports}/allure-report`, { recursive: true, force: true });
 const status = run('npx', [
   'playwright',
   'test',

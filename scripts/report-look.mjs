@@ -1,7 +1,7 @@
 // Opens the generated Allure report in headless Chromium, as a QA reader would, and checks that
 // what they work from is there: the overview with the environment panel, a failed check with its
 // reproduction and link to the specification, a property test with its seed, a notification
-// delivery, and a browser flow's screenshots. Screenshots go to <REPORTS_DIR>/report-look/.
+// delivery, a browser flow's screenshots, and the graphs of the runs' trends. Screenshots go to <REPORTS_DIR>/report-look/.
 // Usage: node scripts/report-look.mjs [report folder]   (default: <REPORTS_DIR>/allure-report)
 import { createServer } from 'node:http';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -80,6 +80,11 @@ try {
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(shotsDir, 'overview.png') });
   await expectText(page, 'overview', [/target_auth_url/, /test_helpers/, /Failed|Passed/]);
+  // The trends: "Report" menu, "Graphs" (status dynamics across the runs of the history file).
+  await page.getByText('Report', { exact: true }).first().click();
+  await page.getByText('Graphs', { exact: true }).first().click();
+  await page.getByText('Status dynamics').first().waitFor({ timeout: 15_000 });
+  await page.screenshot({ path: join(shotsDir, 'graphs.png') });
   for (const look of looks) {
     if (look.test === undefined) {
       problems.push(`${look.name}: no such test in this report`);
