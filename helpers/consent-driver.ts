@@ -153,7 +153,7 @@ class ConsentFlow {
         this.page.locator('input[type="password"]'),
       ];
       const image = await this.page
-        .screenshot({ mask: passwordFields, animations: 'disabled', timeout: STEP_TIMEOUT_MS })
+        .screenshot({ mask: passwordFields, timeout: STEP_TIMEOUT_MS })
         .catch(() => undefined);
       if (image !== undefined) await test.info().attach(title, { body: image, contentType: 'image/png' });
     });
