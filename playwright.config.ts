@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
 import { loadDotEnv } from './helpers/dotenv.js';
+import { reportEnvironment } from './helpers/report-environment.js';
+import { sectionTitle, sectionUrl } from './helpers/spec-link.js';
 
 loadDotEnv();
 
@@ -28,11 +30,9 @@ export default defineConfig({
         resultsDir: `${reportsDir}/allure-results`,
         detail: true,
         suiteTitle: true,
-        environmentInfo: {
-          target_auth_url: process.env.TARGET_AUTH_URL ?? 'embedded sandbox',
-          target_apps_url: process.env.TARGET_APPS_URL ?? 'embedded sandbox',
-          node: process.version,
-        },
+        // covers() gives each test a `tms` annotation per section: a link to it in the specification.
+        links: { tms: { urlTemplate: sectionUrl, nameTemplate: sectionTitle } },
+        environmentInfo: reportEnvironment(),
       },
     ],
     // After allure-playwright: marks broken-environment failures "broken" in its results.

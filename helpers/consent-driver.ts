@@ -1,7 +1,8 @@
-import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
+import { test, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import type { TargetConfig } from './target.js';
 import { BrokenEnvironmentError, whereOf } from './broken-environment.js';
 import { registerSecret } from './redact.js';
+import { insideTest } from './report.js';
 
 export type Decision = 'approve' | 'deny';
 export type PageKind = 'login' | 'consent';
@@ -62,13 +63,15 @@ export class ConsentDriver {
   ) {}
 
   async authorize(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {
-    const context = await this.contextFor(options.user?.login ?? '');
-    const page = await context.newPage();
-    try {
-      return await new ConsentFlow(page, this.selectors).run(authorizationUrl, options);
-    } finally {
-      await page.close();
-    }
+    return inOneStep(flowTitle(options), async () => {
+      const context = await this.contextFor(options.user?.login ?? '');
+      const page = await context.newPage();
+      try {
+        return await new ConsentFlow(page, this.selectors).run(authorizationUrl, options);
+      } finally {
+        await page.close();
+      }
+    });
   }
 
   async close(): Promise<void> {
@@ -167,13 +170,31 @@ class ConsentFlow {
       registerSecret(options.user.password);
       await this.page.fill(this.selectors.loginUsername, options.user.login);
       await fillSecret(this.page.locator(this.selectors.loginPassword).first(), options.user.password);
+      await this.snapshot(`login page: sign in as ${options.user.login}`);
       return this.submit(this.selectors.loginSubmit, capture);
     }
-    const button =
-      (options.decision ?? 'approve') === 'approve'
-        ? this.selectors.consentApprove
-        : this.selectors.consentDeny;
+    const decision = options.decision ?? 'approve';
+    await this.snapshot(`consent page: ${decision}`);
+    const button = decision === 'approve' ? this.selectors.consentApprove : this.selectors.consentDeny;
     return this.submit(button, capture);
+  }
+
+  /**
+   * A screenshot of the page about to be submitted, as a step of the report. Password fields are
+   * painted over (the configured selector and any password input): the login is shown, never the password.
+   */
+  private async snapshot(title: string): Promise<void> {
+    if (!insideTest()) return;
+    await test.step(title, async () => {
+      const passwordFields = [
+        this.page.locator(this.selectors.loginPassword),
+        this.page.locator('input[type="password"]'),
+      ];
+      const image = await this.page
+        .screenshot({ mask: passwordFields, timeout: STEP_TIMEOUT_MS })
+        .catch(() => undefined);
+      if (image !== undefined) await test.info().attach(title, { body: image, contentType: 'image/png' });
+    });
   }
 
   /** Clicks and waits until either the client is reached or a new document has loaded. */
@@ -228,6 +249,20 @@ class ConsentFlow {
   ): AuthorizationOutcome {
     return { kind: 'stopped', url: this.page.url(), status, on, loginRejected, pagesSeen };
   }
+}
+
+function flowTitle(options: AuthorizeOptions): string {
+  const who = options.user === undefined ? 'without signing in' : `as ${options.user.login}`;
+  return `browser: authorization flow ${who}, ${options.decision ?? 'approve'}`;
+}
+
+/**
+ * The browser's own steps (navigate, click, the waits that end unanswered when the flow reaches
+ * the client) gathered under one step of the report, with the pages' screenshots: the report
+ * reads as "the browser flow", not as a dozen low-level calls.
+ */
+async function inOneStep<T>(title: string, body: () => Promise<T>): Promise<T> {
+  return insideTest() ? test.step(title, body) : body();
 }
 
 /**

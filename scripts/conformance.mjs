@@ -1,10 +1,16 @@
 // The conformance suite against the target (the embedded sandbox by default), then the Allure report.
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brokenLine, gateStatus, run, summarise } from './lib.mjs';
 
 const reports = process.env.REPORTS_DIR ?? 'reports';
+// Kept between runs (only allure-results is cleared): the report's trends read it, and each
+// generation appends its run. A nightly job puts the previous night's file there first.
+const historyPath = process.env.ALLURE_HISTORY_PATH?.trim() || `${reports}/history/history.jsonl`;
 rmSync(`${reports}/allure-results`, { recursive: true, force: true });
+// Allure 3 writes into a subfolder (allure-report/awesome/) when the output folder is not empty,
+// which would leave the previous run's index.html in front of the reader.
+rmSync(`${reports}/allure-report`, { recursive: true, force: true });
 const status = run('npx', [
   'playwright',
   'test',
@@ -12,22 +18,35 @@ const status = run('npx', [
   '--project=advisory',
   ...process.argv.slice(2),
 ]);
-const generated = run('npx', [
-  'allure',
-  'generate',
-  `${reports}/allure-results`,
-  '--output',
-  `${reports}/allure-report`,
-  '--name',
-  'Classifieds API conformance',
-]);
+const generated = run(
+  'npx',
+  [
+    'allure',
+    'generate',
+    `${reports}/allure-results`,
+    '--output',
+    `${reports}/allure-report`,
+    '--name',
+    'Classifieds API conformance',
+  ],
+  { ALLURE_HISTORY_PATH: historyPath },
+);
 const counts = summarise(`${reports}/results.json`);
 const { passed, failed, skipped, warnings } = counts;
 console.log(
   `\nAllure report: ${resolve(reports, 'allure-report', 'index.html')}${generated === 0 ? '' : ' (generation FAILED)'}`,
 );
+console.log(`History: ${resolve(historyPath)} (${historyRuns(historyPath)} runs)`);
 console.log(`JUnit: ${resolve(reports, 'junit.xml')}   Playwright JSON: ${resolve(reports, 'results.json')}`);
 if (brokenLine(counts) !== '') console.log(brokenLine(counts));
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped, ${warnings} advisory warnings`);
 const gate = gateStatus(status, counts);
 process.exit(gate !== 0 ? gate : generated);
+
+/** The number of runs the history file holds: one JSON line per generated report. */
+function historyRuns(path) {
+  if (!existsSync(path)) return 0;
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '').length;
+}
