@@ -1,4 +1,5 @@
 import { test } from '@playwright/test';
+import { parameter } from 'allure-js-commons';
 import fc from 'fast-check';
 
 export interface PropertyBudget {
@@ -39,6 +40,10 @@ export async function assertProperty<T>(
     description: `${seed} (replay: FC_SEED=${seed}${path === undefined ? '' : ` FC_PATH=${path}`} FC_RUNS=${numRuns})`,
   });
   info.annotations.push({ type: 'allure.label.tag', description: `seed:${seed}` });
+  // Annotations pushed while a test runs do not reach Allure; a parameter does (excluded from the
+  // test's identity, so runs with different seeds stay one test in the history).
+  await parameter('fast-check seed', String(seed), { excluded: true });
+  await parameter('fast-check runs', String(numRuns), { excluded: true });
   console.log(`[fast-check] ${name}: seed ${seed}, ${numRuns} runs (replay with FC_SEED=${seed})`);
   const details = await fc.check(property, {
     seed,
