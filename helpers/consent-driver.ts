@@ -156,9 +156,13 @@ class ConsentFlow {
   }
 
   private async recognise(): Promise<PageKind | 'other'> {
-    if (await this.visible(this.selectors.loginUsername)) return 'login';
-    if (await this.visible(this.selectors.consentApprove)) return 'consent';
-    return 'other';
+    // Both questions at once: each is a round trip to the browser.
+    const [login, consent] = await Promise.all([
+      this.visible(this.selectors.loginUsername),
+      this.visible(this.selectors.consentApprove),
+    ]);
+    if (login) return 'login';
+    return consent ? 'consent' : 'other';
   }
 
   private async act(
@@ -184,16 +188,16 @@ class ConsentFlow {
    * painted over (the configured selector and any password input): the login is shown, never the password.
    */
   private async snapshot(title: string): Promise<void> {
-    if (!insideTest()) return;
+    if (!insideTest() || process.env.CONFORMANCE_SCREENSHOTS === 'off') return;
     await test.step(title, async () => {
       const passwordFields = [
         this.page.locator(this.selectors.loginPassword),
         this.page.locator('input[type="password"]'),
       ];
       const image = await this.page
-        .screenshot({ mask: passwordFields, timeout: STEP_TIMEOUT_MS })
+        .screenshot({ mask: passwordFields, timeout: STEP_TIMEOUT_MS, type: 'jpeg', quality: 70 })
         .catch(() => undefined);
-      if (image !== undefined) await test.info().attach(title, { body: image, contentType: 'image/png' });
+      if (image !== undefined) await test.info().attach(title, { body: image, contentType: 'image/jpeg' });
     });
   }
 
