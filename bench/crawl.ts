@@ -7,7 +7,7 @@
 //   npm run bench:crawl -- [10000,100000,200000]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'undici';
-import { seedAds, type SandboxHttp } from './lib/sandbox-http.js';
+import { benchAds, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
 import { latencySummary, percentile, round } from './lib/stats.js';
 import type { MemorySample, SandboxChildInfo } from './sandbox-child.js';
 import { startServerChild } from './throughput/child.js';
@@ -52,7 +52,7 @@ const median = (values: readonly number[]): number =>
 /** A fresh process runs its first pages cold (parsing, compiling): a small crawl first, untimed. */
 async function warmUp(command: (line: string) => Promise<string>, sandbox: SandboxHttp): Promise<void> {
   const { login, token } = JSON.parse(await command('actor')) as { login: string; token: string };
-  await seedAds(sandbox, login, WARM_UP_ADS);
+  await seedAds(sandbox, login, benchAds(WARM_UP_ADS));
   for (let crawl = 0; crawl < 3; crawl += 1) await crawlPages(sandbox.appsUrl, token);
 }
 
@@ -67,7 +67,7 @@ async function measure(count: number): Promise<Record<string, number>> {
     await warmUp(child.command, sandbox);
     const { login, token } = JSON.parse(await child.command('actor')) as { login: string; token: string };
     const seedStart = performance.now();
-    await seedAds(sandbox, login, count);
+    await seedAds(sandbox, login, benchAds(count));
     const seedMs = performance.now() - seedStart;
     const crawlStart = performance.now();
     const { items, pageMs } = await crawlPages(sandbox.appsUrl, token);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startReceivers, type Receivers } from './dead-receivers/receivers.js';
 import { driveStatusChanges, type DriveResult } from './dead-receivers/status-driver.js';
-import { createNotification, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
+import { benchAds, createNotification, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
 import { round } from './lib/stats.js';
 import type { CpuSample, MemorySample, SandboxChildInfo } from './sandbox-child.js';
 import { startServerChild } from './throughput/child.js';
@@ -91,8 +91,8 @@ async function measure(scenario: string, roundNumber: number): Promise<Run> {
     };
     const lister = JSON.parse(await child.command('actor')) as { login: string; token: string };
     const changer = JSON.parse(await child.command('actor')) as { login: string; token: string };
-    await seedAds(sandbox, lister.login, LISTED_ADS);
-    const adIds = await seedAds(sandbox, changer.login, CHANGED_ADS);
+    await seedAds(sandbox, lister.login, benchAds(LISTED_ADS));
+    const adIds = await seedAds(sandbox, changer.login, benchAds(CHANGED_ADS));
     for (const kind of SCENARIOS[scenario] ?? [])
       await createNotification(sandbox, changer.token, receiverUrl(receivers, kind));
     const driver = driveStatusChanges({

@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Agent } from 'undici';
-import { helper, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
+import { benchAds, helper, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
 import { latencySummary } from './lib/stats.js';
 import { memoryTrend, sampleMemory } from './load/memory-sampler.js';
 import type { Credentials } from './load/oauth-flow.js';
@@ -58,7 +58,7 @@ async function integrator(index: number): Promise<Credentials> {
     { requests: 1_000_000_000, seconds: 1 },
     200,
   );
-  await seedAds(sandbox, user.login, seededAds);
+  await seedAds(sandbox, user.login, benchAds(seededAds));
   return {
     clientId: client.client_id,
     clientSecret: client.client_secret,

@@ -40,8 +40,14 @@ export function helper(
   );
 }
 
-/** Ads `ad-0` ... `ad-(count-1)`; every fourth never published (no list_id), as in the crawl benchmark. */
-export function benchAds(count: number): Array<{ id: string; list_id?: string; status: string }> {
+export interface BenchAd {
+  id: string;
+  list_id?: string;
+  status: string;
+}
+
+/** Ads `ad-0` ... `ad-(count-1)`; every fourth never published (no list_id). */
+export function benchAds(count: number): BenchAd[] {
   return Array.from({ length: count }, (_, index) =>
     index % 4 === 0
       ? { id: `ad-${index}`, status: 'pending_review' }
@@ -49,8 +55,13 @@ export function benchAds(count: number): Array<{ id: string; list_id?: string; s
   );
 }
 
-export async function seedAds(sandbox: SandboxHttp, login: string, count: number): Promise<string[]> {
-  const ads = benchAds(count);
+/** Ads `ad-0` ... `ad-(count-1)`, all pending_review: a change to published is a change for each. */
+export function pendingAds(count: number): BenchAd[] {
+  return Array.from({ length: count }, (_, index) => ({ id: `ad-${index}`, status: 'pending_review' }));
+}
+
+/** Replaces the user's ads (contract: PUT .../ads); returns their ids. */
+export async function seedAds(sandbox: SandboxHttp, login: string, ads: BenchAd[]): Promise<string[]> {
   await helper(sandbox, 'PUT', `/users/${encodeURIComponent(login)}/ads`, { ads }, 200);
   return ads.map((ad) => ad.id);
 }
