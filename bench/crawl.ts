@@ -8,9 +8,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'undici';
 import { benchAds, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
-import { latencySummary, percentile, round } from './lib/stats.js';
+import { latencySummary, median, round } from './lib/stats.js';
+import type { BenchActor } from './actors.js';
+import { childJson } from './lib/child-json.js';
 import type { MemorySample, SandboxChildInfo } from './sandbox-child.js';
-import { startServerChild } from './throughput/child.js';
+import { startServerChild, type ServerChild } from './throughput/child.js';
 
 const counts = (process.argv[2] ?? '10000,100000,200000').split(',').map(Number);
 const PAGE = 200;
@@ -43,15 +45,9 @@ async function crawlPages(
   return { items, pageMs };
 }
 
-const median = (values: readonly number[]): number =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
-
 /** A fresh process runs its first pages cold (parsing, compiling): a small crawl first, untimed. */
-async function warmUp(command: (line: string) => Promise<string>, sandbox: SandboxHttp): Promise<void> {
-  const { login, token } = JSON.parse(await command('actor')) as { login: string; token: string };
+async function warmUp(child: ServerChild<unknown>, sandbox: SandboxHttp): Promise<void> {
+  const { login, token } = await childJson<BenchActor>(child, 'actor');
   await seedAds(sandbox, login, benchAds(WARM_UP_ADS));
   for (let crawl = 0; crawl < 3; crawl += 1) await crawlPages(sandbox.appsUrl, token);
 }
@@ -64,8 +60,8 @@ async function measure(count: number): Promise<Record<string, number>> {
       controlUrl: child.info.appsUrl,
       controlKey: child.info.controlKey,
     };
-    await warmUp(child.command, sandbox);
-    const { login, token } = JSON.parse(await child.command('actor')) as { login: string; token: string };
+    await warmUp(child, sandbox);
+    const { login, token } = await childJson<BenchActor>(child, 'actor');
     const seedStart = performance.now();
     await seedAds(sandbox, login, benchAds(count));
     const seedMs = performance.now() - seedStart;
@@ -73,7 +69,7 @@ async function measure(count: number): Promise<Record<string, number>> {
     const { items, pageMs } = await crawlPages(sandbox.appsUrl, token);
     const crawlMs = performance.now() - crawlStart;
     if (items !== count) throw new Error(`crawled ${items} of ${count}`);
-    const memory = JSON.parse(await child.command('memory')) as MemorySample;
+    const memory = await childJson<MemorySample>(child, 'memory');
     const tenth = Math.max(1, Math.floor(pageMs.length / 10));
     const pages = latencySummary(pageMs);
     return {

@@ -11,12 +11,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startReceivers, type Receivers } from './dead-receivers/receivers.js';
-import { driveStatusChanges, type DriveResult } from './dead-receivers/status-driver.js';
+import { driveStatusChanges } from './lib/status-driver.js';
 import { benchAds, createNotification, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
-import { round } from './lib/stats.js';
+import { childJson } from './lib/child-json.js';
+import {
+  MAX_P99_RATIO,
+  MIN_THROUGHPUT_RATIO,
+  summarise,
+  tableRows,
+  type Run,
+} from './dead-receivers/summary.js';
+import type { BenchActor } from './actors.js';
 import type { CpuSample, MemorySample, SandboxChildInfo } from './sandbox-child.js';
 import { startServerChild } from './throughput/child.js';
-import { runWrk, type LoadResult, type LoadSettings } from './throughput/wrk.js';
+import { runWrk, type LoadSettings } from './throughput/wrk.js';
 
 const { values: options } = parseArgs({
   options: {
@@ -41,9 +49,6 @@ const changesPerSecond = Number(options.rate);
 const LISTING_PATH = '/autoupload/v1/published?fetch_size=200';
 const LISTED_ADS = 2000;
 const CHANGED_ADS = 1000;
-/** The verdict's thresholds (the brief): p99 at most twice the baseline's, throughput at least 80 %. */
-const MAX_P99_RATIO = 2;
-const MIN_THROUGHPUT_RATIO = 0.8;
 const QUIET_SECONDS = 3;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -59,19 +64,6 @@ const SCENARIOS: Record<string, readonly ReceiverKind[]> = {
 const scenarioNames = options.scenarios.split(',');
 for (const name of scenarioNames) if (!(name in SCENARIOS)) throw new Error(`unknown scenario ${name}`);
 if (scenarioNames[0] !== 'none') throw new Error('the baseline scenario "none" must come first');
-
-interface Run {
-  scenario: string;
-  round: number;
-  listing: LoadResult;
-  changes: DriveResult;
-  /** The sandbox's memory at the end of the run, after a collection. */
-  memory: MemorySample;
-  /** CPU the sandbox used while wrk ran: less sensitive than wall-clock figures to a loaded machine. */
-  sandboxCpuMs: number;
-  /** The sandbox's CPU per status change (and its deliveries) before the listing load starts. */
-  cpuUsPerChange: number;
-}
 
 function receiverUrl(receivers: Receivers, kind: ReceiverKind): string {
   if (kind === 'closed-port') return receivers.closedPort;
@@ -89,8 +81,8 @@ async function measure(scenario: string, roundNumber: number): Promise<Run> {
       controlUrl: child.info.appsUrl,
       controlKey: child.info.controlKey,
     };
-    const lister = JSON.parse(await child.command('actor')) as { login: string; token: string };
-    const changer = JSON.parse(await child.command('actor')) as { login: string; token: string };
+    const lister = await childJson<BenchActor>(child, 'actor');
+    const changer = await childJson<BenchActor>(child, 'actor');
     await seedAds(sandbox, lister.login, benchAds(LISTED_ADS));
     const adIds = await seedAds(sandbox, changer.login, benchAds(CHANGED_ADS));
     for (const kind of SCENARIOS[scenario] ?? [])
@@ -104,12 +96,12 @@ async function measure(scenario: string, roundNumber: number): Promise<Run> {
     // The warm-up lets the queues of the dead receivers fill before anything is measured.
     await sleep(warmupSeconds * 1000);
     // The sandbox's CPU per status change with no other load: a figure a loaded machine barely moves.
-    const quietBefore = JSON.parse(await child.command('cpu')) as CpuSample;
+    const quietBefore = await childJson<CpuSample>(child, 'cpu');
     await sleep(QUIET_SECONDS * 1000);
-    const quietAfter = JSON.parse(await child.command('cpu')) as CpuSample;
+    const quietAfter = await childJson<CpuSample>(child, 'cpu');
     const cpuUsPerChange =
       ((quietAfter.cpuMs - quietBefore.cpuMs) * 1000) / (QUIET_SECONDS * changesPerSecond);
-    const cpuBefore = JSON.parse(await child.command('cpu')) as CpuSample;
+    const cpuBefore = await childJson<CpuSample>(child, 'cpu');
     const listing = await runWrk(
       `${sandbox.appsUrl}${LISTING_PATH}`,
       { kind: 'fixed', method: 'GET', headers: { authorization: `Bearer ${lister.token}` } },
@@ -117,10 +109,10 @@ async function measure(scenario: string, roundNumber: number): Promise<Run> {
       workDir,
       scenario,
     );
-    const cpuAfter = JSON.parse(await child.command('cpu')) as CpuSample;
+    const cpuAfter = await childJson<CpuSample>(child, 'cpu');
     const changes = await driver.stop();
     const sandboxCpuMs = cpuAfter.cpuMs - cpuBefore.cpuMs;
-    const memory = JSON.parse(await child.command('memory')) as MemorySample;
+    const memory = await childJson<MemorySample>(child, 'memory');
     console.log(
       `round ${roundNumber}, ${scenario}: ${listing.requestsPerSecond} req/s, p50 ${listing.p50Ms} ms, p99 ${listing.p99Ms} ms; ` +
         `${changes.achievedPerSecond} changes/s, ${changes.errors} change errors; ` +
@@ -139,61 +131,10 @@ const delivered = receivers.counts();
 await receivers.close();
 rmSync(workDir, { recursive: true, force: true });
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
-}
-
-/** Per scenario, medians over rounds; ratios to the baseline of the same round, then their median. */
-const results = scenarioNames.map((scenario) => {
-  const own = runs.filter((run) => run.scenario === scenario);
-  const baselineOf = (run: Run): Run | undefined =>
-    runs.find((candidate) => candidate.scenario === 'none' && candidate.round === run.round);
-  const p99Ratio = median(own.map((run) => run.listing.p99Ms / (baselineOf(run)?.listing.p99Ms ?? NaN)));
-  const throughputRatio = median(
-    own.map((run) => run.listing.requestsPerSecond / (baselineOf(run)?.listing.requestsPerSecond ?? NaN)),
-  );
-  return {
-    scenario,
-    receivers: (SCENARIOS[scenario] ?? []).join(' + ') || '(none)',
-    requestsPerSecond: median(own.map((run) => run.listing.requestsPerSecond)),
-    p50Ms: median(own.map((run) => run.listing.p50Ms)),
-    p99Ms: median(own.map((run) => run.listing.p99Ms)),
-    listingErrors: Math.max(...own.map((run) => run.listing.non2xx + run.listing.socketErrors)),
-    changesPerSecond: median(own.map((run) => run.changes.achievedPerSecond)),
-    changeErrors: Math.max(...own.map((run) => run.changes.errors)),
-    cpuUsPerChange: Math.round(median(own.map((run) => run.cpuUsPerChange))),
-    sandboxCpuShare: round(median(own.map((run) => run.sandboxCpuMs / (settings.durationSeconds * 1000)))),
-    requestsPerCpuSecond: Math.round(
-      median(own.map((run) => run.listing.requests / (run.sandboxCpuMs / 1000))),
-    ),
-    sandboxHeapMb: round(median(own.map((run) => run.memory.heapUsedMb)), 1),
-    sandboxMaxRssMb: round(median(own.map((run) => run.memory.maxRssMb)), 1),
-    p99VsNone: round(p99Ratio),
-    throughputVsNone: round(throughputRatio),
-    holds: p99Ratio <= MAX_P99_RATIO && throughputRatio >= MIN_THROUGHPUT_RATIO,
-  };
-});
-
-console.table(
-  results.map((row) => ({
-    scenario: row.scenario,
-    'req/s': row.requestsPerSecond,
-    'p50 ms': row.p50Ms,
-    'p99 ms': row.p99Ms,
-    'listing errors': row.listingErrors,
-    'changes/s': row.changesPerSecond,
-    'change errors': row.changeErrors,
-    'CPU µs per change': row.cpuUsPerChange,
-    'sandbox CPU': row.sandboxCpuShare,
-    'req per CPU s': row.requestsPerCpuSecond,
-    'heap MB': row.sandboxHeapMb,
-    'peak RSS MB': row.sandboxMaxRssMb,
-    'p99 vs none': row.p99VsNone,
-    'req/s vs none': row.throughputVsNone,
-    holds: row.holds,
-  })),
+const results = scenarioNames.map((scenario) =>
+  summarise(runs, scenario, (SCENARIOS[scenario] ?? []).join(' + ') || '(none)', settings.durationSeconds),
 );
+console.table(tableRows(results));
 console.log(`requests the receivers saw: ${JSON.stringify(delivered)}`);
 const failing = results.filter((row) => !row.holds).map((row) => row.scenario);
 console.log(

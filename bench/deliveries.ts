@@ -7,9 +7,11 @@
 //   npm run bench:deliveries -- [100,500,1000] [changes per rate, default 1000]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Receipt } from './deliveries/receiver-child.js';
-import { driveStatusChanges } from './dead-receivers/status-driver.js';
+import { driveStatusChanges } from './lib/status-driver.js';
 import { createNotification, pendingAds, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
 import { latencySummary } from './lib/stats.js';
+import type { BenchActor } from './actors.js';
+import { childJson } from './lib/child-json.js';
 import type { CpuSample, SandboxChildInfo } from './sandbox-child.js';
 import { startServerChild } from './throughput/child.js';
 
@@ -28,7 +30,7 @@ const sandbox: SandboxHttp = {
 const receiver = await startServerChild<{ url: string }>('../deliveries/receiver-child.ts', []);
 
 async function measure(rate: number): Promise<Record<string, number>> {
-  const { login, token } = JSON.parse(await child.command('actor')) as { login: string; token: string };
+  const { login, token } = await childJson<BenchActor>(child, 'actor');
   const endpoint = JSON.parse(await receiver.command(`endpoint rate-${rate}`)) as {
     url: string;
     path: string;
@@ -37,7 +39,7 @@ async function measure(rate: number): Promise<Record<string, number>> {
   // Each ad changes once, from pending_review to published: one delivery per ad.
   const adIds = await seedAds(sandbox, login, pendingAds(CHANGES));
   const sentAt = new Map<string, number>();
-  const cpuBefore = JSON.parse(await child.command('cpu')) as CpuSample;
+  const cpuBefore = await childJson<CpuSample>(child, 'cpu');
   const driven = await driveStatusChanges({
     ...sandbox,
     login,
@@ -47,7 +49,7 @@ async function measure(rate: number): Promise<Record<string, number>> {
     onSend: (adId) => sentAt.set(adId, now()),
   }).finished;
   const receipts = JSON.parse(await receiver.command(`wait ${endpoint.path} ${CHANGES}`)) as Receipt[];
-  const cpuAfter = JSON.parse(await child.command('cpu')) as CpuSample;
+  const cpuAfter = await childJson<CpuSample>(child, 'cpu');
   const latencies = receipts.map(([adId, receivedAt]) => receivedAt - (sentAt.get(adId) ?? NaN));
   const summary = latencySummary(latencies);
   return {

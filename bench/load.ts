@@ -13,6 +13,7 @@ import { latencySummary } from './lib/stats.js';
 import { memoryTrend, sampleMemory } from './load/memory-sampler.js';
 import type { Credentials } from './load/oauth-flow.js';
 import { runWorker, type WorkerLog } from './load/worker.js';
+import { childJson } from './lib/child-json.js';
 import type { MemorySample, SandboxChildInfo } from './sandbox-child.js';
 import { startServerChild } from './throughput/child.js';
 
@@ -71,9 +72,7 @@ async function integrator(index: number): Promise<Credentials> {
 const integrators = await Promise.all(Array.from({ length: clientCount }, (_, index) => integrator(index)));
 const authDispatcher = new Agent({ connect: { ca: readFileSync(child.info.caFile, 'utf8') } });
 const appsDispatcher = new Agent();
-const askMemory = async (): Promise<MemorySample> =>
-  JSON.parse(await child.command('memory')) as MemorySample;
-const sampler = sampleMemory(askMemory);
+const sampler = sampleMemory(() => childJson<MemorySample>(child, 'memory'));
 const startedAt = performance.now();
 const logs: WorkerLog[] = await Promise.all(
   integrators.map((credentials) =>
