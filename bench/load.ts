@@ -113,6 +113,14 @@ for (const log of logs) for (const [cause, count] of log.errors) errors[cause] =
 const errorCount = Object.values(errors).reduce((sum, count) => sum + count, 0);
 const memory = memoryTrend(samples, Number(options['tolerance-mb']));
 const crawls = logs.reduce((sum, log) => sum + log.crawls, 0);
+const authorizations = operations
+  .filter((row) => row.operation.startsWith('authorize'))
+  .reduce((sum, row) => sum + row.count, 0);
+// What the heap keeps per authorization: its code lives out its ten minutes (used or not), and a
+// fresh login leaves its session behind; both are bounded, so the slope flattens on longer runs.
+const retainedBytesPerAuthorization = Math.round(
+  (memory.heapSlopeMbPerMin * 1024 * 1024) / ((authorizations / elapsedSeconds) * 60),
+);
 
 console.table(
   operations.map((row) => ({
@@ -142,7 +150,8 @@ console.table([
   },
 ]);
 console.log(
-  `sandbox memory ${memory.flat ? 'stays flat' : 'grows'} (${memory.samples} samples after a full collection, tolerance ${options['tolerance-mb']} MB; peak RSS ${memory.maxRssMb} MB)`,
+  `sandbox memory ${memory.flat ? 'stays flat' : 'grows'} (${memory.samples} samples after a full collection, tolerance ${options['tolerance-mb']} MB; peak RSS ${memory.maxRssMb} MB); ` +
+    `heap slope per authorization: ${retainedBytesPerAuthorization} bytes`,
 );
 
 mkdirSync('reports/bench', { recursive: true });
@@ -163,6 +172,7 @@ writeFileSync(
       operations,
       errors,
       memory,
+      retainedBytesPerAuthorization,
       samples,
     },
     null,
