@@ -13,3 +13,5 @@ export function benchActor(sandbox: StartedSandbox, scopes: readonly Scope[] = [
   });
   return { clientId: client.clientId, login: user.login, token };
 }
+
+export type BenchActor = ReturnType<typeof benchActor>;

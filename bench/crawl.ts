@@ -1,73 +1,114 @@
-// Crawl benchmark: seed N ads through the test helper, then crawl them 200 at a time.
-// Prints seed time, crawl time, time per page and peak memory (RSS of this process, sandbox included).
+// Scale benchmark (issue 8): per account size, a fresh sandbox in its own process (warmed up by a
+// small untimed crawl of another user); seed N ads through
+// the test helper, then crawl them 200 at a time, timing every page. Prints seed and crawl time, time
+// per page (mean, p50, p99, and the last tenth of the crawl against the first tenth: flat means the
+// last pages of a large account cost what the first do) and the sandbox's peak memory at that size.
+//
+//   npm run bench:crawl -- [10000,100000,200000]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'undici';
-import { startSandbox } from '../sandbox/start.js';
-import { benchActor } from './actors.js';
+import { benchAds, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
+import { latencySummary, median, round } from './lib/stats.js';
+import type { BenchActor } from './actors.js';
+import { childJson } from './lib/child-json.js';
+import type { MemorySample, SandboxChildInfo } from './sandbox-child.js';
+import { startServerChild, type ServerChild } from './throughput/child.js';
 
-const counts = (process.argv[2] ?? '100000').split(',').map(Number);
+const counts = (process.argv[2] ?? '10000,100000,200000').split(',').map(Number);
 const PAGE = 200;
+/** The verdict's threshold: the median page time at the largest size at most this times the smallest's. */
+const MAX_PER_PAGE_GROWTH = 2;
+const WARM_UP_ADS = 4000;
 
-let peakRss = 0;
-const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-}, 5);
-
-const sandbox = await startSandbox({ controlKey: 'bench-key' });
-const results: Array<Record<string, number>> = [];
-for (const count of counts) {
-  const { login, token } = benchActor(sandbox);
-  const ads = Array.from({ length: count }, (_, index) => ({
-    id: `ad-${index}`,
-    status: index % 4 === 0 ? 'pending_review' : 'published',
-    ...(index % 4 === 0 ? {} : { list_id: String(index) }),
-  }));
-  const body = JSON.stringify({ ads });
-
-  const seedStart = performance.now();
-  const seeded = await request(`${sandbox.controlUrl}/test_helpers/v1/users/${login}/ads`, {
-    method: 'PUT',
-    headers: { 'x-sandbox-key': 'bench-key', 'content-type': 'application/json' },
-    body,
-  });
-  await seeded.body.text();
-  const seedMs = performance.now() - seedStart;
-
-  const crawlStart = performance.now();
+async function crawlPages(
+  appsUrl: string,
+  accessToken: string,
+): Promise<{ items: number; pageMs: number[] }> {
+  const pageMs: number[] = [];
   let pageToken: string | null = null;
-  let pages = 0;
   let items = 0;
   do {
     const query: string =
       pageToken === null
         ? `?fetch_size=${PAGE}`
         : `?fetch_size=${PAGE}&page_token=${encodeURIComponent(pageToken)}`;
-    const response = await request(`${sandbox.appsUrl}/autoupload/v1/published${query}`, {
-      headers: { authorization: `Bearer ${token}` },
+    const startedAt = performance.now();
+    const response = await request(`${appsUrl}/autoupload/v1/published${query}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
     });
     const page = (await response.body.json()) as { data: unknown[]; next_token: string | null };
-    pages += 1;
+    pageMs.push(performance.now() - startedAt);
+    if (response.statusCode !== 200) throw new Error(`page ${pageMs.length} answered ${response.statusCode}`);
     items += page.data.length;
     pageToken = page.next_token;
   } while (pageToken !== null);
-  const crawlMs = performance.now() - crawlStart;
-  if (items !== count) throw new Error(`crawled ${items} of ${count}`);
-  results.push({
-    ads: count,
-    seed_ms: Math.round(seedMs),
-    crawl_ms: Math.round(crawlMs),
-    pages,
-    ms_per_page: Number((crawlMs / pages).toFixed(3)),
-    peak_rss_mb: Math.round(peakRss / 1048576),
-  });
+  return { items, pageMs };
 }
-clearInterval(sampler);
-await sandbox.close();
+
+/** A fresh process runs its first pages cold (parsing, compiling): a small crawl first, untimed. */
+async function warmUp(child: ServerChild<unknown>, sandbox: SandboxHttp): Promise<void> {
+  const { login, token } = await childJson<BenchActor>(child, 'actor');
+  await seedAds(sandbox, login, benchAds(WARM_UP_ADS));
+  for (let crawl = 0; crawl < 3; crawl += 1) await crawlPages(sandbox.appsUrl, token);
+}
+
+async function measure(count: number): Promise<Record<string, number>> {
+  const child = await startServerChild<SandboxChildInfo>('../sandbox-child.ts', [], ['--expose-gc']);
+  try {
+    const sandbox = {
+      appsUrl: child.info.appsUrl,
+      controlUrl: child.info.appsUrl,
+      controlKey: child.info.controlKey,
+    };
+    await warmUp(child, sandbox);
+    const { login, token } = await childJson<BenchActor>(child, 'actor');
+    const seedStart = performance.now();
+    await seedAds(sandbox, login, benchAds(count));
+    const seedMs = performance.now() - seedStart;
+    const crawlStart = performance.now();
+    const { items, pageMs } = await crawlPages(sandbox.appsUrl, token);
+    const crawlMs = performance.now() - crawlStart;
+    if (items !== count) throw new Error(`crawled ${items} of ${count}`);
+    const memory = await childJson<MemorySample>(child, 'memory');
+    const tenth = Math.max(1, Math.floor(pageMs.length / 10));
+    const pages = latencySummary(pageMs);
+    return {
+      ads: count,
+      seed_ms: Math.round(seedMs),
+      crawl_ms: Math.round(crawlMs),
+      pages: pageMs.length,
+      ms_per_page: round(crawlMs / pageMs.length, 3),
+      page_p50_ms: pages.p50,
+      page_p99_ms: pages.p99,
+      // Medians: on a shared machine one descheduled page would swing a mean of 5 or 100 pages.
+      last_vs_first_tenth: round(median(pageMs.slice(-tenth)) / median(pageMs.slice(0, tenth))),
+      peak_rss_mb: Math.round(memory.maxRssMb),
+      heap_after_mb: Math.round(memory.heapUsedMb),
+    };
+  } finally {
+    await child.stop();
+  }
+}
+
+const results: Array<Record<string, number>> = [];
+for (const count of counts) results.push(await measure(count));
 
 console.table(results);
+const perPage = results.map((row) => row.page_p50_ms ?? NaN);
+const growth = round((perPage.at(-1) ?? NaN) / (perPage[0] ?? NaN));
+const flat = growth <= MAX_PER_PAGE_GROWTH;
+console.log(
+  `median time per page at ${results.at(-1)?.ads} ads is ${growth}x that at ${results[0]?.ads}: ${flat ? 'flat' : 'NOT flat'} (threshold ${MAX_PER_PAGE_GROWTH}x); ` +
+    'peak RSS is the sandbox process alone, at that size alone',
+);
 mkdirSync('reports/bench', { recursive: true });
 writeFileSync(
   'reports/bench/crawl.json',
-  JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2),
+  JSON.stringify(
+    { date: new Date().toISOString(), node: process.version, results, perPageGrowth: growth, flat },
+    null,
+    2,
+  ),
 );
 console.log('written reports/bench/crawl.json');
+if (!flat) process.exitCode = 1;

@@ -1,87 +1,76 @@
-// Delivery benchmark: status changes at a steady rate through the test helper, each to a fresh ad,
-// delivered by the sandbox to the suite's mockttp receiver. Prints, per rate, the p50, p99 and
-// maximum time from the change request to the receipt of its AD_STATUS notification.
+// Delivery benchmark (issue 8): status changes at a steady rate through the test helper, each to a
+// fresh ad, delivered by the sandbox to the suite's mockttp receiver. Prints, per rate, the p50, p99
+// and maximum time from the change request to the receipt of its AD_STATUS notification.
+// The sandbox, the receiver and the driver (several connections, changes sent in ticks) each run in a
+// process of their own: in one process, the three shared one event loop and 1,000 a second was out of reach.
+//
+//   npm run bench:deliveries -- [100,500,1000] [changes per rate, default 1000]
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { request } from 'undici';
-import { Receiver } from '../helpers/receiver.js';
-import { startSandbox } from '../sandbox/start.js';
-import { benchActor } from './actors.js';
+import type { Receipt } from './deliveries/receiver-child.js';
+import { driveStatusChanges } from './lib/status-driver.js';
+import { createNotification, pendingAds, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
+import { latencySummary } from './lib/stats.js';
+import type { BenchActor } from './actors.js';
+import { childJson } from './lib/child-json.js';
+import type { CpuSample, SandboxChildInfo } from './sandbox-child.js';
+import { startServerChild } from './throughput/child.js';
 
 const rates = (process.argv[2] ?? '100,500,1000').split(',').map(Number);
 const CHANGES = Number(process.argv[3] ?? 1000);
-const KEY = 'bench-key';
+const WARM_UP_RATE = 500;
 
 const now = (): number => performance.timeOrigin + performance.now();
-const sleepUntil = (at: number): Promise<void> =>
-  new Promise((resolve) => setTimeout(resolve, Math.max(0, at - now())));
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
+const child = await startServerChild<SandboxChildInfo>('../sandbox-child.ts', []);
+const sandbox: SandboxHttp = {
+  appsUrl: child.info.appsUrl,
+  controlUrl: child.info.appsUrl,
+  controlKey: child.info.controlKey,
+};
+const receiver = await startServerChild<{ url: string }>('../deliveries/receiver-child.ts', []);
 
-const sandbox = await startSandbox({ controlKey: KEY });
-const receiver = await Receiver.start({
-  port: undefined,
-  publicUrl: undefined,
-  timing: { waitMs: 30_000, quietMs: 500 },
-});
-const helper = (path: string, method: 'PUT' | 'POST', body: unknown) =>
-  request(`${sandbox.controlUrl}/test_helpers/v1${path}`, {
-    method,
-    headers: { 'x-sandbox-key': KEY, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  }).then((response) => response.body.text());
-
-const results: Array<Record<string, number>> = [];
-for (const rate of rates) {
-  const { login, token } = benchActor(sandbox);
-  const endpoint = receiver.endpoint(`rate-${rate}`);
-  const created = await request(`${sandbox.appsUrl}/autoservice/v1/notification`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      method: 'POST',
-      url: endpoint.url,
-      media_type: 'application/json',
-      token: 'bench',
-    }),
-  });
-  if (created.statusCode !== 201) throw new Error(`create answered ${created.statusCode}`);
-  await created.body.text();
-  const ads = Array.from({ length: CHANGES }, (_, index) => ({
-    id: `ad-${index}`,
-    status: 'pending_review',
-  }));
-  await helper(`/users/${login}/ads`, 'PUT', { ads });
-
+async function measure(rate: number): Promise<Record<string, number>> {
+  const { login, token } = await childJson<BenchActor>(child, 'actor');
+  const endpoint = JSON.parse(await receiver.command(`endpoint rate-${rate}`)) as {
+    url: string;
+    path: string;
+  };
+  await createNotification(sandbox, token, endpoint.url);
+  // Each ad changes once, from pending_review to published: one delivery per ad.
+  const adIds = await seedAds(sandbox, login, pendingAds(CHANGES));
   const sentAt = new Map<string, number>();
-  const start = now() + 50;
-  const pending: Array<Promise<string>> = [];
-  for (const [index, ad] of ads.entries()) {
-    await sleepUntil(start + (index * 1000) / rate);
-    sentAt.set(ad.id, now());
-    pending.push(helper(`/users/${login}/ads/${ad.id}/status`, 'POST', { status: 'published' }));
-  }
-  await Promise.all(pending);
-  const sendSeconds = (now() - start) / 1000;
-  await endpoint.waitFor(CHANGES);
-  const latencies = endpoint.deliveries
-    .map((delivery) => {
-      const adId = (JSON.parse(delivery.body) as { data: { ad: { id: string } } }).data.ad.id;
-      return delivery.receivedAt - (sentAt.get(adId) ?? NaN);
-    })
-    .sort((a, b) => a - b);
-  results.push({
+  const cpuBefore = await childJson<CpuSample>(child, 'cpu');
+  const driven = await driveStatusChanges({
+    ...sandbox,
+    login,
+    adIds,
+    perSecond: rate,
+    limit: CHANGES,
+    onSend: (adId) => sentAt.set(adId, now()),
+  }).finished;
+  const receipts = JSON.parse(await receiver.command(`wait ${endpoint.path} ${CHANGES}`)) as Receipt[];
+  const cpuAfter = await childJson<CpuSample>(child, 'cpu');
+  const latencies = receipts.map(([adId, receivedAt]) => receivedAt - (sentAt.get(adId) ?? NaN));
+  const summary = latencySummary(latencies);
+  return {
     rate_per_s: rate,
-    achieved_per_s: Math.round(CHANGES / sendSeconds),
+    achieved_per_s: driven.achievedPerSecond,
+    change_errors: driven.errors,
     delivered: latencies.length,
-    p50_ms: Number(percentile(latencies, 50).toFixed(2)),
-    p99_ms: Number(percentile(latencies, 99).toFixed(2)),
-    max_ms: Number((latencies.at(-1) ?? NaN).toFixed(2)),
-  });
+    // The sandbox's CPU per change and its delivery: what the rate costs, whatever else loads the machine.
+    sandbox_cpu_us_per_change: Math.round(((cpuAfter.cpuMs - cpuBefore.cpuMs) * 1000) / CHANGES),
+    p50_ms: summary.p50,
+    p99_ms: summary.p99,
+    max_ms: summary.max,
+  };
 }
+
+// Fresh processes run their first requests cold (module loading, compilation): one untimed round first.
+await measure(WARM_UP_RATE);
+const results: Array<Record<string, number>> = [];
+for (const rate of rates) results.push(await measure(rate));
 await receiver.stop();
-await sandbox.close();
+await child.stop();
 
 console.table(results);
 mkdirSync('reports/bench', { recursive: true });

@@ -10,10 +10,17 @@ export interface ServerChild<Info> {
   stop: () => Promise<void>;
 }
 
-/** Starts `bench/throughput/<file>` under tsx in its own process and waits for its READY line. */
-export async function startServerChild<Info>(file: string, args: string[]): Promise<ServerChild<Info>> {
+/**
+ * Starts `bench/throughput/<file>` (a path relative to this folder) under tsx in its own process,
+ * with extra Node flags such as `--expose-gc`, and waits for its READY line.
+ */
+export async function startServerChild<Info>(
+  file: string,
+  args: string[],
+  nodeFlags: readonly string[] = [],
+): Promise<ServerChild<Info>> {
   const path = fileURLToPath(new URL(file, import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', path, ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path, ...args], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });

@@ -9,10 +9,16 @@ export function announceReady(info: object): void {
   process.stdout.write(`${READY_PREFIX}${JSON.stringify(info)}\n`);
 }
 
-/** Carries out each command line the driver writes on stdin, in order, and acknowledges it. */
-export function answerCommands(handle: (line: string) => string): void {
+/**
+ * Carries out each command line the driver writes on stdin and acknowledges it. Commands run one
+ * after another, even asynchronous ones, so replies come back in the order the driver matches them.
+ */
+export function answerCommands(handle: (line: string) => string | Promise<string>): void {
+  let previous = Promise.resolve();
   createInterface({ input: process.stdin }).on('line', (line) => {
-    process.stdout.write(`${REPLY_PREFIX}${handle(line)}\n`);
+    previous = previous.then(async () => {
+      process.stdout.write(`${REPLY_PREFIX}${await handle(line)}\n`);
+    });
   });
 }
 

@@ -29,6 +29,9 @@ state.ads.replace(
     ...(index % 4 === 0 ? {} : { list_id: String(1_000_000 + index) }),
   })),
 );
+// The codes go to a user of their own: each exchange issues a token, and the sandbox keeps only the
+// newest tokens of a client and user, so exchanges for the listing's user would revoke its token.
+const codeUser = state.users.create({});
 // Command `codes <count> <file>`: a fresh pool before each run, so no run sends a code already spent.
 answerCommands((line) => {
   const [verb, count, file] = line.split(' ');
@@ -36,7 +39,7 @@ answerCommands((line) => {
   const codes = Array.from({ length: Number(count) }, () =>
     state.codes.issue({
       clientId: client.clientId,
-      login: user.login,
+      login: codeUser.login,
       scopes: ['autoupload'],
       redirectUriSent: REDIRECT_URI,
       issuedAtMs: client.clock.now(),

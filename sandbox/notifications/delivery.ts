@@ -15,18 +15,24 @@ export const DELIVERY_POLICY = {
   /** Retries after the first attempt, on a network failure or a 5xx answer. */
   retries: 3,
   backoffMs: [100, 400, 1600],
+  /**
+   * Deliveries of one configuration in flight at once, started in the order of the changes. One at
+   * a time would cap a configuration at one delivery per round trip (a few hundred a second on
+   * loopback, a few dozen to a distant receiver).
+   */
+  concurrency: 16,
   /** Deliveries waiting per configuration; beyond it the oldest is dropped. */
   queueLimit: 1000,
 } as const;
 
 /**
- * One FIFO queue per configuration, drained by one sender at a time: a configuration's deliveries
- * arrive in the order of the changes, and a slow or dead receiver holds up only its own queue,
+ * One FIFO queue per configuration, started in order and at most `concurrency` at a time: a slow or
+ * dead receiver holds up only its own queue (bounded, with a bounded number of sockets and timers),
  * never the API.
  */
 export class Deliverer {
   private readonly queues = new Map<string, Delivery[]>();
-  private readonly draining = new Set<string>();
+  private readonly inFlight = new Map<string, number>();
   private readonly agent = new Agent({
     connect: { timeout: DELIVERY_POLICY.attemptTimeoutMs },
     headersTimeout: DELIVERY_POLICY.attemptTimeoutMs,
@@ -44,17 +50,31 @@ export class Deliverer {
     queue.push(delivery);
     // The queue is bounded: under a dead receiver the oldest waiting delivery gives way.
     if (queue.length > DELIVERY_POLICY.queueLimit) queue.shift();
-    if (!this.draining.has(configId)) void this.drain(configId);
+    this.startWaiting(configId);
   }
 
-  private async drain(configId: string): Promise<void> {
-    this.draining.add(configId);
+  /** Starts waiting deliveries, oldest first, while the configuration has a free slot. */
+  private startWaiting(configId: string): void {
     const queue = this.queues.get(configId) ?? [];
-    try {
-      for (let next = queue.shift(); next !== undefined; next = queue.shift()) await this.send(next);
-    } finally {
-      this.draining.delete(configId);
-      if (queue.length === 0) this.queues.delete(configId);
+    let running = this.inFlight.get(configId) ?? 0;
+    for (; running < DELIVERY_POLICY.concurrency; running += 1) {
+      const next = queue.shift();
+      if (next === undefined) break;
+      void this.send(next).finally(() => {
+        this.settle(configId);
+      });
+    }
+    this.inFlight.set(configId, running);
+  }
+
+  private settle(configId: string): void {
+    const running = (this.inFlight.get(configId) ?? 1) - 1;
+    this.inFlight.set(configId, running);
+    if ((this.queues.get(configId)?.length ?? 0) > 0) this.startWaiting(configId);
+    else if (running === 0) {
+      // Nothing left for this configuration: its entries go, so idle configurations cost nothing.
+      this.queues.delete(configId);
+      this.inFlight.delete(configId);
     }
   }
 

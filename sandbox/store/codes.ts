@@ -15,18 +15,41 @@ export interface AuthorizationCode {
   used: boolean;
 }
 
-export class CodeStore {
-  private readonly codes = new Map<string, AuthorizationCode>();
+interface StoredCode extends AuthorizationCode {
+  /** Real time of issue: the order of the map, and when the code may be forgotten. */
+  storedAtMs: number;
+}
 
-  constructor(private readonly newSecret: SecretMaker = randomToken) {}
+/**
+ * Codes are kept, used ones included (a reused code must still be told apart), until they are past
+ * their lifetime in real time: a client's clock only ever moves forward, so such a code has expired
+ * by every clock, and forgetting it keeps memory flat under a steady stream of exchanges.
+ */
+export class CodeStore {
+  private readonly codes = new Map<string, StoredCode>();
+
+  constructor(
+    private readonly newSecret: SecretMaker = randomToken,
+    private readonly realNow: () => number = Date.now,
+  ) {}
 
   issue(grant: Omit<AuthorizationCode, 'code' | 'used'>): string {
+    this.forgetExpired();
     const code = this.newSecret(32);
-    this.codes.set(code, { ...grant, code, used: false });
+    this.codes.set(code, { ...grant, code, used: false, storedAtMs: this.realNow() });
     return code;
   }
 
   find(code: string): AuthorizationCode | undefined {
     return this.codes.get(code);
+  }
+
+  /** The map is in order of issue, so the expired codes are at its head. */
+  private forgetExpired(): void {
+    const oldestKept = this.realNow() - CODE_LIFETIME_MS;
+    for (const [code, stored] of this.codes) {
+      if (stored.storedAtMs > oldestKept) return;
+      this.codes.delete(code);
+    }
   }
 }

@@ -9,14 +9,28 @@ export interface AccessGrant {
   issuedAtMs: number;
 }
 
+/**
+ * Live access tokens per client and user. The spec leaves lifetime and revocation open ("not
+ * shown") and the sandbox's tokens never expire, so without a bound every code exchange would be
+ * kept for the life of the process; beyond it the oldest token of that client and user is revoked.
+ */
+export const MAX_TOKENS_PER_CLIENT_AND_USER = 100;
+
 export class TokenStore {
   private readonly tokens = new Map<string, AccessGrant>();
+  /** Each client and user's live tokens, oldest first. */
+  private readonly byGrantee = new Map<string, string[]>();
 
   constructor(private readonly newSecret: SecretMaker = randomToken) {}
 
   issue(grant: AccessGrant): string {
     const token = this.newSecret(32);
     this.tokens.set(token, grant);
+    const grantee = `${grant.clientId}\n${grant.login}`;
+    const live = this.byGrantee.get(grantee) ?? [];
+    this.byGrantee.set(grantee, live);
+    live.push(token);
+    if (live.length > MAX_TOKENS_PER_CLIENT_AND_USER) this.tokens.delete(live.shift() ?? '');
     return token;
   }
 

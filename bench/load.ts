@@ -1,0 +1,183 @@
+// Load benchmark (issue 7): several integrators at once, each with its own client and user, for a
+// bounded time: the authorization code flow over HTTP (a fresh login now and then), the code
+// exchange, then a crawl of the whole listing with the new token. The sandbox runs in its own
+// process with --expose-gc and reports its memory once a second after a full collection; the run
+// passes with zero errors and a heap whose last third is no higher than its first (within a margin).
+//
+//   npm run bench:load -- [--clients 8] [--duration 30] [--ads 2000] [--login-every 10] [--tolerance-mb 5]
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Agent } from 'undici';
+import { benchAds, helper, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
+import { latencySummary } from './lib/stats.js';
+import { memoryTrend, sampleMemory } from './load/memory-sampler.js';
+import type { Credentials } from './load/oauth-flow.js';
+import { runWorker, type WorkerLog } from './load/worker.js';
+import { childJson } from './lib/child-json.js';
+import type { MemorySample, SandboxChildInfo } from './sandbox-child.js';
+import { startServerChild } from './throughput/child.js';
+
+const { values: options } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '8' },
+    duration: { type: 'string', default: '30' },
+    ads: { type: 'string', default: '2000' },
+    'login-every': { type: 'string', default: '10' },
+    'tolerance-mb': { type: 'string', default: '5' },
+  },
+});
+const clientCount = Number(options.clients);
+const durationSeconds = Number(options.duration);
+const seededAds = Number(options.ads);
+const REDIRECT_URI = 'http://127.0.0.1:9/cb';
+
+const child = await startServerChild<SandboxChildInfo>('../sandbox-child.ts', [], ['--expose-gc']);
+const sandbox: SandboxHttp = {
+  appsUrl: child.info.appsUrl,
+  controlUrl: child.info.appsUrl,
+  controlKey: child.info.controlKey,
+};
+
+/** An integrator as the contract makes one: a client, a user with seeded ads, no rate limit in the way. */
+async function integrator(index: number): Promise<Credentials> {
+  const client = (await helper(
+    sandbox,
+    'POST',
+    '/clients',
+    { name: `load ${index}`, redirect_uris: [REDIRECT_URI] },
+    201,
+  )) as {
+    client_id: string;
+    client_secret: string;
+  };
+  const user = (await helper(sandbox, 'POST', '/users', {}, 201)) as { login: string; password: string };
+  // A load that meets RATE_LIMIT would measure the limiter; the check still runs on every request.
+  await helper(
+    sandbox,
+    'PUT',
+    `/clients/${client.client_id}/rate_limit`,
+    { requests: 1_000_000_000, seconds: 1 },
+    200,
+  );
+  await seedAds(sandbox, user.login, benchAds(seededAds));
+  return {
+    clientId: client.client_id,
+    clientSecret: client.client_secret,
+    redirectUri: REDIRECT_URI,
+    login: user.login,
+    password: user.password,
+  };
+}
+
+const integrators = await Promise.all(Array.from({ length: clientCount }, (_, index) => integrator(index)));
+const authDispatcher = new Agent({ connect: { ca: readFileSync(child.info.caFile, 'utf8') } });
+const appsDispatcher = new Agent();
+const sampler = sampleMemory(() => childJson<MemorySample>(child, 'memory'));
+const startedAt = performance.now();
+const logs: WorkerLog[] = await Promise.all(
+  integrators.map((credentials) =>
+    runWorker(
+      {
+        authUrl: child.info.authUrl,
+        appsUrl: sandbox.appsUrl,
+        credentials,
+        seededAds,
+        loginEvery: Number(options['login-every']),
+        authDispatcher,
+        appsDispatcher,
+      },
+      startedAt + durationSeconds * 1000,
+    ),
+  ),
+);
+const elapsedSeconds = (performance.now() - startedAt) / 1000;
+const samples = sampler.stop();
+await Promise.all([authDispatcher.close(), appsDispatcher.close(), child.stop()]);
+
+/** Every worker's latencies and errors, merged per operation and per cause. */
+function merge(pick: (log: WorkerLog) => Map<string, number[]>): Map<string, number[]> {
+  const merged = new Map<string, number[]>();
+  for (const log of logs)
+    for (const [operation, values] of pick(log))
+      merged.set(operation, [...(merged.get(operation) ?? []), ...values]);
+  return merged;
+}
+const operations = [...merge((log) => log.latenciesMs)].map(([operation, latencies]) => ({
+  operation,
+  count: latencies.length,
+  perSecond: Math.round(latencies.length / elapsedSeconds),
+  ...latencySummary(latencies),
+}));
+const errors: Record<string, number> = {};
+for (const log of logs) for (const [cause, count] of log.errors) errors[cause] = (errors[cause] ?? 0) + count;
+const errorCount = Object.values(errors).reduce((sum, count) => sum + count, 0);
+const memory = memoryTrend(samples, Number(options['tolerance-mb']));
+const crawls = logs.reduce((sum, log) => sum + log.crawls, 0);
+const authorizations = operations
+  .filter((row) => row.operation.startsWith('authorize'))
+  .reduce((sum, row) => sum + row.count, 0);
+// What the heap keeps per authorization: its code lives out its ten minutes (used or not), and a
+// fresh login leaves its session behind; both are bounded, so the slope flattens on longer runs.
+const retainedBytesPerAuthorization = Math.round(
+  (memory.heapSlopeMbPerMin * 1024 * 1024) / ((authorizations / elapsedSeconds) * 60),
+);
+
+console.table(
+  operations.map((row) => ({
+    operation: row.operation,
+    count: row.count,
+    'per s': row.perSecond,
+    'p50 ms': row.p50,
+    'p99 ms': row.p99,
+    'max ms': row.max,
+  })),
+);
+console.log(
+  `${clientCount} clients for ${elapsedSeconds.toFixed(1)} s: ${crawls} full crawls of ${seededAds} ads, ${errorCount} errors ${JSON.stringify(errors)}`,
+);
+console.table([
+  {
+    memory: 'heap used, MB',
+    'first third': memory.heapFirstThirdMb,
+    'last third': memory.heapLastThirdMb,
+    'slope MB/min': memory.heapSlopeMbPerMin,
+  },
+  {
+    memory: 'RSS, MB',
+    'first third': memory.rssFirstThirdMb,
+    'last third': memory.rssLastThirdMb,
+    'slope MB/min': memory.rssSlopeMbPerMin,
+  },
+]);
+console.log(
+  `sandbox memory ${memory.flat ? 'stays flat' : 'grows'} (${memory.samples} samples after a full collection, tolerance ${options['tolerance-mb']} MB; peak RSS ${memory.maxRssMb} MB); ` +
+    `heap slope per authorization: ${retainedBytesPerAuthorization} bytes`,
+);
+
+mkdirSync('reports/bench', { recursive: true });
+writeFileSync(
+  'reports/bench/load.json',
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      node: process.version,
+      settings: {
+        clients: clientCount,
+        durationSeconds,
+        seededAds,
+        loginEvery: Number(options['login-every']),
+      },
+      elapsedSeconds,
+      crawls,
+      operations,
+      errors,
+      memory,
+      retainedBytesPerAuthorization,
+      samples,
+    },
+    null,
+    2,
+  ),
+);
+console.log('written reports/bench/load.json');
+if (errorCount > 0 || !memory.flat) process.exitCode = 1;

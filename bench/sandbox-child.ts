@@ -1,0 +1,71 @@
+// The embedded sandbox in a process of its own, for benchmarks that must measure the sandbox's
+// memory apart from the load generator's, or keep the generator off the sandbox's event loop.
+// Commands on stdin, one reply line each:
+//   actor   -> {clientId, login, token}: a client (rate limit lifted), a user and an access token
+//   memory  -> {rssMb, heapUsedMb, maxRssMb}, after a full collection when run with --expose-gc
+//   cpu     -> {cpuMs}: the CPU time the process has used so far (user and system)
+import { startSandbox } from '../sandbox/start.js';
+import { benchActor } from './actors.js';
+import { announceReady, answerCommands, closeOnSignal } from './throughput/ready.js';
+
+export interface SandboxChildInfo {
+  appsUrl: string;
+  authUrl: string;
+  controlKey: string;
+  caFile: string;
+}
+
+export interface MemorySample {
+  rssMb: number;
+  heapUsedMb: number;
+  /** The process's peak resident set so far. */
+  maxRssMb: number;
+}
+
+const CONTROL_KEY = 'bench-key';
+const MB = 1024 * 1024;
+
+const sandbox = await startSandbox({ controlKey: CONTROL_KEY });
+
+function memory(): MemorySample {
+  // Only a collected heap tells retained memory from garbage not yet swept.
+  globalThis.gc?.();
+  const usage = process.memoryUsage();
+  return {
+    rssMb: usage.rss / MB,
+    heapUsedMb: usage.heapUsed / MB,
+    maxRssMb: (process.resourceUsage().maxRSS * 1024) / MB,
+  };
+}
+
+export interface CpuSample {
+  cpuMs: number;
+}
+
+function cpu(): CpuSample {
+  const { user, system } = process.cpuUsage();
+  return { cpuMs: (user + system) / 1000 };
+}
+
+function actor(): string {
+  const made = benchActor(sandbox);
+  const client = sandbox.state.clients.find(made.clientId);
+  // A benchmark measures serving, not the per-client limit (whose check still runs per request).
+  if (client !== undefined) client.rateLimit.requests = Number.MAX_SAFE_INTEGER;
+  return JSON.stringify(made);
+}
+
+answerCommands((line) => {
+  if (line === 'actor') return actor();
+  if (line === 'memory') return JSON.stringify(memory());
+  if (line === 'cpu') return JSON.stringify(cpu());
+  throw new Error(`unknown command ${line}`);
+});
+const info: SandboxChildInfo = {
+  appsUrl: sandbox.appsUrl,
+  authUrl: sandbox.authUrl,
+  controlKey: CONTROL_KEY,
+  caFile: sandbox.caFile,
+};
+announceReady(info);
+closeOnSignal(() => sandbox.close());
