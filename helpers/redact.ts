@@ -1,3 +1,5 @@
+import { decodeFormValue, parseJsonLeniently } from './lenient-parse.js';
+
 /**
  * One redaction helper for every writer (assertion messages, report attachments, console output).
  * Two nets: values registered as secrets are replaced wherever they appear, and fields whose name
@@ -44,7 +46,7 @@ export function redactForm(encoded: string): string {
     .map((pair) => {
       const [rawName = '', ...rest] = pair.split('=');
       if (rest.length === 0) return pair;
-      const name = safeDecode(rawName);
+      const name = decodeFormValue(rawName);
       return isSensitiveField(name) ? `${rawName}=${REDACTED}` : pair;
     })
     .join('&');
@@ -82,29 +84,11 @@ const FORM_LIKE = /^[^\s=&]+=[^\s&]*(&[^\s=&]+=[^\s&]*)*$/;
  */
 export function redactBody(body: string, contentType: string | undefined): string {
   const type = (contentType ?? '').toLowerCase();
-  const json = parseJson(body);
+  const json = parseJsonLeniently(body);
   if (json !== undefined)
     return type.includes('json')
       ? JSON.stringify(redactJson(json), null, 2)
       : JSON.stringify(redactJson(json));
   if (FORM_LIKE.test(body)) return redactText(redactForm(body));
   return redactText(body);
-}
-
-function parseJson(body: string): unknown {
-  const start = body.trimStart()[0];
-  if (start !== '{' && start !== '[') return undefined;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
 }

@@ -1,5 +1,6 @@
 import type { HttpRequestRecord } from './exchange.js';
 import { isSensitiveField, isSensitiveHeader, REDACTED, redactText } from './redact.js';
+import { decodeFormValue, parseJsonLeniently } from './lenient-parse.js';
 
 /**
  * A copy-paste `curl` command that sends a recorded request again, with every secret replaced by a
@@ -97,7 +98,7 @@ function urlWithPlaceholders(url: string): string {
 const FORM_LIKE = /^[^\s=&]+=[^\s&]*(&[^\s=&]+=[^\s&]*)*$/;
 
 function bodyWithPlaceholders(body: string): string {
-  const json = parseJson(body);
+  const json = parseJsonLeniently(body);
   if (json !== undefined) return hasSensitiveField(json) ? JSON.stringify(jsonWithPlaceholders(json)) : body;
   return FORM_LIKE.test(body) ? formWithPlaceholders(body) : body;
 }
@@ -108,7 +109,7 @@ function formWithPlaceholders(encoded: string): string {
     .map((pair) => {
       const [rawName = '', ...rest] = pair.split('=');
       if (rest.length === 0) return pair;
-      const name = safeDecode(rawName);
+      const name = decodeFormValue(rawName);
       return isSensitiveField(name) ? `${rawName}=${placeholder(fieldPlaceholder(name))}` : pair;
     })
     .join('&');
@@ -161,24 +162,6 @@ export function shellQuote(text: string): string {
 /** The variables a command uses, in order of first use: what the reader must set. */
 export function placeholdersIn(command: string): string[] {
   return [...new Set([...command.matchAll(/"\$([A-Z_]+)"/g)].map((match) => match[1] ?? ''))];
-}
-
-function parseJson(body: string): unknown {
-  const start = body.trimStart()[0];
-  if (start !== '{' && start !== '[') return undefined;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
 }
 
 /** Where the failing test stands, and the switches of the run that made it fail. */
