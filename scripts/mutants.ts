@@ -25,7 +25,8 @@ const args = process.argv.slice(2);
 const jobsAt = args.indexOf('--jobs');
 const jobs = jobsAt >= 0 ? Number(args[jobsAt + 1]) : 2;
 const skipClean = args.includes('--skip-clean');
-const named = args.filter((arg, index) => !arg.startsWith('--') && index !== jobsAt + 1);
+// Without --jobs, jobsAt is -1: its value's index must not be taken for 0, the first fault named.
+const named = args.filter((arg, index) => !arg.startsWith('--') && (jobsAt < 0 || index !== jobsAt + 1));
 for (const name of named) if (!isFaultName(name)) throw new Error(`Unknown fault ${name}`);
 const selected = (named.length > 0 ? named : Object.keys(FAULTS)) as FaultName[];
 
