@@ -40,6 +40,14 @@ export function redactText(text: string): string {
 
 /** Redacts sensitive parameters of a query string or form body, keeping its shape readable. */
 export function redactForm(encoded: string): string {
+  return replaceSensitiveFormValues(encoded, () => REDACTED);
+}
+
+/**
+ * A query string or form body with the value of every sensitive parameter replaced by what
+ * `replacement` gives for its name; the rest left byte for byte.
+ */
+export function replaceSensitiveFormValues(encoded: string, replacement: (name: string) => string): string {
   if (encoded === '') return encoded;
   return encoded
     .split('&')
@@ -47,7 +55,7 @@ export function redactForm(encoded: string): string {
       const [rawName = '', ...rest] = pair.split('=');
       if (rest.length === 0) return pair;
       const name = decodeFormValue(rawName);
-      return isSensitiveField(name) ? `${rawName}=${REDACTED}` : pair;
+      return isSensitiveField(name) ? `${rawName}=${replacement(name)}` : pair;
     })
     .join('&');
 }
@@ -60,16 +68,30 @@ export function redactUrl(url: string): string {
 
 /** Deep copy of a JSON value with sensitive fields replaced. */
 export function redactJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactJson);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [
-        key,
-        isSensitiveField(key) && typeof inner === 'string' ? REDACTED : redactJson(inner),
-      ]),
-    );
-  }
-  return typeof value === 'string' ? redactText(value) : value;
+  return replaceSensitiveJsonFields(value, () => REDACTED, redactText);
+}
+
+/**
+ * A JSON value with every string under a sensitive key, at any depth, replaced by what
+ * `replacement` gives for the key; every other string passed through `otherString`.
+ */
+export function replaceSensitiveJsonFields(
+  value: unknown,
+  replacement: (key: string) => string,
+  otherString: (text: string) => string = (text) => text,
+): unknown {
+  const walk = (inner: unknown): unknown => {
+    if (Array.isArray(inner)) return inner.map(walk);
+    if (inner !== null && typeof inner === 'object')
+      return Object.fromEntries(
+        Object.entries(inner).map(([key, field]) => [
+          key,
+          isSensitiveField(key) && typeof field === 'string' ? replacement(key) : walk(field),
+        ]),
+      );
+    return typeof inner === 'string' ? otherString(inner) : inner;
+  };
+  return walk(value);
 }
 
 export function redactHeaderValue(name: string, value: string): string {
@@ -77,6 +99,11 @@ export function redactHeaderValue(name: string, value: string): string {
 }
 
 const FORM_LIKE = /^[^\s=&]+=[^\s&]*(&[^\s=&]+=[^\s&]*)*$/;
+
+/** Whether a body reads as `name=value&...`, whatever its content type says. */
+export function looksLikeForm(body: string): boolean {
+  return FORM_LIKE.test(body);
+}
 
 /**
  * Redacts a body whatever its encoding: JSON, form or text. The content type is only a hint: a
@@ -89,6 +116,6 @@ export function redactBody(body: string, contentType: string | undefined): strin
     return type.includes('json')
       ? JSON.stringify(redactJson(json), null, 2)
       : JSON.stringify(redactJson(json));
-  if (FORM_LIKE.test(body)) return redactText(redactForm(body));
+  if (looksLikeForm(body)) return redactText(redactForm(body));
   return redactText(body);
 }

@@ -1,6 +1,14 @@
 import type { HttpRequestRecord } from './exchange.js';
-import { isSensitiveField, isSensitiveHeader, REDACTED, redactText } from './redact.js';
-import { decodeFormValue, parseJsonLeniently } from './lenient-parse.js';
+import {
+  isSensitiveField,
+  isSensitiveHeader,
+  looksLikeForm,
+  REDACTED,
+  redactText,
+  replaceSensitiveFormValues,
+  replaceSensitiveJsonFields,
+} from './redact.js';
+import { parseJsonLeniently } from './lenient-parse.js';
 
 /**
  * A copy-paste `curl` command that sends a recorded request again, with every secret replaced by a
@@ -92,40 +100,25 @@ function urlWithPlaceholders(url: string): string {
   if (queryStart < 0) return url;
   const fragmentStart = url.indexOf('#', queryStart);
   const end = fragmentStart < 0 ? url.length : fragmentStart;
-  return url.slice(0, queryStart + 1) + formWithPlaceholders(url.slice(queryStart + 1, end)) + url.slice(end);
+  return (
+    url.slice(0, queryStart + 1) +
+    replaceSensitiveFormValues(url.slice(queryStart + 1, end), fieldPlaceholderWord) +
+    url.slice(end)
+  );
 }
-
-const FORM_LIKE = /^[^\s=&]+=[^\s&]*(&[^\s=&]+=[^\s&]*)*$/;
 
 function bodyWithPlaceholders(body: string): string {
   const json = parseJsonLeniently(body);
-  if (json !== undefined) return hasSensitiveField(json) ? JSON.stringify(jsonWithPlaceholders(json)) : body;
-  return FORM_LIKE.test(body) ? formWithPlaceholders(body) : body;
+  if (json !== undefined)
+    return hasSensitiveField(json)
+      ? JSON.stringify(replaceSensitiveJsonFields(json, fieldPlaceholderWord))
+      : body;
+  return looksLikeForm(body) ? replaceSensitiveFormValues(body, fieldPlaceholderWord) : body;
 }
 
-function formWithPlaceholders(encoded: string): string {
-  return encoded
-    .split('&')
-    .map((pair) => {
-      const [rawName = '', ...rest] = pair.split('=');
-      if (rest.length === 0) return pair;
-      const name = decodeFormValue(rawName);
-      return isSensitiveField(name) ? `${rawName}=${placeholder(fieldPlaceholder(name))}` : pair;
-    })
-    .join('&');
-}
-
-function jsonWithPlaceholders(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(jsonWithPlaceholders);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [
-      key,
-      isSensitiveField(key) && typeof inner === 'string'
-        ? placeholder(fieldPlaceholder(key))
-        : jsonWithPlaceholders(inner),
-    ]),
-  );
+/** The shell word that stands for a sensitive field's value: "$CLIENT_SECRET" for client_secret. */
+function fieldPlaceholderWord(name: string): string {
+  return placeholder(fieldPlaceholder(name));
 }
 
 function hasSensitiveField(value: unknown): boolean {
