@@ -34,8 +34,9 @@ export class NotificationClient {
     call: NotificationCall = {},
   ): Promise<HttpExchange> {
     const exchange = await this.send('POST', NOTIFICATION_PATH, token, call, settings);
+    if (this.journal === null || exchange.response.status >= 300) return exchange;
     const id = (parseJsonBody(exchange) as { id?: unknown } | null)?.id;
-    if (this.journal !== null && exchange.response.status < 300 && typeof id === 'string') {
+    if (typeof id === 'string') {
       const owner = ownerOf(token);
       this.journal.created({
         id,
