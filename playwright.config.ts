@@ -36,7 +36,10 @@ export default defineConfig({
       },
     ],
     // After allure-playwright: marks broken-environment failures "broken" in its results.
-    ['./helpers/broken-environment-reporter.ts', { resultsDir: `${reportsDir}/allure-results` }],
+    [
+      './helpers/broken-environment-reporter.ts',
+      { resultsDir: `${reportsDir}/allure-results`, junitFile: `${reportsDir}/junit.xml` },
+    ],
   ],
   use: {
     headless: true,

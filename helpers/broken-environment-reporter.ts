@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Reporter } from '@playwright/test/reporter';
-import { BROKEN_ENVIRONMENT_PATTERN } from './broken-environment.js';
+import type { FullResult, Reporter } from '@playwright/test/reporter';
+import { BROKEN_ENVIRONMENT_PATTERN, PREFLIGHT_CAUSE_VARIABLE } from './broken-environment.js';
+import { junitSkipsAsBroken } from './junit-broken.js';
 
 interface AllureResult {
   status?: string;
@@ -17,16 +18,29 @@ interface AllureResult {
  */
 export default class BrokenEnvironmentReporter implements Reporter {
   private readonly resultsDir: string;
+  private readonly junitFile: string | undefined;
 
-  constructor(options: { resultsDir?: string } = {}) {
+  constructor(options: { resultsDir?: string; junitFile?: string } = {}) {
     this.resultsDir = options.resultsDir ?? 'reports/allure-results';
+    this.junitFile = options.junitFile;
   }
 
-  onEnd(): void {
-    if (!existsSync(this.resultsDir)) return;
-    for (const name of readdirSync(this.resultsDir)) {
-      if (name.endsWith('-result.json')) markBroken(join(this.resultsDir, name));
+  /**
+   * When global setup found no usable target, every test was skipped at once with the cause
+   * (fixtures/worker.ts): the run then fails, and the JUnit file shows each test as an error, so
+   * that no dashboard reads a dead target as a run with nothing wrong.
+   */
+  onEnd(): Promise<{ status?: FullResult['status'] } | undefined> {
+    if (existsSync(this.resultsDir)) {
+      for (const name of readdirSync(this.resultsDir)) {
+        if (name.endsWith('-result.json')) markBroken(join(this.resultsDir, name));
+      }
     }
+    const cause = process.env[PREFLIGHT_CAUSE_VARIABLE] ?? '';
+    if (cause === '') return Promise.resolve(undefined);
+    if (this.junitFile !== undefined && existsSync(this.junitFile))
+      writeFileSync(this.junitFile, junitSkipsAsBroken(readFileSync(this.junitFile, 'utf8')));
+    return Promise.resolve({ status: 'failed' });
   }
 
   printsToStdio(): boolean {
@@ -37,7 +51,9 @@ export default class BrokenEnvironmentReporter implements Reporter {
 export function markBroken(file: string): void {
   const result = JSON.parse(readFileSync(file, 'utf8')) as AllureResult;
   const message = result.statusDetails?.message ?? '';
-  if (result.status !== 'failed' || !BROKEN_ENVIRONMENT_PATTERN.test(message)) return;
+  // A skip with that headline is a test stopped by global setup's preflight (fixtures/worker.ts).
+  const ended = result.status === 'failed' || result.status === 'skipped';
+  if (!ended || !BROKEN_ENVIRONMENT_PATTERN.test(message)) return;
   const [headline = message, ...details] = message.split('\n');
   result.status = 'broken';
   result.statusDetails = {

@@ -26,6 +26,12 @@ export class BrokenEnvironmentError extends Error {
 /** Set by global setup when the preflight found no usable target: every test is then broken at once. */
 export const PREFLIGHT_CAUSE_VARIABLE = 'CONFORMANCE_BROKEN_ENVIRONMENT';
 
+/**
+ * The annotation of a test stopped by that preflight cause: it is skipped at once (no worker
+ * restart per test) and the reporters count it as broken (mirrored in scripts/lib.mjs).
+ */
+export const PREFLIGHT_ANNOTATION = 'broken-environment';
+
 /** Node and undici error codes in words, so the cause fits one line and says what to look at. */
 const CAUSES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^ECONNREFUSED$/, 'connection refused (is the server running on that port?)'],

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FaultName } from '../sandbox/faults.js';
+import { BROKEN_ENVIRONMENT, PREFLIGHT_ANNOTATION } from './broken-environment.js';
 import type { VariantName } from '../sandbox/variants.js';
 
 export interface SuiteRunOptions {
@@ -41,7 +42,10 @@ export interface SuiteRunResult {
 
 interface JsonSpec {
   title: string;
-  tests: Array<{ results: Array<{ status: string; error?: { message?: string } }> }>;
+  tests: Array<{
+    annotations?: Array<{ type: string; description?: string }>;
+    results: Array<{ status: string; error?: { message?: string } }>;
+  }>;
 }
 interface JsonSuite {
   specs?: JsonSpec[];
@@ -131,6 +135,14 @@ function verdicts(jsonReport: string): TestVerdict[] {
     ...(suite.suites ?? []).flatMap(specs),
   ];
   return report.suites.flatMap(specs).map((spec) => {
+    const stopped = spec.tests[0]?.annotations?.find(({ type }) => type === PREFLIGHT_ANNOTATION);
+    // Skipped at once because the target was down: a broken test, which counts as failed.
+    if (stopped !== undefined)
+      return {
+        title: spec.title,
+        status: 'failed',
+        message: `${BROKEN_ENVIRONMENT}: ${stopped.description ?? ''}`,
+      };
     const result = spec.tests[0]?.results.at(-1);
     const status =
       result?.status === 'passed' ? 'passed' : result?.status === 'skipped' ? 'skipped' : 'failed';

@@ -14,6 +14,14 @@ function specsOf(suite) {
 /** The headline of a broken-environment error (helpers/broken-environment.ts BROKEN_ENVIRONMENT_PATTERN). */
 const BROKEN_ENVIRONMENT = /^Broken environment: /;
 
+/** The annotation of a test stopped by global setup's preflight (helpers/broken-environment.ts PREFLIGHT_ANNOTATION). */
+const PREFLIGHT_ANNOTATION = 'broken-environment';
+
+/** Skipped at once because the target was down: counted as failed and broken, never as skipped. */
+function stoppedByPreflight(test) {
+  return (test.annotations ?? []).some((annotation) => annotation.type === PREFLIGHT_ANNOTATION);
+}
+
 function brokenEnvironment(test) {
   const message = test.results?.at(-1)?.error?.message ?? '';
   return BROKEN_ENVIRONMENT.test(message);
@@ -32,7 +40,10 @@ export function summarise(resultsFile) {
   // Errors outside any test (global setup, a worker's teardown) fail the run whatever the tests did.
   counts.errors = (report.errors ?? []).length;
   for (const test of (report.suites ?? []).flatMap(specsOf).flatMap((spec) => spec.tests)) {
-    if (test.status === 'skipped') counts.skipped += 1;
+    if (stoppedByPreflight(test)) {
+      counts.failed += 1;
+      counts.broken += 1;
+    } else if (test.status === 'skipped') counts.skipped += 1;
     else if (test.status === 'expected' || test.status === 'flaky') counts.passed += 1;
     else if (test.projectName === 'advisory') counts.warnings += 1;
     else {
