@@ -70,6 +70,10 @@ function classify(spec, test) {
     observed: observedLine(message),
     skipReason: skipReasonOf(test),
   };
+  // Stopped by global setup's preflight (the target was down): broken, never skipped.
+  const stopped = (test.annotations ?? []).find((annotation) => annotation.type === 'broken-environment');
+  if (stopped !== undefined)
+    return { kind: 'broken', entry: { ...entry, line: `Broken environment: ${stopped.description}` } };
   if (test.status === 'skipped') return { kind: 'skipped', entry };
   if (test.status === 'expected' || test.status === 'flaky') return { kind: 'passed', entry };
   if (test.projectName === 'advisory') return { kind: 'warning', entry };
