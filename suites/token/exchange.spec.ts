@@ -1,6 +1,6 @@
 import { test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/covers.js';
-import { expectTokenSuccess } from '../../helpers/expect-token.js';
+import { expectTokenHeaders, expectTokenSuccess } from '../../helpers/expect-token.js';
 import { verify } from '../../helpers/verify.js';
 
 test.describe('4.2 Exchange code for access token: success', () => {
@@ -27,6 +27,7 @@ test.describe('4.2 Exchange code for access token: success', () => {
         clientSecret: client.clientSecret,
       });
       const token = expectTokenSuccess(exchange, ['R5-03', 'R2.1-02']);
+      expectTokenHeaders(exchange, 'success');
       verify(
         token.accessToken.length > 0,
         'R2.3-01',
