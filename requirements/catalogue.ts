@@ -202,6 +202,22 @@ export const REQUIREMENTS: readonly Requirement[] = [
     severity: 'normal',
     text: 'Public ad status values are pending_review, published, deleted and refused; the set can grow or shrink and clients must tolerate unknown values.',
   },
+  {
+    id: 'R3-02',
+    section: '3',
+    area: 'token',
+    severity: 'critical',
+    text: 'The authorization code is consumed by one successful token request: a failed request (a wrong client secret, another redirect_uri) leaves it usable.',
+  },
+
+  // 4 Endpoints: conventions
+  {
+    id: 'R4-01',
+    section: '4',
+    area: 'conventions',
+    severity: 'normal',
+    text: 'All bodies are JSON unless stated: every answer of the resource endpoints carries a JSON body with a JSON media type.',
+  },
 
   // 4.1 Start authorization
   {
@@ -253,6 +269,13 @@ export const REQUIREMENTS: readonly Requirement[] = [
     area: 'authorization',
     severity: 'critical',
     text: '`state` is optional, any value, and returned unchanged.',
+  },
+  {
+    id: 'R4.1-09',
+    section: '4.1',
+    area: 'authorization',
+    severity: 'normal',
+    text: 'A parameter the authorization request does not define is ignored (RFC 6749 3.1, the flow of section 5); refusing it is an invalid_request redirect.',
   },
 
   // 4.2 Exchange code for access token
@@ -325,6 +348,13 @@ export const REQUIREMENTS: readonly Requirement[] = [
     area: 'token',
     severity: 'critical',
     text: 'Failure: HTTP 400 with body {error} (see 7.2).',
+  },
+  {
+    id: 'R4.2-11',
+    section: '4.2',
+    area: 'token',
+    severity: 'normal',
+    text: 'A form field the token request does not define is ignored (RFC 6749 3.2, the flow of section 5); refusing it is a 7.2 invalid_request.',
   },
 
   // 4.3 Basic user info

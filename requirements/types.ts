@@ -7,7 +7,8 @@ export type Area =
   | 'listing'
   | 'catalogs'
   | 'notifications'
-  | 'versioning';
+  | 'versioning'
+  | 'conventions';
 export type Severity = 'blocker' | 'critical' | 'normal' | 'minor';
 
 export interface Requirement {
