@@ -928,7 +928,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
       words: "The service authenticates the user by login and password and obtains the user's decision.",
       rfcServerFails: 'no',
       productionFails:
-        'no: consent remembered for a configured client and user passes; a wrong password must give no code and no redirect',
+        'no: consent remembered for a configured client and user passes; a wrong password must give no code and no redirect, whichever page then shows',
     },
   },
   {
