@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FullResult, Reporter } from '@playwright/test/reporter';
 import { BROKEN_ENVIRONMENT_PATTERN, PREFLIGHT_CAUSE_VARIABLE } from './broken-environment.js';
 import { junitSkipsAsBroken } from './junit-broken.js';
+import { SET_UP_FAILED_PATTERN } from './set-up.js';
 
 interface AllureResult {
   status?: string;
@@ -11,10 +12,11 @@ interface AllureResult {
 
 /**
  * allure-playwright marks every failed test "failed" and uses the stack as its trace. A test that
- * ended on a broken environment is rewritten "broken", with the one-line cause as its message and
- * the details (never a stack) as its trace, so that Allure counts it apart from conformance
- * failures and files it under "Broken environment". Listed after allure-playwright: Playwright
- * ends reporters in order, so the results are all written by then.
+ * ended on a broken environment, or on a set-up step that could not proceed, is rewritten
+ * "broken", with the one-line cause as its message and the details (never a stack) as its trace,
+ * so that Allure counts it apart from conformance failures and files it under "Broken
+ * environment". Listed after allure-playwright: Playwright ends reporters in order, so the
+ * results are all written by then.
  */
 export default class BrokenEnvironmentReporter implements Reporter {
   private readonly resultsDir: string;
@@ -51,14 +53,21 @@ export default class BrokenEnvironmentReporter implements Reporter {
 export function markBroken(file: string): void {
   const result = JSON.parse(readFileSync(file, 'utf8')) as AllureResult;
   const message = result.statusDetails?.message ?? '';
-  // A skip with that headline is a test stopped by global setup's preflight (fixtures/worker.ts).
-  const ended = result.status === 'failed' || result.status === 'skipped';
-  if (!ended || !BROKEN_ENVIRONMENT_PATTERN.test(message)) return;
+  const setUp = SET_UP_FAILED_PATTERN.test(message);
+  // A skip with the broken headline is a test stopped by global setup's preflight (fixtures/worker.ts).
+  const stoppedByPreflight = result.status === 'skipped' && BROKEN_ENVIRONMENT_PATTERN.test(message);
+  const failedBroken = result.status === 'failed' && (setUp || BROKEN_ENVIRONMENT_PATTERN.test(message));
+  if (!stoppedByPreflight && !failedBroken) return;
   const [headline = message, ...details] = message.split('\n');
   result.status = 'broken';
   result.statusDetails = {
     message: headline,
-    trace: ['An environment problem, not a conformance failure.', ...details].join('\n'),
+    trace: [
+      setUp
+        ? "A set-up step could not proceed: the test's own requirement was not checked (the step's own tests report why)."
+        : 'An environment problem, not a conformance failure.',
+      ...details,
+    ].join('\n'),
   };
   writeFileSync(file, JSON.stringify(result));
 }

@@ -1,4 +1,11 @@
-import { test, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
+import {
+  test,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Request,
+  type Response,
+} from '@playwright/test';
 import type { TargetConfig } from './target.js';
 import { BrokenEnvironmentError, whereOf } from './broken-environment.js';
 import { registerSecret } from './redact.js';
@@ -19,6 +26,11 @@ export type AuthorizationOutcome =
       /** The URL the browser was sent to, at the client's redirect URI. */
       url: URL;
       params: URLSearchParams;
+      /**
+       * The fragment of the redirect's Location, without `#` ('' when none): the browser does not
+       * send it, so it is read from the redirect itself. 5 and 7.1 put the answer in the query.
+       */
+      fragment: string;
       code: string | null;
       state: string | null;
       error: string | null;
@@ -302,6 +314,23 @@ function registerResponseSecrets(url: URL): void {
 /** Watches the page for a navigation to the client's origin. */
 class RedirectCapture {
   private captured: URL | null = null;
+  /** Fragments of Location headers pointing at the client, by the URL without its fragment. */
+  private readonly fragments = new Map<string, string>();
+  private readonly responseListener = (response: Response): void => {
+    const status = response.status();
+    const location = status >= 300 && status < 400 ? response.headers()['location'] : undefined;
+    if (location === undefined) return;
+    try {
+      const target = new URL(location, response.url());
+      if (target.origin !== this.origin || target.hash === '') return;
+      const fragment = target.hash.slice(1);
+      target.hash = '';
+      registerResponseSecrets(new URL(`${target.toString()}#${fragment}`));
+      this.fragments.set(target.toString(), fragment);
+    } catch {
+      // Not a URL: the navigation, if any, is judged by where the browser went.
+    }
+  };
   private resolve: () => void = () => undefined;
   readonly reached: Promise<void>;
   private readonly listener = (request: Request): void => {
@@ -320,6 +349,7 @@ class RedirectCapture {
       this.resolve = resolve;
     });
     page.on('request', this.listener);
+    page.on('response', this.responseListener);
   }
 
   matches(url: string): boolean {
@@ -337,6 +367,7 @@ class RedirectCapture {
       kind: 'redirected',
       url: this.captured,
       params,
+      fragment: this.fragments.get(this.captured.toString()) ?? '',
       code: params.get('code'),
       state: params.get('state'),
       error: params.get('error'),
@@ -346,5 +377,6 @@ class RedirectCapture {
 
   dispose(): void {
     this.page.off('request', this.listener);
+    this.page.off('response', this.responseListener);
   }
 }

@@ -1,5 +1,6 @@
 import type { AuthorizationErrorCode } from './errors.js';
 import type { AuthorizationOutcome } from './consent-driver.js';
+import { expectAnswerInQuery } from './expect-query-response.js';
 import { verify } from './verify.js';
 
 type Redirected = Extract<AuthorizationOutcome, { kind: 'redirected' }>;
@@ -32,6 +33,7 @@ function expectRedirected(
   ids: readonly string[],
 ): Redirected {
   verify(outcome.kind === 'redirected', ids, `a redirect to ${expected.redirectUri}`, describe(outcome));
+  expectAnswerInQuery(outcome, ids);
   return outcome;
 }
 

@@ -15,12 +15,26 @@ interface Probe {
   url: string;
   clientOrigin: string;
   user: { login: string; password: string } | null;
+  /** The variables that name the client of the request, to check when the target refuses it. */
+  clientVariables: string;
+}
+
+const LOGIN_KEYS: Array<keyof Selectors> = ['loginUsername', 'loginPassword', 'loginSubmit'];
+const CONSENT_KEYS: Array<keyof Selectors> = ['consentApprove', 'consentDeny'];
+
+/** Where the browser is: the page's address (without query), the document's status and title. */
+interface Landing {
+  url: string;
+  status: number | null;
+  title: string;
 }
 
 /**
- * Opens the target's login page in headless Chromium before any test and checks that each login
- * selector matches something; then logs in and checks the consent selectors the same way. Returns
- * one line per selector that matched nothing (empty when all did, or when no client is known).
+ * Opens the target's login page in headless Chromium before any test and checks, in one pass,
+ * each login selector, then (logging in when the fields are there) each consent selector. Returns
+ * one line per problem (empty when all matched, or when no client is known). A page that is none
+ * of ours (the target refused the request: a wrong client id or redirect URI) is reported as the
+ * page it is, with the variables to check, not as selectors matching nothing.
  */
 export async function checkSelectors(target: TargetConfig): Promise<string[]> {
   const probe = await probeFor(target);
@@ -29,42 +43,93 @@ export async function checkSelectors(target: TargetConfig): Promise<string[]> {
   try {
     const context = await browser.newContext({ ignoreHTTPSErrors: target.caFile !== undefined });
     const page = await context.newPage();
-    await page.goto(probe.url, { timeout: STEP_TIMEOUT_MS }).catch(() => null);
-    const login = await missing(page, target.selectors, ['loginUsername', 'loginPassword', 'loginSubmit']);
-    if (login.length > 0) return login.map((key) => problem(key, target.selectors, 'login', page.url()));
-    if (probe.user === null) return [];
-    return await checkConsent(page, target.selectors, probe);
+    const navigation = watchClient(page, probe.clientOrigin);
+    const response = await page.goto(probe.url, { timeout: STEP_TIMEOUT_MS }).catch(() => null);
+    if (navigation.reachedClient) return [];
+    const landing = await landingOf(page, response?.status() ?? null);
+    const login = await missing(page, target.selectors, LOGIN_KEYS);
+    const consent = await missing(page, target.selectors, CONSENT_KEYS);
+    if (login.length === LOGIN_KEYS.length && consent.length < CONSENT_KEYS.length)
+      // No login page: a session or a target that asks for consent at once.
+      return consent.map((key) => problem(key, target.selectors, 'consent', landing.url));
+    if (login.length === LOGIN_KEYS.length && consent.length === CONSENT_KEYS.length)
+      return notReached(landing, probe, target.selectors);
+    const problems = login.map((key) => problem(key, target.selectors, 'login', landing.url));
+    if (probe.user === null || login.includes('loginUsername') || login.includes('loginPassword'))
+      return problems.length === 0 ? problems : [...problems, CONSENT_UNCHECKED];
+    return [...problems, ...(await checkConsent(page, target.selectors, probe, navigation, login))];
   } finally {
     await browser.close();
   }
 }
 
-async function checkConsent(page: Page, selectors: Selectors, probe: Probe): Promise<string[]> {
-  if (probe.user === null) return [];
-  // The way back to the client fails to load (nothing listens there): watch the request instead.
+const CONSENT_UNCHECKED =
+  'CONSENT_APPROVE_SELECTOR, CONSENT_DENY_SELECTOR: not checked, since the login page could not be filled in';
+
+/** The whole page is none of ours: say what it is, and what to check for each likely cause. */
+function notReached(landing: Landing, probe: Probe, selectors: Selectors): string[] {
+  const page = `${landing.url} (HTTP ${landing.status ?? 'unknown'}, title ${JSON.stringify(landing.title)})`;
+  if (landing.status !== null && landing.status >= 400)
+    return [
+      `The authorization request did not reach a login page: the browser stayed on ${page}, where the target refused it. Check ${probe.clientVariables} and TARGET_AUTH_URL. The login and consent selectors could not be tried.`,
+    ];
+  return [
+    `None of the five selectors matches anything on ${page}: either the target refused the request (check ${probe.clientVariables} and TARGET_AUTH_URL) or the selectors are not those of its login page.`,
+    ...LOGIN_KEYS.map((key) => problem(key, selectors, 'login', landing.url)),
+  ];
+}
+
+async function landingOf(page: Page, status: number | null): Promise<Landing> {
+  const title = await page.title().catch(() => '');
+  return { url: whereOf(page.url()), status, title: title.slice(0, 120) };
+}
+
+/** The way back to the client fails to load (nothing listens there): watch the request instead. */
+function watchClient(page: Page, clientOrigin: string): { reachedClient: boolean } {
   const navigation = { reachedClient: false };
   page.on('request', (request) => {
-    if (request.url().startsWith(probe.clientOrigin)) navigation.reachedClient = true;
+    if (request.url().startsWith(clientOrigin)) navigation.reachedClient = true;
   });
+  return navigation;
+}
+
+async function checkConsent(
+  page: Page,
+  selectors: Selectors,
+  probe: Probe,
+  navigation: { reachedClient: boolean },
+  loginMissing: Array<keyof Selectors>,
+): Promise<string[]> {
+  if (probe.user === null) return [];
   registerSecret(probe.user.password);
   await page.fill(selectors.loginUsername, probe.user.login);
   await page.fill(selectors.loginPassword, probe.user.password);
   const loaded = page.waitForEvent('domcontentloaded', { timeout: STEP_TIMEOUT_MS }).catch(() => undefined);
-  await page.click(selectors.loginSubmit, { timeout: STEP_TIMEOUT_MS, noWaitAfter: true });
+  // Without a working submit selector, Enter in the password field submits most login forms: the
+  // consent page can still be reached and its selectors checked in the same pass.
+  if (loginMissing.includes('loginSubmit'))
+    await page.press(selectors.loginPassword, 'Enter', { timeout: STEP_TIMEOUT_MS, noWaitAfter: true });
+  else await page.click(selectors.loginSubmit, { timeout: STEP_TIMEOUT_MS, noWaitAfter: true });
   await loaded;
   // No consent page to check: the target skipped it (for a client the user approved before, or
   // wrongly, which the tests of section 5 report; the run must not stop for it).
   if (navigation.reachedClient || page.url().startsWith(probe.clientOrigin)) return [];
   if ((await missing(page, selectors, ['loginUsername'])).length === 0)
-    return [
-      'TARGET_USER_LOGIN, TARGET_USER_PASSWORD: the login page came back after logging in with them (wrong credentials, or LOGIN_SUBMIT_SELECTOR is not the submit button)',
-    ];
-  const consent = await missing(page, selectors, ['consentApprove', 'consentDeny']);
+    return loginMissing.includes('loginSubmit')
+      ? [CONSENT_UNCHECKED.replace('could not be filled in', 'could not be submitted')]
+      : [
+          'TARGET_USER_LOGIN, TARGET_USER_PASSWORD: the login page came back after logging in with them (wrong credentials, or LOGIN_SUBMIT_SELECTOR is not the submit button)',
+        ];
+  const consent = await missing(page, selectors, CONSENT_KEYS);
   return consent.map((key) => problem(key, selectors, 'consent', page.url()));
 }
 
-async function missing(page: Page, selectors: Selectors, keys: Array<keyof Selectors>): Promise<string[]> {
-  const absent: string[] = [];
+async function missing(
+  page: Page,
+  selectors: Selectors,
+  keys: Array<keyof Selectors>,
+): Promise<Array<keyof Selectors>> {
+  const absent: Array<keyof Selectors> = [];
   for (const key of keys) {
     const count = await page
       .locator(selectors[key])
@@ -101,7 +166,12 @@ async function probeFor(target: TargetConfig): Promise<Probe | null> {
       const redirectUri = 'http://127.0.0.1:9/conformance/selector-check';
       const client = await helpers.createClient([redirectUri], 'conformance selector check');
       const user = await helpers.createUser();
-      return { url: urlFor(target, client.clientId, redirectUri), clientOrigin: originOf(redirectUri), user };
+      return {
+        url: urlFor(target, client.clientId, redirectUri),
+        clientOrigin: originOf(redirectUri),
+        user,
+        clientVariables: 'the client the test helpers registered (SANDBOX_CONTROL_URL, SANDBOX_CONTROL_KEY)',
+      };
     } catch (error) {
       if (error instanceof BrokenEnvironmentError) throw error;
       console.error(
@@ -117,6 +187,7 @@ async function probeFor(target: TargetConfig): Promise<Probe | null> {
     url: urlFor(target, target.client.clientId, target.client.redirectUri),
     clientOrigin: originOf(target.client.redirectUri),
     user: target.user,
+    clientVariables: 'TARGET_CLIENT_ID and TARGET_REDIRECT_URI (a redirect URI registered for that client)',
   };
 }
 

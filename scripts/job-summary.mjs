@@ -13,7 +13,8 @@ const SENSITIVE_PARAMETER =
   /\b(client_secret|password|access_token|refresh_token|code|token|id_token)=([^&\s"'<>]+)/gi;
 const BEARER = /\b(Bearer)\s+[\w.~+/-]+=*/gi;
 // The messages the suite gives when the target or its test helpers cannot be used (see allurerc.mjs).
-const ENVIRONMENT_MESSAGE = /^(\w+: )?(Could not reach|Test helper|The target configuration)/;
+const ENVIRONMENT_MESSAGE =
+  /^((\w+: )?(Could not reach|Test helper|The target configuration)|Broken environment: |Set-up could not proceed: )/;
 const REQUIREMENT_IN_MESSAGE = /\[(R[\d.]+-\d+) §/g;
 
 function parseArguments(argv) {
@@ -196,7 +197,7 @@ function render(title, result) {
       ['reason', 'tests'],
     ),
     ...section(
-      'Broken environment (target or test helpers unusable)',
+      'Broken environment (target or test helpers unusable, or a set-up step that could not proceed)',
       [
         ...result.problems.map((problem) => ({ what: 'run', line: problem })),
         ...result.broken.map((entry) => ({ what: `${entry.title} (${entry.where})`, line: entry.line })),

@@ -11,8 +11,11 @@ function specsOf(suite) {
   return [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specsOf)];
 }
 
-/** The headline of a broken-environment error (helpers/broken-environment.ts BROKEN_ENVIRONMENT_PATTERN). */
-const BROKEN_ENVIRONMENT = /^Broken environment: /;
+/**
+ * The headline of a broken-environment error or of a set-up step that could not proceed
+ * (helpers/broken-environment.ts BROKEN_ENVIRONMENT_PATTERN, helpers/set-up.ts SET_UP_FAILED_PATTERN).
+ */
+const BROKEN_ENVIRONMENT = /^(Broken environment|Set-up could not proceed): /;
 
 /** The annotation of a test stopped by global setup's preflight (helpers/broken-environment.ts PREFLIGHT_ANNOTATION). */
 const PREFLIGHT_ANNOTATION = 'broken-environment';
@@ -57,7 +60,7 @@ export function summarise(resultsFile) {
 /** The line that tells broken apart from failed, or '' when nothing was broken. */
 export function brokenLine(counts) {
   if (counts.broken === 0) return '';
-  return `${counts.broken} of the ${counts.failed} failed are a broken environment (the target, not the API: see "Broken environment" in the report); ${counts.failed - counts.broken} are conformance failures.`;
+  return `${counts.broken} of the ${counts.failed} failed are broken (the environment, or a set-up step that could not proceed: see "Broken environment" in the report); ${counts.failed - counts.broken} are conformance failures.`;
 }
 
 /** The gate's exit status: Playwright's, except that advisory warnings alone do not fail it. */

@@ -61,6 +61,32 @@ console.log(
   `\n${REQUIREMENTS.length} requirements: ${covered.length} covered by a test, ${untestable.length} untestable, ${planned.length} planned, ${uncovered.length} uncovered`,
 );
 console.log(killedLine(covered.map((found) => found.id)));
+console.log(basisLines().join('\n'));
+
+/**
+ * The audit of every check (issue 13): what it enforces, a sentence of the specification or an
+ * interpretation (advisory, or accepting every defensible answer), and whether a server following
+ * RFC 6749 / RFC 9700, or production as ../shared/field-notes.md describes it, would fail it.
+ */
+function basisLines(): string[] {
+  const sentences = REQUIREMENTS.filter((found) => found.check.kind === 'sentence');
+  const interpretations = REQUIREMENTS.flatMap((found) =>
+    found.check.kind === 'interpretation' ? [{ id: found.id, ...found.check }] : [],
+  );
+  const failing = (question: 'rfcServerFails' | 'productionFails') =>
+    REQUIREMENTS.filter((found) => found.check[question].startsWith('yes'));
+  const rfc = failing('rfcServerFails');
+  const production = failing('productionFails');
+  const handled = (handling: string) => interpretations.filter((found) => found.handling === handling).length;
+  return [
+    `checks by basis: ${sentences.length} enforce a sentence of the specification, ${interpretations.length} an interpretation (${handled('advisory')} advisory, ${handled('accepts every defensible answer')} accepting every defensible answer)`,
+    ...(showAll
+      ? interpretations.map((found) => `interpretation ${found.id} (${found.handling}): ${found.reason}`)
+      : []),
+    `would an RFC 6749/9700 server fail a check: ${rfc.length === 0 ? 'none' : rfc.map((found) => `${found.id} (${found.check.rfcServerFails})`).join('; ')}`,
+    `would production (field notes) fail a check: ${production.length === 0 ? 'none' : production.map((found) => `${found.id} (${found.check.productionFails})`).join('; ')}`,
+  ];
+}
 
 /** The third count: requirements whose tests killed a fault in the last `npm run mutants`. */
 function killedLine(coveredIds: readonly string[]): string {

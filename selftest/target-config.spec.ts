@@ -88,6 +88,7 @@ test.describe('login and consent selectors, tried in the browser before any test
       expect(wrongLogin).toEqual([
         expect.stringMatching(/^LOGIN_PASSWORD_SELECTOR: .* login page .*"#pass" matches nothing$/),
         expect.stringMatching(/^LOGIN_SUBMIT_SELECTOR: .*"button\.go" matches nothing$/),
+        expect.stringMatching(/^CONSENT_APPROVE_SELECTOR, CONSENT_DENY_SELECTOR: not checked/),
       ]);
       const wrongConsent = await checkSelectors(resolveTarget({ ...base, CONSENT_DENY_SELECTOR: '#refuse' }));
       expect(wrongConsent).toEqual([

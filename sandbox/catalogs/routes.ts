@@ -66,10 +66,14 @@ function answer(
     if (data === undefined && state.variants.has('catalog-unknown-id-empty'))
       return reply.send({ status: 'ok', data: {} });
     if (data === undefined) throw new CatalogError(404, 'NOT_FOUND', 'No such brand or model.');
-    return reply.send({
+    const envelope = {
       status: state.faults.has('catalog-status-success') ? 'success' : 'ok',
       data: state.faults.has('catalog-string-ids') ? stringify(data) : data,
-    });
+    };
+    // The fault catalog-content-type-text: the same JSON, labelled as plain text (4: bodies are JSON).
+    if (state.faults.has('catalog-content-type-text'))
+      return reply.type('text/plain; charset=utf-8').send(JSON.stringify(envelope));
+    return reply.send(envelope);
   } catch (error) {
     if (error instanceof CatalogError)
       return sendAnswer(reply, catalogErrorAnswer(error.status, error.reason, error.message));

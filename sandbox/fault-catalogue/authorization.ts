@@ -111,4 +111,18 @@ export const AUTHORIZATION_FAULTS = {
     requirements: ['R5-04'],
     description: 'the scope value chat is treated as unknown (invalid_scope)',
   },
+  'authz-unknown-parameter-error-page': {
+    requirements: ['R4.1-09'],
+    description:
+      'an unrecognised parameter on the authorization request is answered with a 400 error page instead of being ignored',
+  },
+  'authz-scope-order-sensitive': {
+    requirements: ['R4.1-07'],
+    description: 'scope values not in alphabetical order lose the last value from the grant',
+  },
+  'authz-error-in-fragment': {
+    requirements: ['R7.1-05', 'R7.1-08'],
+    description:
+      'a response_type other than code is answered with error and state in the fragment instead of the query',
+  },
 } as const satisfies Record<string, FaultDefinition>;

@@ -90,4 +90,8 @@ export const NOTIFICATIONS_FAULTS = {
     requirements: ['R9-02'],
     description: 'the notification endpoints are served at /autoservice/notification, without v1',
   },
+  'notify-accepts-autoservice': {
+    requirements: ['R4.6-05'],
+    description: 'the notification endpoints accept a token with autoservice instead of autoupload',
+  },
 } as const satisfies Record<string, FaultDefinition>;

@@ -142,4 +142,13 @@ export const RESOURCES_FAULTS = {
     requirements: ['R8-03'],
     description: 'without fetch_size a page holds 100 items instead of 200',
   },
+  'listing-bad-parameter-framework-error': {
+    requirements: ['R7.3-01'],
+    description:
+      'an invalid fetch_size or page_token is answered 400 in the web framework’s format {statusCode, error, message}, without reason',
+  },
+  'catalog-content-type-text': {
+    requirements: ['R4-01'],
+    description: 'the catalog lookups send their JSON body as Content-Type text/plain',
+  },
 } as const satisfies Record<string, FaultDefinition>;

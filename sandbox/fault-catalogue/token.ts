@@ -108,4 +108,17 @@ export const TOKEN_FAULTS = {
     requirements: ['R5-08'],
     description: 'the client secret is accepted in an HTTP Basic Authorization header instead of the body',
   },
+  'code-consumed-by-failed-exchange': {
+    requirements: ['R3-02'],
+    description:
+      'a failed token request (wrong client secret, another redirect_uri) consumes the code it carried',
+  },
+  'token-unknown-parameter-server-error': {
+    requirements: ['R4.2-11'],
+    description: 'an unrecognised form field makes the token endpoint answer HTTP 500 in plain text',
+  },
+  'token-redirects-to-http': {
+    requirements: ['R4.2-01'],
+    description: 'POST /oauth/token is answered with a 307 to the same path over plain http',
+  },
 } as const satisfies Record<string, FaultDefinition>;

@@ -20,6 +20,11 @@ export class Params {
     return this.pairs.some(([key]) => key === name);
   }
 
+  /** Every name sent, once each, in order. */
+  names(): string[] {
+    return [...new Set(this.pairs.map(([key]) => key))];
+  }
+
   /** Names that occur more than once. */
   repeated(): string[] {
     const seen = new Set<string>();

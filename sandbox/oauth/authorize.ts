@@ -12,7 +12,9 @@ import { checkNoRepeats, checkResponseType } from './check-request.js';
 import { checkScope } from './check-scope.js';
 import { NoRedirectError } from './no-redirect-error.js';
 import { sendConsentPage, sendLoginPage } from './pages.js';
-import { withResponseParams } from './redirect-uri.js';
+import { withFragmentParams, withResponseParams } from './redirect-uri.js';
+import { AUTHORIZATION_PARAMETERS, unknownParameters } from '../http/unknown-parameters.js';
+import { scopesAsGranted } from './scope-order.js';
 
 /** GET /oauth (4.1): validate, then ask the user to log in (unless a session exists) and decide. */
 export function registerAuthorize(app: FastifyInstance, state: SandboxState): void {
@@ -37,11 +39,16 @@ function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxS
     }
     throw error;
   }
+  if (
+    faults.has('authz-unknown-parameter-error-page') &&
+    unknownParameters(params, AUTHORIZATION_PARAMETERS).length > 0
+  )
+    return sendErrorPage(reply, 400, 'Unknown parameter.');
   try {
     consumeInjectedFailure(client, faults);
     checkNoRepeats(params);
     checkResponseType(params, faults);
-    const scopes = checkScope(params, faults);
+    const scopes = scopesAsGranted(checkScope(params, faults), faults);
     const pending = state.sessions.hold({
       clientId: client.clientId,
       redirectUri: target.uri,
@@ -57,9 +64,10 @@ function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxS
       : sendConsentPage(reply, state.variants, pending, client.name, session.csrf);
   } catch (error) {
     if (error instanceof AuthorizationError) {
+      const inFragment = faults.has('authz-error-in-fragment') && error.code === 'unsupported_response_type';
       return redirect(
         reply,
-        withResponseParams(target.uri, {
+        (inFragment ? withFragmentParams : withResponseParams)(target.uri, {
           error: error.code,
           error_description: error.description ?? null,
           state: faults.has('authz-error-redirect-drops-state') ? null : sentState,

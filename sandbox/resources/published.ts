@@ -34,6 +34,8 @@ export function registerPublished(app: FastifyInstance, state: SandboxState): vo
     try {
       return listPage(request, reply, state, pages);
     } catch (error) {
+      if (error instanceof ListingError && isFrameworkFormatted(error, state))
+        return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: error.message });
       if (error instanceof ListingError) return sendListingError(reply, state, error);
       throw error;
     }
@@ -222,4 +224,13 @@ export function sendListingError(
   error: ListingError,
 ): FastifyReply {
   return reply.code(listingStatusOf(state, error.reason)).send(error.toBody());
+}
+
+/** Only for the fault listing-bad-parameter-framework-error: a refused fetch_size or page_token. */
+function isFrameworkFormatted(error: ListingError, state: SandboxState): boolean {
+  return (
+    state.faults.has('listing-bad-parameter-framework-error') &&
+    error.reason === 'BAD_REQUEST' &&
+    /^(fetch_size|page_token) /.test(error.message)
+  );
 }

@@ -8,12 +8,21 @@ import { sendAnswer, type ErrorAnswer } from '../http/error-answer.js';
 import { setTokenHeaders, tokenHeaders } from './headers.js';
 import { parseTokenRequest } from './parse-request.js';
 import { checkCode, markUsed, narrowScope } from './redeem-code.js';
+import { consumeCodeOf } from './consume-on-failure.js';
+import { TOKEN_PARAMETERS, unknownParameters } from '../http/unknown-parameters.js';
 
 export const TOKEN_PATH = '/oauth/token';
 
 /** POST /oauth/token (4.2): the code exchanged for a Bearer token; every failure a 7.2 error. */
 export function registerToken(app: FastifyInstance, state: SandboxState): void {
-  app.post(TOKEN_PATH, (request, reply) => exchange(request, reply, state));
+  app.post(TOKEN_PATH, (request, reply) =>
+    state.faults.has('token-redirects-to-http')
+      ? reply
+          .code(307)
+          .header('location', `http://${request.headers.host ?? 'localhost'}${TOKEN_PATH}`)
+          .send()
+      : exchange(request, reply, state),
+  );
   app.route({
     method: ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
     url: TOKEN_PATH,
@@ -31,6 +40,11 @@ function exchange(
 ): FastifyReply | Promise<FastifyReply> {
   try {
     const form = parseTokenRequest(request, state.faults);
+    if (
+      state.faults.has('token-unknown-parameter-server-error') &&
+      unknownParameters(form, TOKEN_PARAMETERS).length > 0
+    )
+      return reply.code(500).type('text/plain').send('Internal Server Error');
     const grantType = form.get('grant_type');
     if (grantType === undefined || grantType === '')
       throw new TokenError('invalid_request', 'grant_type is missing.');
@@ -61,7 +75,10 @@ function exchange(
     // The fault opens the window between check and use that the real code keeps shut.
     return state.faults.has('code-concurrent-redeem') ? delay(50).then(issue) : issue();
   } catch (error) {
-    if (error instanceof TokenError) return sendTokenError(reply, state, error);
+    if (error instanceof TokenError) {
+      if (state.faults.has('code-consumed-by-failed-exchange')) consumeCodeOf(request, state.codes);
+      return sendTokenError(reply, state, error);
+    }
     throw error;
   }
 }

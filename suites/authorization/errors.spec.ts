@@ -4,7 +4,6 @@ import type { AuthorizationErrorCode } from '../../helpers/errors.js';
 import { expectNoRedirect, expectRedirectWithError } from '../../helpers/expect-authorization.js';
 import type { AuthorizationRequest } from '../../helpers/oauth-client.js';
 import { trickyState } from '../../helpers/random.js';
-import { verify } from '../../helpers/verify.js';
 
 test.describe('7.1 Authorization endpoint: denial and other failures redirect with error and state', () => {
   test(
@@ -132,13 +131,9 @@ test.describe('5 Authentication by login and password', () => {
         state: 's',
         user: { login: user.login, password: `${user.password}-wrong` },
       });
-      const stopped = expectNoRedirect(outcome, ['R5-01']);
-      verify(
-        stopped.on === 'login',
-        'R5-01',
-        'the login page again',
-        `a ${stopped.on} page at ${stopped.url}`,
-      );
+      // No code and no redirect is the requirement; which page then shows (the login form again,
+      // an error page) is the server's choice.
+      expectNoRedirect(outcome, ['R5-01']);
     },
   );
 
@@ -148,7 +143,6 @@ test.describe('5 Authentication by login and password', () => {
       state: 's',
       user: { login: `nobody-${Date.now()}`, password: 'whatever-password' },
     });
-    const stopped = expectNoRedirect(outcome, ['R5-01']);
-    verify(stopped.on === 'login', 'R5-01', 'the login page again', `a ${stopped.on} page at ${stopped.url}`);
+    expectNoRedirect(outcome, ['R5-01']);
   });
 });

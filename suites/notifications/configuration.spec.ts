@@ -1,5 +1,6 @@
 import { settingsFor, test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/covers.js';
+import { setUpConfiguration } from '../../helpers/set-up.js';
 import { expectAccepted, expectConfiguration, expectRefused } from '../../helpers/expect-notification.js';
 import { verify } from '../../helpers/verify.js';
 
@@ -56,7 +57,7 @@ test.describe('4.6 Notification configuration', () => {
     async ({ client, issueToken, configure, notifications, endpoint }) => {
       const token = await issueToken(client, { scope: 'autoupload' });
       const before = settingsFor(endpoint('before').url);
-      const created = expectConfiguration(await configure(token, before), before, []);
+      const created = setUpConfiguration(await configure(token, before));
       const next = settingsFor(endpoint('after').url);
       expectAccepted(await notifications.update(token, created.id, next), ['R4.6-03'], 'the update');
       const readExchange = await notifications.read(token, created.id);
@@ -77,7 +78,7 @@ test.describe('4.6 Notification configuration', () => {
     async ({ client, issueToken, configure, notifications, endpoint }) => {
       const token = await issueToken(client, { scope: 'autoupload' });
       const settings = settingsFor(endpoint().url);
-      const created = expectConfiguration(await configure(token, settings), settings, []);
+      const created = setUpConfiguration(await configure(token, settings));
       expectAccepted(await notifications.remove(token, created.id), ['R4.6-04'], 'the delete');
       expectRefused(
         await notifications.read(token, created.id),
@@ -93,7 +94,7 @@ test.describe('4.6 Notification configuration', () => {
     async ({ client, issueToken, configure, notifications, endpoint }) => {
       const token = await issueToken(client, { scope: 'autoupload' });
       const valid = settingsFor(endpoint().url);
-      const created = expectConfiguration(await configure(token, valid), valid, []);
+      const created = setUpConfiguration(await configure(token, valid));
       for (const { label, ids, change } of INVALID_SETTINGS) {
         const body = change(settingsFor(endpoint(label.replace(/\W+/g, '-')).url));
         await test.step(`create with ${label}`, async () => {
@@ -114,7 +115,7 @@ test.describe('4.6 Notification configuration', () => {
       const token = await issueToken(client, { scope: 'autoupload' });
       const otherScopes = await issueToken(client, { scope: 'basic_user_info chat' });
       const settings = settingsFor(endpoint().url);
-      const created = expectConfiguration(await configure(token, settings), settings, []);
+      const created = setUpConfiguration(await configure(token, settings));
       const refusals = [
         ['a basic_user_info chat token', {}, otherScopes],
         ['an unknown token', { authorization: 'Bearer not-a-token-issued-by-this-server' }, token],
@@ -149,7 +150,7 @@ test.describe('4.6 Notification configuration', () => {
       const owner = await issueToken(client, { scope: 'autoupload', user: await newUser() });
       const stranger = await issueToken(client, { scope: 'autoupload', user: await newUser() });
       const settings = settingsFor(endpoint().url);
-      const created = expectConfiguration(await configure(owner, settings), settings, []);
+      const created = setUpConfiguration(await configure(owner, settings));
       const ids = ['R4.6-06'];
       expectRefused(
         await notifications.read(stranger, created.id),

@@ -1,7 +1,8 @@
 import { settingsFor, test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/covers.js';
+import { setUpConfiguration } from '../../helpers/set-up.js';
 import { expectDeliveryCount, expectNotification } from '../../helpers/expect-delivery.js';
-import { expectAccepted, expectConfiguration } from '../../helpers/expect-notification.js';
+import { expectAccepted } from '../../helpers/expect-notification.js';
 import { verify } from '../../helpers/verify.js';
 
 /** Section 3's statuses, and one it does not list: the set can grow (R6-05, R3-01). */
@@ -17,7 +18,7 @@ test.describe('6 AD_STATUS deliveries', () => {
         const subscriber = await newSubscriber(2);
         const hook = endpoint();
         const settings = settingsFor(hook.url);
-        expectConfiguration(await configure(subscriber.token, settings), settings, []);
+        setUpConfiguration(await configure(subscriber.token, settings));
         // Alternate between an ad with a list_id and one without (never published).
         const ad = subscriber.ads[index % 2] ?? subscriber.ads[0];
         if (ad === undefined) throw new Error('the subscriber has no seeded ad');
@@ -41,7 +42,7 @@ test.describe('6 AD_STATUS deliveries', () => {
       const subscriber = await newSubscriber(1);
       const hook = endpoint();
       const settings = settingsFor(hook.url);
-      expectConfiguration(await configure(subscriber.token, settings), settings, []);
+      setUpConfiguration(await configure(subscriber.token, settings));
       const ad = subscriber.ads[0];
       if (ad === undefined) throw new Error('the subscriber has no seeded ad');
       const first = await subscriber.changeStatus(ad, 'published');
@@ -70,7 +71,7 @@ test.describe('6 AD_STATUS deliveries', () => {
       const oldHook = endpoint('old');
       const newHook = endpoint('new');
       const before = settingsFor(oldHook.url);
-      const created = expectConfiguration(await configure(subscriber.token, before), before, []);
+      const created = setUpConfiguration(await configure(subscriber.token, before));
       const next = settingsFor(newHook.url);
       expectAccepted(
         await notifications.update(subscriber.token, created.id, next),
@@ -95,9 +96,9 @@ test.describe('6 AD_STATUS deliveries', () => {
       const deletedHook = endpoint('deleted');
       const keptHook = endpoint('kept');
       const doomed = settingsFor(deletedHook.url);
-      const deleted = expectConfiguration(await configure(subscriber.token, doomed), doomed, []);
+      const deleted = setUpConfiguration(await configure(subscriber.token, doomed));
       const kept = settingsFor(keptHook.url);
-      expectConfiguration(await configure(subscriber.token, kept), kept, []);
+      setUpConfiguration(await configure(subscriber.token, kept));
       expectAccepted(await notifications.remove(subscriber.token, deleted.id), ['R4.6-04'], 'the delete');
       const ad = subscriber.ads[0];
       if (ad === undefined) throw new Error('the subscriber has no seeded ad');
@@ -121,7 +122,7 @@ test.describe('6 AD_STATUS deliveries', () => {
         [changer, changerHook],
       ] as const) {
         const settings = settingsFor(hook.url);
-        expectConfiguration(await configure(who.token, settings), settings, []);
+        setUpConfiguration(await configure(who.token, settings));
       }
       const ad = changer.ads[0];
       if (ad === undefined) throw new Error('the subscriber has no seeded ad');

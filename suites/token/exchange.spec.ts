@@ -1,6 +1,7 @@
 import { test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/covers.js';
-import { expectTokenSuccess } from '../../helpers/expect-token.js';
+import { expectTokenHeaders, expectTokenSuccess } from '../../helpers/expect-token.js';
+import { probeConnection } from '../../helpers/connection-probe.js';
 import { verify } from '../../helpers/verify.js';
 
 test.describe('4.2 Exchange code for access token: success', () => {
@@ -27,6 +28,7 @@ test.describe('4.2 Exchange code for access token: success', () => {
         clientSecret: client.clientSecret,
       });
       const token = expectTokenSuccess(exchange, ['R5-03', 'R2.1-02']);
+      expectTokenHeaders(exchange, 'success');
       verify(
         token.accessToken.length > 0,
         'R2.3-01',
@@ -37,15 +39,27 @@ test.describe('4.2 Exchange code for access token: success', () => {
     },
   );
 
-  test('the token endpoint is served over HTTPS', covers('R4.2-01', 'R5-08'), ({ tokenEndpoint }) => {
-    const protocol = new URL(tokenEndpoint.url).protocol;
-    verify(
-      protocol === 'https:',
-      ['R4.2-01', 'R5-08'],
-      'an https:// token endpoint',
-      `${protocol}// (${tokenEndpoint.url})`,
-    );
-  });
+  test(
+    'the token endpoint is served over HTTPS: the connection is TLS and does not redirect to plain http',
+    covers('R4.2-01', 'R5-08'),
+    async ({ tokenEndpoint, target }) => {
+      const ids = ['R4.2-01', 'R5-08'];
+      const probe = await probeConnection(tokenEndpoint.url, target.caFile);
+      verify(
+        probe.encrypted,
+        ids,
+        'the answer of POST /oauth/token to come over a TLS connection',
+        `a plain connection to ${tokenEndpoint.url}`,
+      );
+      const location = probe.location === undefined ? undefined : new URL(probe.location, tokenEndpoint.url);
+      verify(
+        location === undefined || location.protocol === 'https:',
+        ids,
+        'no redirect away from HTTPS (a client that followed it would send the secret in clear)',
+        `HTTP ${probe.status} to ${location?.origin ?? ''}${location?.pathname ?? ''} (${probe.protocol ?? 'plain'})`,
+      );
+    },
+  );
 
   test(
     'a code obtained with several scopes is exchanged the same way',

@@ -1,0 +1,39 @@
+import { settingsFor, test } from '../../fixtures/index.js';
+import { covers } from '../../helpers/covers.js';
+import { expectRefused } from '../../helpers/expect-notification.js';
+import { setUpConfiguration } from '../../helpers/set-up.js';
+
+test.describe('4.6 Notification configuration: the scope is autoupload', () => {
+  test(
+    'a token with autoservice only is refused by create, read, update and delete',
+    covers('R4.6-05', 'R5-06'),
+    async ({ client, issueToken, configure, notifications, endpoint }) => {
+      // 4.6 names autoupload; the production documentation names autoservice on one page (field
+      // notes), and the specification is the law: a token of autoservice alone is not enough.
+      const owner = await issueToken(client, { scope: 'autoupload' });
+      const autoservice = await issueToken(client, { scope: 'autoservice' });
+      const created = setUpConfiguration(await configure(owner, settingsFor(endpoint().url)));
+      const ids = ['R4.6-05'];
+      expectRefused(
+        await configure(autoservice, settingsFor(endpoint('autoservice').url)),
+        ids,
+        'create with an autoservice-only token',
+      );
+      expectRefused(
+        await notifications.read(autoservice, created.id),
+        ids,
+        'read with an autoservice-only token',
+      );
+      expectRefused(
+        await notifications.update(autoservice, created.id, settingsFor(endpoint('autoservice-update').url)),
+        ids,
+        'update with an autoservice-only token',
+      );
+      expectRefused(
+        await notifications.remove(autoservice, created.id),
+        ids,
+        'delete with an autoservice-only token',
+      );
+    },
+  );
+});
