@@ -286,7 +286,7 @@ async function inOneStep<T>(title: string, body: () => Promise<T>): Promise<T> {
  * and that title reaches the Allure results. The value goes through the input's own setter, then
  * input and change events are sent as fill() sends them, so script-driven login pages see it too.
  */
-async function fillSecret(field: Locator, secret: string): Promise<void> {
+export async function fillSecret(field: Locator, secret: string): Promise<void> {
   await field.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
   await field.evaluate((element, value) => {
     if (!(element instanceof HTMLInputElement)) throw new Error('the password selector is not an <input>');

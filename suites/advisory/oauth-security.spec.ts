@@ -1,7 +1,7 @@
 import type { Page, Request, Response } from '@playwright/test';
 import { test, uniqueRedirectUri } from '../../fixtures/index.js';
 import { advise, advisory, antiFraming, estimatedBits } from '../../helpers/advise.js';
-import type { Credentials } from '../../helpers/consent-driver.js';
+import { fillSecret, type Credentials } from '../../helpers/consent-driver.js';
 import { authorizationUrl } from '../../helpers/oauth-client.js';
 import type { TargetConfig } from '../../helpers/target.js';
 
@@ -30,7 +30,8 @@ async function observeApproval(
   await page.goto(url).catch(() => undefined);
   if (await page.locator(target.selectors.loginUsername).isVisible()) {
     await page.fill(target.selectors.loginUsername, user.login);
-    await page.fill(target.selectors.loginPassword, user.password);
+    // Not page.fill: its step title carries the value into the report.
+    await fillSecret(page.locator(target.selectors.loginPassword).first(), user.password);
     await Promise.all([page.waitForLoadState('domcontentloaded'), page.click(target.selectors.loginSubmit)]);
   }
   await page.locator(target.selectors.consentApprove).waitFor({ timeout: 15_000 });
