@@ -73,7 +73,9 @@ test.describe('login sessions (issue 16, point 2)', () => {
     const longState = 'y'.repeat(4000);
     for (let round = 0; round < 30; round += 1)
       await Promise.all(
-        Array.from({ length: 50 }, () => new Browser(sandbox, floodAgent).authorize(clientId, redirectUri, longState)),
+        Array.from({ length: 50 }, () =>
+          new Browser(sandbox, floodAgent).authorize(clientId, redirectUri, longState),
+        ),
       );
     const firstLogin = await first.logIn(firstPage, login, password);
     expect(isConsentPage(firstLogin), "the flooding address's oldest flow was evicted").toBe(false);
@@ -89,7 +91,14 @@ test.describe('login sessions (issue 16, point 2)', () => {
     const store = new SessionStore(() => now);
     const session = store.open(undefined, '127.0.0.1');
     const pending = store.hold(
-      { sessionId: session.id, clientId: 'c', redirectUri: 'u', redirectUriSent: null, scopes: [], state: null },
+      {
+        sessionId: session.id,
+        clientId: 'c',
+        redirectUri: 'u',
+        redirectUriSent: null,
+        scopes: [],
+        state: null,
+      },
       '127.0.0.1',
     );
     now += 9 * 60 * 1000;
@@ -99,7 +108,6 @@ test.describe('login sessions (issue 16, point 2)', () => {
     expect(store.find(session.id), 'a session 11 minutes old').toBeUndefined();
     expect(store.pendingRequest(pending.id, session), 'a pending request 11 minutes old').toBeUndefined();
   });
-
 });
 
 test.describe('login throttling (issue 16, point 6)', () => {
@@ -122,7 +130,8 @@ test.describe('login throttling (issue 16, point 6)', () => {
     const { clientId, redirectUri, login, password } = actors(sandbox);
     const browser = new Browser(sandbox, caller(sandbox, '127.0.0.5'));
     let page = await browser.authorize(clientId, redirectUri);
-    for (let attempt = 0; attempt < 101; attempt += 1) page = await browser.logIn(page, `nobody-${attempt}`, 'guess');
+    for (let attempt = 0; attempt < 101; attempt += 1)
+      page = await browser.logIn(page, `nobody-${attempt}`, 'guess');
     const right = await browser.logIn(page, login, password);
     expect(isConsentPage(right), 'a right password from an address that guessed 101 logins').toBe(false);
     expect(right.status).toBe(429);

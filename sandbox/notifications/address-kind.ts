@@ -14,8 +14,20 @@ function ranges(entries: ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6'
 }
 
 const KINDS: ReadonlyArray<readonly [Exclude<AddressKind, 'public'>, BlockList]> = [
-  ['loopback', ranges([['127.0.0.0', 8, 'ipv4'], ['::1', 128, 'ipv6']])],
-  ['link-local', ranges([['169.254.0.0', 16, 'ipv4'], ['fe80::', 10, 'ipv6']])],
+  [
+    'loopback',
+    ranges([
+      ['127.0.0.0', 8, 'ipv4'],
+      ['::1', 128, 'ipv6'],
+    ]),
+  ],
+  [
+    'link-local',
+    ranges([
+      ['169.254.0.0', 16, 'ipv4'],
+      ['fe80::', 10, 'ipv6'],
+    ]),
+  ],
   [
     'private',
     ranges([
@@ -29,8 +41,22 @@ const KINDS: ReadonlyArray<readonly [Exclude<AddressKind, 'public'>, BlockList]>
       ['64:ff9b::', 96, 'ipv6'],
     ]),
   ],
-  ['unspecified', ranges([['0.0.0.0', 8, 'ipv4'], ['::', 128, 'ipv6'], ['255.255.255.255', 32, 'ipv4']])],
-  ['multicast', ranges([['224.0.0.0', 4, 'ipv4'], ['240.0.0.0', 4, 'ipv4'], ['ff00::', 8, 'ipv6']])],
+  [
+    'unspecified',
+    ranges([
+      ['0.0.0.0', 8, 'ipv4'],
+      ['::', 128, 'ipv6'],
+      ['255.255.255.255', 32, 'ipv4'],
+    ]),
+  ],
+  [
+    'multicast',
+    ranges([
+      ['224.0.0.0', 4, 'ipv4'],
+      ['240.0.0.0', 4, 'ipv4'],
+      ['ff00::', 8, 'ipv6'],
+    ]),
+  ],
 ];
 
 /** An address without brackets, an IPv4-mapped or IPv4-compatible IPv6 one read as the IPv4 it holds. */

@@ -41,7 +41,9 @@ export class DeliveryPolicy {
       return;
     }
     if (!/^[a-z0-9.-]+$/.test(entry))
-      throw new Error(`SANDBOX_WEBHOOK_ALLOW: not a kind, address, CIDR or host name: ${JSON.stringify(entry)}`);
+      throw new Error(
+        `SANDBOX_WEBHOOK_ALLOW: not a kind, address, CIDR or host name: ${JSON.stringify(entry)}`,
+      );
     this.hosts.add(entry.replace(/\.$/, ''));
   }
 

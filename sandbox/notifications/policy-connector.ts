@@ -26,8 +26,9 @@ export function policyConnector(policy: DeliveryPolicy, timeout: number): buildC
         const refusal =
           addresses.length === 0
             ? `${host} resolves to no address`
-            : (addresses.map((one) => policy.refuseAddress(one.address, port, host)).find((one) => one !== null) ??
-              null);
+            : (addresses
+                .map((one) => policy.refuseAddress(one.address, port, host))
+                .find((one) => one !== null) ?? null);
         const first = addresses[0];
         if (refusal !== null || first === undefined)
           callback(new DeliveryRefused(refusal ?? `${host} resolves to no address`), null);

@@ -25,11 +25,7 @@ export function registerNotifications(app: FastifyInstance, state: SandboxState)
     const settings = parseSettings(request.body, faults, state.deliveryPolicy);
     const refusal = state.notifications.refusal(who);
     if (refusal !== null) throw new NotificationError('BAD_REQUEST', refusal);
-    const created = state.notifications.create(
-      settings,
-      who,
-      faults.has('notify-id-not-uuid'),
-    );
+    const created = state.notifications.create(settings, who, faults.has('notify-id-not-uuid'));
     if (faults.has('notify-create-returns-id-only')) return reply.code(201).send({ id: created.id });
     return reply.code(201).send(publicView(created, faults));
   });

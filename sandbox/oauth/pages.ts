@@ -40,7 +40,9 @@ export function sendLoginPage(
   problem: LoginProblem | null,
 ): FastifyReply {
   const message =
-    problem === null ? '' : `<p class="error" id="login-error" role="alert">${escapeHtml(problem.message)}</p>`;
+    problem === null
+      ? ''
+      : `<p class="error" id="login-error" role="alert">${escapeHtml(problem.message)}</p>`;
   const status = problem?.status ?? 200;
   if (variants.has('login-other-markup'))
     return sendPage(

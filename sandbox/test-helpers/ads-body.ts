@@ -65,8 +65,7 @@ class Scanner {
 
   finish(): Layout {
     if (this.inString || this.depth !== 0) throw bad('The body is not valid JSON.');
-    if (this.layout.arrayOpen < 0 || this.layout.arrayClose < 0)
-      throw bad('"ads" must be an array of ads.');
+    if (this.layout.arrayOpen < 0 || this.layout.arrayClose < 0) throw bad('"ads" must be an array of ads.');
     return this.layout;
   }
 
@@ -122,7 +121,9 @@ class Scanner {
   private endElement(end: number): void {
     if (this.elementStart < 0) return;
     if (end - this.elementStart > ADS_BODY_LIMITS.elementChars)
-      throw bad(`ads[${this.layout.elements.length}] is longer than ${ADS_BODY_LIMITS.elementChars} characters.`);
+      throw bad(
+        `ads[${this.layout.elements.length}] is longer than ${ADS_BODY_LIMITS.elementChars} characters.`,
+      );
     this.layout.elements.push([this.elementStart, end]);
     this.elementStart = -1;
     if (this.layout.elements.length > this.maxElements)

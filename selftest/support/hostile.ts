@@ -45,7 +45,8 @@ export function sessionCookieOf(answer: Answer): string | null {
 
 export function hiddenField(answer: Answer, name: string): string {
   const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(answer.body)?.[1];
-  if (value === undefined) throw new Error(`set-up: no hidden field ${name} in the page (HTTP ${answer.status})`);
+  if (value === undefined)
+    throw new Error(`set-up: no hidden field ${name} in the page (HTTP ${answer.status})`);
   return value;
 }
 
@@ -141,7 +142,11 @@ export class Receiver {
 
   async stop(): Promise<void> {
     this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await new Promise<void>((resolve) => {
+      this.server.close(() => {
+        resolve();
+      });
+    });
   }
 }
 
