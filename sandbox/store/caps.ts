@@ -10,4 +10,4 @@ export interface SandboxCaps {
   ads: number;
 }
 
-export const SANDBOX_CAPS: Readonly<SandboxCaps> = { users: 10_000, clients: 10_000, ads: 400_000 };
+export const SANDBOX_CAPS: Readonly<SandboxCaps> = { users: 10_000, clients: 10_000, ads: 250_000 };

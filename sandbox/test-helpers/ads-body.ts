@@ -9,14 +9,14 @@ import { HelperError } from '../../helpers/errors.js';
  * elements are then parsed in batches.
  */
 export const ADS_BODY_LIMITS = {
-  /** Characters scanned between two turns of the event loop. */
+  /** Bytes scanned between two turns of the event loop. */
   scanSlice: 256 * 1024,
   /** Elements parsed between two turns of the event loop. */
   parseBatch: 2000,
   /** One ad's JSON text (three fields of at most 256 characters, escapes included). */
-  elementChars: 8 * 1024,
+  elementBytes: 8 * 1024,
   /** Everything outside the `ads` array. */
-  restChars: 64 * 1024,
+  restBytes: 64 * 1024,
 } as const;
 
 const QUOTE = 0x22;
@@ -28,11 +28,12 @@ const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 
-/** The text spans of the ads array and its elements, found in one pass over the body. */
+/** The byte spans of the ads array and its elements, found in one pass over the body. */
 interface Layout {
   arrayOpen: number;
   arrayClose: number;
-  elements: Array<readonly [number, number]>;
+  starts: number[];
+  ends: number[];
 }
 
 function bad(message: string): HelperError {
@@ -52,15 +53,17 @@ class Scanner {
   private lastKey: string | null = null;
   private inAds = false;
   private elementStart = -1;
-  readonly layout: Layout = { arrayOpen: -1, arrayClose: -1, elements: [] };
+  private afterComma = false;
+  readonly layout: Layout = { arrayOpen: -1, arrayClose: -1, starts: [], ends: [] };
 
   constructor(
-    private readonly text: string,
+    private readonly bytes: Buffer,
     private readonly maxElements: number,
   ) {}
 
+  /** JSON's structural characters are ASCII, and no byte of a multi-byte UTF-8 character is. */
   scan(from: number, to: number): void {
-    for (let index = from; index < to; index += 1) this.step(this.text.charCodeAt(index), index);
+    for (let index = from; index < to; index += 1) this.step(this.bytes[index] ?? 0, index);
   }
 
   finish(): Layout {
@@ -76,8 +79,10 @@ class Scanner {
       else if (code === QUOTE) this.endString(index);
       return;
     }
-    if (this.inAds && this.depth === 2 && this.elementStart < 0 && !isSpace(code) && code !== COMMA)
+    if (this.startsElement(code)) {
       this.elementStart = index;
+      this.afterComma = false;
+    }
     if (code === QUOTE) {
       this.inString = true;
       this.stringStart = index;
@@ -87,9 +92,23 @@ class Scanner {
     else if (code === COLON && this.depth === 1) this.expectingKey = false;
   }
 
+  /** A character inside the ads array, outside any element, that is not a separator begins one. */
+  private startsElement(code: number): boolean {
+    return (
+      this.inAds &&
+      this.depth === 2 &&
+      this.elementStart < 0 &&
+      !isSpace(code) &&
+      code !== COMMA &&
+      code !== CLOSE_ARRAY &&
+      code !== CLOSE_OBJECT
+    );
+  }
+
   private endString(index: number): void {
     this.inString = false;
-    if (this.depth === 1 && this.expectingKey) this.lastKey = this.text.slice(this.stringStart + 1, index);
+    if (this.depth === 1 && this.expectingKey)
+      this.lastKey = this.bytes.toString('utf8', this.stringStart + 1, index);
   }
 
   private open(code: number, index: number): void {
@@ -107,6 +126,7 @@ class Scanner {
     this.depth -= 1;
     if (this.depth < 0) throw bad('The body is not valid JSON.');
     if (this.inAds && this.depth === 1) {
+      if (this.afterComma) throw bad('The body is not valid JSON.');
       this.endElement(index);
       this.layout.arrayClose = index;
       this.inAds = false;
@@ -114,47 +134,54 @@ class Scanner {
   }
 
   private comma(index: number): void {
-    if (this.inAds && this.depth === 2) this.endElement(index);
+    if (this.inAds && this.depth === 2) {
+      if (this.elementStart < 0) throw bad('The body is not valid JSON.');
+      this.endElement(index);
+      this.afterComma = true;
+    }
     if (this.depth === 1) this.expectingKey = true;
   }
 
   private endElement(end: number): void {
     if (this.elementStart < 0) return;
-    if (end - this.elementStart > ADS_BODY_LIMITS.elementChars)
-      throw bad(
-        `ads[${this.layout.elements.length}] is longer than ${ADS_BODY_LIMITS.elementChars} characters.`,
-      );
-    this.layout.elements.push([this.elementStart, end]);
+    if (end - this.elementStart > ADS_BODY_LIMITS.elementBytes)
+      throw bad(`ads[${this.layout.starts.length}] is longer than ${ADS_BODY_LIMITS.elementBytes} bytes.`);
+    this.layout.starts.push(this.elementStart);
+    this.layout.ends.push(end);
     this.elementStart = -1;
-    if (this.layout.elements.length > this.maxElements)
+    if (this.layout.starts.length > this.maxElements)
       throw bad(`"ads" must be an array of at most ${this.maxElements} ads.`);
   }
 }
 
 /**
  * The parsed elements of `ads`, each handed to `accept` with its index (which validates it and
- * throws a HelperError to refuse the whole body). Invalid JSON anywhere is a 400.
+ * throws a HelperError to refuse the whole body). `counted` learns how many there are before any
+ * is parsed (and may refuse them). Invalid JSON anywhere is a 400.
  */
 export async function readAdsBody<T>(
-  text: string,
+  bytes: Buffer,
   maxElements: number,
   accept: (element: unknown, index: number) => T,
+  counted: (count: number) => void = () => undefined,
 ): Promise<T[]> {
-  const scanner = new Scanner(text, maxElements);
-  for (let from = 0; from < text.length; from += ADS_BODY_LIMITS.scanSlice) {
-    scanner.scan(from, Math.min(text.length, from + ADS_BODY_LIMITS.scanSlice));
+  const scanner = new Scanner(bytes, maxElements);
+  for (let from = 0; from < bytes.length; from += ADS_BODY_LIMITS.scanSlice) {
+    scanner.scan(from, Math.min(bytes.length, from + ADS_BODY_LIMITS.scanSlice));
     await yieldToLoop();
   }
-  const { arrayOpen, arrayClose, elements } = scanner.finish();
-  const rest = text.slice(0, arrayOpen + 1) + text.slice(arrayClose);
-  if (rest.length > ADS_BODY_LIMITS.restChars)
-    throw bad(`Outside "ads" the body may hold at most ${ADS_BODY_LIMITS.restChars} characters.`);
-  parseJson(rest);
+  const { arrayOpen, arrayClose, starts, ends } = scanner.finish();
+  if (arrayOpen + 1 + bytes.length - arrayClose > ADS_BODY_LIMITS.restBytes)
+    throw bad(`Outside "ads" the body may hold at most ${ADS_BODY_LIMITS.restBytes} bytes.`);
+  parseJson(bytes.toString('utf8', 0, arrayOpen + 1) + bytes.toString('utf8', arrayClose));
+  counted(starts.length);
   const accepted: T[] = [];
-  for (let first = 0; first < elements.length; first += ADS_BODY_LIMITS.parseBatch) {
-    const batch = elements.slice(first, first + ADS_BODY_LIMITS.parseBatch);
-    const parsed = parseJson(`[${batch.map(([start, end]) => text.slice(start, end)).join(',')}]`);
-    if (!Array.isArray(parsed) || parsed.length !== batch.length) throw bad('The body is not valid JSON.');
+  for (let first = 0; first < starts.length; first += ADS_BODY_LIMITS.parseBatch) {
+    const last = Math.min(starts.length, first + ADS_BODY_LIMITS.parseBatch) - 1;
+    // Consecutive elements with the commas between them: the inside of a JSON array.
+    const parsed = parseJson(`[${bytes.toString('utf8', starts[first], ends[last])}]`);
+    if (!Array.isArray(parsed) || parsed.length !== last - first + 1)
+      throw bad('The body is not valid JSON.');
     for (const [offset, element] of parsed.entries()) accepted.push(accept(element, first + offset));
     await yieldToLoop();
   }

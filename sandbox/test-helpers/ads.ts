@@ -13,27 +13,31 @@ export const MAX_SEEDED_ADS = 200_000;
 const MAX_FIELD = 256;
 
 export function registerAdHelpers(app: FastifyInstance, state: SandboxState): void {
-  // In a scope of its own: this one route reads its (large) JSON body as text, a slice at a time.
+  // In a scope of its own: this one route reads its (large) JSON body as bytes, a slice at a time.
   void app.register((scope, _options, done) => {
     scope.addHook('onRequest', new SeedGate().enter);
     scope.addContentTypeParser(
       'application/json',
-      { parseAs: 'string', bodyLimit: LIMITS.seedAdsBodyBytes },
+      { parseAs: 'buffer', bodyLimit: LIMITS.seedAdsBodyBytes },
       (_request, body, parsed) => {
         parsed(null, body);
       },
     );
     scope.put<{ Params: { login: string } }>('/users/:login/ads', async (request, reply) => {
       const login = knownUser(state, request.params.login);
-      const text = typeof request.body === 'string' ? request.body : '';
-      const ads = await readAdsBody(text, MAX_SEEDED_ADS, parseAd(new Set<string>()));
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const withinCap = (count: number): void => {
+        if (state.ads.totalAfterReplacing(login, count) > state.caps.ads)
+          throw new HelperError(
+            'BAD_REQUEST',
+            `The sandbox holds at most ${state.caps.ads} ads across all users; this set would exceed it.`,
+          );
+      };
+      // The cap is checked before parsing (a refused set costs no objects) and again after.
+      const ads = await readAdsBody(bytes, MAX_SEEDED_ADS, parseAd(new Set<string>()), withinCap);
       // The user may have gone on meanwhile: check again after the reading's turns of the loop.
       knownUser(state, login);
-      if (state.ads.totalAfterReplacing(login, ads.length) > state.caps.ads)
-        throw new HelperError(
-          'BAD_REQUEST',
-          `The sandbox holds at most ${state.caps.ads} ads across all users; this set would exceed it.`,
-        );
+      withinCap(ads.length);
       state.ads.replace(login, ads);
       return reply.send({ count: ads.length });
     });

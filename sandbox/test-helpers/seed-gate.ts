@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HelperError } from '../../helpers/errors.js';
 
 /**
- * Large seeding bodies are read a few at a time: each may hold 16 MiB as text and more once parsed,
+ * Large seeding bodies are read one at a time: each may hold 16 MiB as text and more once parsed,
  * so parallel ones would multiply the peak. A request waits for a slot before its body is read (the
  * socket applies back-pressure meanwhile); past `waiting`, it is refused.
  */
-export const SEED_GATE = { running: 2, waiting: 32 } as const;
+export const SEED_GATE = { running: 1, waiting: 32 } as const;
 
 export class SeedGate {
   private running = 0;
