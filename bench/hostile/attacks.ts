@@ -149,7 +149,7 @@ export function fanOut(target: Target, actor: Actor): Send {
   };
 }
 
-/** A large ads body: `bytes` of valid ads, or (when `oversized`) past the helper's limit. */
+/** A large ads body as given: a valid set, or one past the helper's limit. */
 export function bigSeed(target: Target, login: string, body: string): Send {
   return () =>
     status(`${target.appsUrl}/test_helpers/v1/users/${login}/ads`, target.apps, {
