@@ -76,7 +76,7 @@ async function measure(binary: string, sandbox: StartedSandbox) {
   return { binary, launchMs: Math.round(launchMs), perFlowMs: Math.round(perFlowMs), browserCpuPerFlowMs };
 }
 
-const sandbox = await startSandbox({ controlKey: 'bench-key' });
+const sandbox = await startSandbox({ controlKey: 'bench-control-key-not-secret' });
 const results = [];
 for (const binary of binaries) results.push(await measure(binary, sandbox));
 await sandbox.close();

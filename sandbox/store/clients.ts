@@ -29,6 +29,10 @@ export class ClientStore {
 
   constructor(private readonly newSecret: SecretMaker = randomToken) {}
 
+  get size(): number {
+    return this.clients.size;
+  }
+
   register(redirectUris: readonly string[], name: string): { client: Client; secret: string } {
     const stored: StoredClient = {
       clientId: randomId('cl_', 16),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HelperError, type AuthorizationErrorCode } from '../../helpers/errors.js';
+import { MAX_CLOCK_OFFSET_SECONDS } from '../clock.js';
 import { isAbsoluteWithoutFragment } from '../oauth/check-redirect-uri.js';
 import type { SandboxState } from '../state.js';
 import type { Client } from '../store/clients.js';
@@ -13,6 +14,8 @@ const INJECTABLE_AUTHORIZE_ERRORS: readonly AuthorizationErrorCode[] = [
 /** Contract section 2: registration (2.1 stands outside the API), clocks, limits and failures. */
 export function registerClientHelpers(app: FastifyInstance, state: SandboxState): void {
   app.post('/clients', async (request, reply) => {
+    if (state.clients.size >= state.caps.clients)
+      throw new HelperError('BAD_REQUEST', `The sandbox holds at most ${state.caps.clients} clients.`);
     const body = asBody(request.body);
     const registered = state.clients.register(
       redirectUris(body, state.faults.has('registration-four-uris-accepted') ? 4 : 3),
@@ -27,7 +30,12 @@ export function registerClientHelpers(app: FastifyInstance, state: SandboxState)
 
   app.post<{ Params: { clientId: string } }>('/clients/:clientId/clock', (request, reply) => {
     const client = findClient(state, request.params.clientId);
-    client.clock.advance(positiveNumber(asBody(request.body), 'advance_seconds'));
+    const seconds = positiveNumber(asBody(request.body), 'advance_seconds');
+    if (!client.clock.advance(seconds))
+      throw new HelperError(
+        'BAD_REQUEST',
+        `"advance_seconds": a client's clock moves at most ${MAX_CLOCK_OFFSET_SECONDS} seconds in all; it has moved ${client.clock.offsetSeconds()}.`,
+      );
     return reply.send({ now: new Date(client.clock.now()).toISOString() });
   });
 

@@ -56,7 +56,7 @@ function exchange(
         'Only authorization_code is supported.',
       );
     const client = authenticateClient(request, form, state.clients, state.faults);
-    const code = checkCode(form, client, state.codes, state.faults);
+    const code = checkCode(form, client, state.codes, state.faults, state.tokens);
     const scopes = state.faults.has('token-grants-every-scope')
       ? (Object.keys(SCOPES) as Scope[])
       : narrowScope(form, code.scopes, state.faults);
@@ -68,6 +68,7 @@ function exchange(
         scopes,
         issuedAtMs: client.clock.now(),
       });
+      code.issuedTokens.push(accessToken);
       return setTokenHeaders(reply, state.faults)
         .code(state.faults.has('token-success-status-201') ? 201 : 200)
         .send(jsonBytes(tokenBody(accessToken, state.faults)));
