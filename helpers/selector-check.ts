@@ -5,6 +5,7 @@ import { BrokenEnvironmentError, whereOf } from './broken-environment.js';
 import { HttpClient } from './http.js';
 import { authorizationUrl } from './oauth-client.js';
 import { registerSecret } from './redact.js';
+import { fillSecret } from './secret-fill.js';
 import type { TargetConfig } from './target.js';
 
 type Selectors = TargetConfig['selectors'];
@@ -48,7 +49,7 @@ async function checkConsent(page: Page, selectors: Selectors, probe: Probe): Pro
   });
   registerSecret(probe.user.password);
   await page.fill(selectors.loginUsername, probe.user.login);
-  await page.fill(selectors.loginPassword, probe.user.password);
+  await fillSecret(page.locator(selectors.loginPassword).first(), probe.user.password, STEP_TIMEOUT_MS);
   const loaded = page.waitForEvent('domcontentloaded', { timeout: STEP_TIMEOUT_MS }).catch(() => undefined);
   await page.click(selectors.loginSubmit, { timeout: STEP_TIMEOUT_MS, noWaitAfter: true });
   await loaded;
