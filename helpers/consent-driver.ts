@@ -4,6 +4,7 @@ import { BrokenEnvironmentError, whereOf } from './broken-environment.js';
 import { registerSecret } from './redact.js';
 import { insideTest } from './report.js';
 import { fillSecret } from './secret-fill.js';
+import { TlsRefusalWatch } from './tls-refusal-watch.js';
 import { registerRedirectSecrets } from './secret-harvest.js';
 
 export type Decision = 'approve' | 'deny';
@@ -99,10 +100,12 @@ class ConsentFlow {
 
   async run(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {
     const capture = new RedirectCapture(this.page, options.clientOrigin);
+    const tls = new TlsRefusalWatch(this.page);
     const pagesSeen: PageKind[] = [];
     try {
       let status = await this.open(authorizationUrl, options.clientOrigin);
       for (let step = 0; step < MAX_STEPS; step += 1) {
+        tls.check();
         const redirected = capture.outcome(pagesSeen);
         if (redirected !== null) return redirected;
         const kind = await this.recognise();
@@ -114,9 +117,11 @@ class ConsentFlow {
           return this.stopped(status, 'login', false, pagesSeen);
         status = await this.act(kind, options, capture);
       }
+      tls.check();
       return capture.outcome(pagesSeen) ?? this.stopped(status, 'other', false, pagesSeen);
     } finally {
       capture.dispose();
+      tls.dispose();
     }
   }
 

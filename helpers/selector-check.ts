@@ -6,6 +6,7 @@ import { HttpClient } from './http.js';
 import { authorizationUrl } from './oauth-client.js';
 import { registerSecret } from './redact.js';
 import { fillSecret } from './secret-fill.js';
+import { TlsRefusalWatch } from './tls-refusal-watch.js';
 import type { TargetConfig } from './target.js';
 
 type Selectors = TargetConfig['selectors'];
@@ -28,13 +29,18 @@ export async function checkSelectors(target: TargetConfig): Promise<string[]> {
   if (probe === null) return [];
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ ignoreHTTPSErrors: target.caFile !== undefined });
+    const context = await browser.newContext();
     const page = await context.newPage();
+    // A certificate the browser refuses is a broken environment, not a selector that matches nothing.
+    const tls = new TlsRefusalWatch(page);
     await page.goto(probe.url, { timeout: STEP_TIMEOUT_MS }).catch(() => null);
+    tls.check();
     const login = await missing(page, target.selectors, ['loginUsername', 'loginPassword', 'loginSubmit']);
     if (login.length > 0) return login.map((key) => problem(key, target.selectors, 'login', page.url()));
     if (probe.user === null) return [];
-    return await checkConsent(page, target.selectors, probe);
+    const consent = await checkConsent(page, target.selectors, probe);
+    tls.check();
+    return consent;
   } finally {
     await browser.close();
   }
