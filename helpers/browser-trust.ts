@@ -76,7 +76,9 @@ function verifiedKey(host: string, ca: string): Promise<string> {
       if (certificate === undefined) fail(new Error('no certificate'));
       else resolve(spkiHash(certificate));
     });
-    socket.once('timeout', () => fail(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
+    socket.once('timeout', () => {
+      fail(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' }));
+    });
     socket.once('error', fail);
   });
 }

@@ -37,7 +37,9 @@ async function serveHttps(tls: { key: string; cert: string }, handler: Handler):
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }
