@@ -14,6 +14,16 @@ import { addSecret, replaceSecrets } from './secret-registry.js';
 
 export const REDACTED = '[REDACTED]';
 
+/**
+ * Turns every redaction off: only for the secret scan's control run (selftest/secret-scan.spec.ts),
+ * which proves that the scan finds each kind of secret when nothing hides it.
+ */
+export const NO_REDACTION_VARIABLE = 'CONFORMANCE_SELFTEST_NO_REDACTION';
+
+function redactionOff(): boolean {
+  return process.env[NO_REDACTION_VARIABLE] === '1';
+}
+
 /** Remembers a value that must never be printed; safe to call with undefined or short values. */
 export function registerSecret(value: string | null | undefined): void {
   if (value === null || value === undefined) return;
@@ -53,6 +63,7 @@ const HEADER_LINE = /^([A-Za-z0-9_-]+):([ \t]*)(\S.*)$/gm;
 
 /** Replaces every secret in free text: values the run knows, values under secret names, userinfo. */
 export function redactText(text: string): string {
+  if (redactionOff()) return text;
   registerGivenSecrets();
   return redactNamedValues(replaceSecrets(text, REDACTED));
 }
@@ -103,6 +114,7 @@ export function redactUrl(url: string): string {
 
 /** Deep copy of a JSON value with sensitive fields replaced. */
 export function redactJson(value: unknown): unknown {
+  if (redactionOff()) return value;
   return replaceSensitiveJsonFields(value, () => REDACTED, redactText);
 }
 
@@ -132,6 +144,7 @@ export function replaceSensitiveJsonFields(
 }
 
 export function redactHeaderValue(name: string, value: string): string {
+  if (redactionOff()) return value;
   return isSensitiveHeader(name) ? REDACTED : redactText(value);
 }
 
@@ -147,6 +160,7 @@ export function looksLikeForm(body: string): boolean {
  * body sent under the wrong type (the very thing some tests do) must be redacted all the same.
  */
 export function redactBody(body: string, contentType: string | undefined): string {
+  if (redactionOff()) return body;
   const type = (contentType ?? '').toLowerCase();
   const json = parseJsonLeniently(body);
   if (json !== undefined)

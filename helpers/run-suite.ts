@@ -22,6 +22,8 @@ export interface SuiteRunOptions {
   reportsDir?: string;
   /** Test files or folders to run (Playwright's positional filters); all of suites/ when absent. */
   files?: readonly string[];
+  /** Playwright projects to run; the conformance project alone when absent. */
+  projects?: readonly string[];
 }
 
 export interface TestVerdict {
@@ -50,7 +52,7 @@ interface JsonSuite {
 
 /** Variables that name a target: removed so the nested run starts its own (faulted) sandbox. */
 const TARGET_VARIABLES =
-  /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSENT_|CONFORMANCE_EMBEDDED_SANDBOX$)/;
+  /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSENT_|CONFORMANCE_EMBEDDED_SANDBOX$|CONFORMANCE_BROWSER_SPKI$)/;
 
 /**
  * Runs the conformance suite (or part of it) in a child Playwright process against an embedded
@@ -78,7 +80,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       [
         'playwright',
         'test',
-        '--project=conformance',
+        ...(options.projects ?? ['conformance']).map((project) => `--project=${project}`),
         ...(keepReports ? [] : ['--reporter=json']),
         ...(options.grep === undefined ? [] : ['--grep', options.grep]),
         ...(options.files ?? []),

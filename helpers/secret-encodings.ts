@@ -12,6 +12,7 @@ export function encodedForms(secret: string): string[] {
     jsonEscaped(secret),
     jsonEscaped(secret).replace(/\//g, '\\/'),
     htmlEscaped(secret),
+    secret.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`),
     ...base64Cores(secret),
   ]);
   forms.delete('');
