@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { trustArgsFor } from './browser-trust.js';
 import { launchChromium } from './chromium.js';
 import { ControlClient } from './control-client.js';
 import { BrokenEnvironmentError, whereOf } from './broken-environment.js';
@@ -27,7 +28,8 @@ interface Probe {
 export async function checkSelectors(target: TargetConfig): Promise<string[]> {
   const probe = await probeFor(target);
   if (probe === null) return [];
-  const browser = await launchChromium();
+  // Its own pin of the target's key: the check may run for a target other than the run's.
+  const browser = await launchChromium(await trustArgsFor(target));
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
