@@ -101,7 +101,11 @@ function registerHeaderSecrets(headers: HeaderMap): void {
   }
 }
 
+/** Authorization schemes: a header holding only one (a test sending `Bearer` alone) holds no secret. */
+const SCHEMES = new Set(['bearer', 'basic', 'digest', 'mac', 'negotiate', 'token']);
+
 function registerHeaderValue(name: string, value: string): void {
+  if (SCHEMES.has(value.trim().toLowerCase())) return;
   registerSecret(value);
   if (/cookie/i.test(name)) {
     for (const pair of value.split(/;\s*/)) registerSecret(pair.slice(pair.indexOf('=') + 1));

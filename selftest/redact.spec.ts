@@ -10,6 +10,7 @@ import {
 } from '../helpers/redact.js';
 import {
   registerRedirectSecrets,
+  registerRequestSecrets,
   registerResponseSecrets,
   registerTokenResponseSecrets,
 } from '../helpers/secret-harvest.js';
@@ -158,4 +159,9 @@ test.describe('redaction whatever the server does (issue 14)', () => {
     );
     expect(shown).toBe(`${REDACTED} ${REDACTED} ${REDACTED} ${REDACTED} basic_user_info Bearer`);
   });
+});
+
+test('a header holding only a scheme registers nothing: "Bearer" stays readable', () => {
+  registerRequestSecrets({ method: 'GET', url: 'https://a/x', headers: { authorization: 'Bearer' } });
+  expect(redactText('token_type is Bearer')).toBe('token_type is Bearer');
 });
