@@ -24,6 +24,8 @@ export interface SuiteRunOptions {
   reportsDir?: string;
   /** Test files or folders to run (Playwright's positional filters); all of suites/ when absent. */
   files?: readonly string[];
+  /** Playwright projects to run; the conformance project alone when absent. */
+  projects?: readonly string[];
 }
 
 export interface TestVerdict {
@@ -55,7 +57,7 @@ interface JsonSuite {
 
 /** Variables that name a target (or the outer run's verdict on it): removed so the nested run starts its own (faulted) sandbox. */
 const TARGET_VARIABLES =
-  /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSENT_|CONFORMANCE_EMBEDDED_SANDBOX$|CONFORMANCE_BROKEN_ENVIRONMENT$)/;
+  /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSENT_|CONFORMANCE_EMBEDDED_SANDBOX$|CONFORMANCE_BROKEN_ENVIRONMENT$|CONFORMANCE_BROWSER_SPKI$)/;
 
 /**
  * Runs the conformance suite (or part of it) in a child Playwright process against an embedded
@@ -86,7 +88,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       [
         'playwright',
         'test',
-        '--project=conformance',
+        ...(options.projects ?? ['conformance']).map((project) => `--project=${project}`),
         ...(keepReports ? [] : ['--reporter=json']),
         ...(options.grep === undefined ? [] : ['--grep', options.grep]),
         ...(options.files ?? []),

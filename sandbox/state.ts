@@ -53,10 +53,10 @@ export function createState(
 ): SandboxState {
   const deliveryLog = new DeliveryLog();
   return {
-    clients: new ClientStore(newSecret),
-    users: new UserStore(newSecret),
-    codes: new CodeStore(newSecret),
-    tokens: new TokenStore(newSecret),
+    clients: new ClientStore((bytes) => newSecret(bytes, 'client-secret')),
+    users: new UserStore((bytes) => newSecret(bytes, 'password')),
+    codes: new CodeStore((bytes) => newSecret(bytes, 'code')),
+    tokens: new TokenStore((bytes) => newSecret(bytes, 'access-token')),
     sessions: new SessionStore(),
     ads: new AdStore(),
     pageTokens: new PageTokens(variants.has('listing-hex-page-tokens') ? 'hex' : 'base64url'),

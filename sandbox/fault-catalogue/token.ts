@@ -121,4 +121,13 @@ export const TOKEN_FAULTS = {
     requirements: ['R4.2-01'],
     description: 'POST /oauth/token is answered with a 307 to the same path over plain http',
   },
+  'token-access-token-in-header': {
+    requirements: ['R2.3-01', 'R5-03'],
+    description: 'the token response carries the access token in an X-Access-Token header, not in the body',
+  },
+  'token-error-html-echo': {
+    requirements: ['R7.2-01', 'R4.2-10'],
+    description:
+      'token errors are an HTML page echoing the request (its form, query and Authorization header) instead of JSON',
+  },
 } as const satisfies Record<string, FaultDefinition>;

@@ -6,6 +6,7 @@ import type { SandboxState } from '../state.js';
 import { authenticateClient } from './authenticate-client.js';
 import { sendAnswer, type ErrorAnswer } from '../http/error-answer.js';
 import { setTokenHeaders, tokenHeaders } from './headers.js';
+import { echoPage } from './echo-page.js';
 import { parseTokenRequest } from './parse-request.js';
 import { checkCode, markUsed, narrowScope } from './redeem-code.js';
 import { consumeCodeOf } from './consume-on-failure.js';
@@ -69,6 +70,7 @@ function exchange(
         issuedAtMs: client.clock.now(),
       });
       code.issuedTokens.push(accessToken);
+      if (state.faults.has('token-access-token-in-header')) reply.header('x-access-token', accessToken);
       return setTokenHeaders(reply, state.faults)
         .code(state.faults.has('token-success-status-201') ? 201 : 200)
         .send(jsonBytes(tokenBody(accessToken, state.faults)));
@@ -85,6 +87,7 @@ function exchange(
 }
 
 export function sendTokenError(reply: FastifyReply, state: SandboxState, error: TokenError): FastifyReply {
+  if (state.faults.has('token-error-html-echo')) return sendAnswer(reply, echoPage(reply.request, error));
   return sendAnswer(reply, tokenErrorAnswer(state, error));
 }
 
@@ -104,6 +107,8 @@ export function tokenErrorAnswer(state: SandboxState, error: TokenError, status 
 
 /** Section 2.3: `access_token` and `token_type` Bearer (the faults rename or retype them). */
 function tokenBody(accessToken: string, faults: FaultSet): object {
+  if (faults.has('token-access-token-in-header'))
+    return { token_type: faults.has('token-type-not-bearer') ? 'MAC' : 'Bearer' };
   return {
     [faults.has('token-access-token-renamed') ? 'accessToken' : 'access_token']: accessToken,
     token_type: faults.has('token-type-not-bearer') ? 'MAC' : 'Bearer',
