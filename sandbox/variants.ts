@@ -67,6 +67,16 @@ export const VARIANTS = {
       'a successful login redirects back to the authorization URL, where the new session skips the login page and shows the consent',
     env: {},
   },
+  'token-basic-auth': {
+    description:
+      'HTTP Basic client authentication accepted besides the body (RFC 6749 2.3.1); a failed Basic authentication is 401 invalid_client with WWW-Authenticate (RFC 6749 5.2)',
+    env: {},
+  },
+  'token-other-refusals': {
+    description:
+      'token refusals in another order or layer: the client is authenticated first (an empty request is invalid_client), a JSON body is 415, a value over 4 kB is 413, a GET is redirected back with error=invalid_request (or 405); responses say application/json without charset',
+    env: {},
+  },
 } as const satisfies Record<string, { description: string; env: Record<string, string> }>;
 
 export type VariantName = keyof typeof VARIANTS;

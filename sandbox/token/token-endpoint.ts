@@ -6,7 +6,9 @@ import type { SandboxState } from '../state.js';
 import { authenticateClient } from './authenticate-client.js';
 import { sendAnswer, type ErrorAnswer } from '../http/error-answer.js';
 import { setTokenHeaders, tokenHeaders } from './headers.js';
-import { parseTokenRequest } from './parse-request.js';
+import { BASIC_CHALLENGE, BasicAuthenticationFailed } from './basic-auth.js';
+import { redirectGet, refuseOtherwise } from './other-refusals.js';
+import { MAX_VALUE_LENGTH, parseTokenRequest } from './parse-request.js';
 import { checkCode, markUsed, narrowScope } from './redeem-code.js';
 
 export const TOKEN_PATH = '/oauth/token';
@@ -17,10 +19,13 @@ export function registerToken(app: FastifyInstance, state: SandboxState): void {
   app.route({
     method: ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
     url: TOKEN_PATH,
-    handler: (request, reply) =>
-      state.faults.has('token-get-accepted') && request.method === 'GET'
-        ? exchange(request, reply, state)
-        : sendTokenError(reply, state, new TokenError('invalid_request', 'Use POST.')),
+    handler: (request, reply) => {
+      if (request.method !== 'GET')
+        return sendTokenError(reply, state, new TokenError('invalid_request', 'Use POST.'));
+      if (state.faults.has('token-get-accepted')) return exchange(request, reply, state);
+      if (state.variants.has('token-other-refusals')) return redirectGet(request, reply, state);
+      return sendTokenError(reply, state, new TokenError('invalid_request', 'Use POST.'));
+    },
   });
 }
 
@@ -30,7 +35,13 @@ function exchange(
   state: SandboxState,
 ): FastifyReply | Promise<FastifyReply> {
   try {
+    const otherLayer = state.variants.has('token-other-refusals') ? otherLayerRefusal(request) : undefined;
+    if (otherLayer !== undefined) return refuseOtherwise(reply, otherLayer);
     const form = parseTokenRequest(request, state.faults);
+    // The variant authenticates the client before it reads anything else of the request.
+    const early = state.variants.has('token-other-refusals')
+      ? authenticateClient(request, form, state.clients, state)
+      : undefined;
     const grantType = form.get('grant_type');
     if (grantType === undefined || grantType === '')
       throw new TokenError('invalid_request', 'grant_type is missing.');
@@ -41,7 +52,7 @@ function exchange(
           : 'unsupported_grant_type',
         'Only authorization_code is supported.',
       );
-    const client = authenticateClient(request, form, state.clients, state.faults);
+    const client = early ?? authenticateClient(request, form, state.clients, state);
     const code = checkCode(form, client, state.codes, state.faults);
     const scopes = state.faults.has('token-grants-every-scope')
       ? (Object.keys(SCOPES) as Scope[])
@@ -54,7 +65,7 @@ function exchange(
         scopes,
         issuedAtMs: client.clock.now(),
       });
-      return setTokenHeaders(reply, state.faults)
+      return setTokenHeaders(reply, state)
         .code(state.faults.has('token-success-status-201') ? 201 : 200)
         .send(jsonBytes(tokenBody(accessToken, state.faults)));
     };
@@ -77,9 +88,15 @@ export function tokenErrorAnswer(state: SandboxState, error: TokenError, status 
     body['error_code'] = body['error'];
     delete body['error'];
   }
+  const basicFailed = error instanceof BasicAuthenticationFailed;
   return {
-    status: state.faults.has('token-error-status-401') ? 401 : status,
-    headers: tokenHeaders(state.faults),
+    status: state.faults.has('token-error-status-401') || basicFailed ? 401 : status,
+    headers: {
+      ...tokenHeaders(state),
+      ...(basicFailed && !state.faults.has('token-basic-401-no-challenge')
+        ? { 'www-authenticate': BASIC_CHALLENGE }
+        : {}),
+    },
     body: JSON.stringify(body),
   };
 }
@@ -90,6 +107,14 @@ function tokenBody(accessToken: string, faults: FaultSet): object {
     [faults.has('token-access-token-renamed') ? 'accessToken' : 'access_token']: accessToken,
     token_type: faults.has('token-type-not-bearer') ? 'MAC' : 'Bearer',
   };
+}
+
+/** Variant token-other-refusals: a JSON body is 415 and an oversized value 413, before any 7.2 check. */
+function otherLayerRefusal(request: FastifyRequest): 413 | 415 | undefined {
+  const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (contentType === 'application/json') return 415;
+  const body = typeof request.body === 'string' ? request.body : '';
+  return body.length > MAX_VALUE_LENGTH ? 413 : undefined;
 }
 
 function delay(ms: number): Promise<void> {
