@@ -67,6 +67,11 @@ export const VARIANTS = {
       'a successful login redirects back to the authorization URL, where the new session skips the login page and shows the consent',
     env: {},
   },
+  'authz-scope-ignored': {
+    description:
+      'unknown or misspelt scope values are ignored (5 rule 2), access_denied when none is left; the token response names the granted scope (RFC 6749 5.1)',
+    env: {},
+  },
   'token-basic-auth': {
     description:
       'HTTP Basic client authentication accepted besides the body (RFC 6749 2.3.1); a failed Basic authentication is 401 invalid_client with WWW-Authenticate (RFC 6749 5.2)',

@@ -43,7 +43,7 @@ export const AUTHORIZATION_FAULTS = {
   },
   'authz-scope-case-insensitive': {
     requirements: ['R4.1-07'],
-    description: 'scope values are compared ignoring case, so BASIC_USER_INFO is accepted',
+    description: 'scope values are compared ignoring case, so AUTOUPLOAD is accepted and grants autoupload',
   },
   'authz-state-double-decoded': {
     requirements: ['R4.1-08'],
@@ -106,6 +106,11 @@ export const AUTHORIZATION_FAULTS = {
   'authz-state-added-when-absent': {
     requirements: ['R5-02'],
     description: 'an approval of a request sent without state redirects with an empty state parameter',
+  },
+  'authz-unknown-scope-granted': {
+    requirements: ['R5-07', 'R7.1-09'],
+    description:
+      'unknown scope values are accepted and granted: the token response names them in its scope (basic_user_info admin)',
   },
   'authz-chat-scope-refused': {
     requirements: ['R5-04'],

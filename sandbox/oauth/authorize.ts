@@ -41,12 +41,13 @@ function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxS
     consumeInjectedFailure(client, faults);
     checkNoRepeats(params);
     checkResponseType(params, faults);
-    const scopes = checkScope(params, faults);
+    const { scopes, unknown } = checkScope(params, faults, state.variants);
     const pending = state.sessions.hold({
       clientId: client.clientId,
       redirectUri: target.uri,
       redirectUriSent: target.sent,
       scopes,
+      unknownScopes: unknown,
       state: sentState,
       returnTo: request.raw.url ?? '/oauth',
     });

@@ -82,6 +82,7 @@ function decide(
     clientId: client.clientId,
     login: session.login,
     scopes: pending.scopes,
+    unknownScopes: pending.unknownScopes ?? [],
     redirectUriSent: pending.redirectUriSent,
     issuedAtMs: client.clock.now(),
   });

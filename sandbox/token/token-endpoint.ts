@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TokenError } from '../../helpers/errors.js';
 import type { FaultSet } from '../faults.js';
 import { SCOPES, type Scope } from '../scopes.js';
+import type { AuthorizationCode } from '../store/codes.js';
 import type { SandboxState } from '../state.js';
 import { authenticateClient } from './authenticate-client.js';
 import { sendAnswer, type ErrorAnswer } from '../http/error-answer.js';
@@ -67,7 +68,7 @@ function exchange(
       });
       return setTokenHeaders(reply, state)
         .code(state.faults.has('token-success-status-201') ? 201 : 200)
-        .send(jsonBytes(tokenBody(accessToken, state.faults)));
+        .send(jsonBytes({ ...tokenBody(accessToken, state.faults), ...grantedScope(state, code, scopes) }));
     };
     // The fault opens the window between check and use that the real code keeps shut.
     return state.faults.has('code-concurrent-redeem') ? delay(50).then(issue) : issue();
@@ -115,6 +116,16 @@ function otherLayerRefusal(request: FastifyRequest): 413 | 415 | undefined {
   if (contentType === 'application/json') return 415;
   const body = typeof request.body === 'string' ? request.body : '';
   return body.length > MAX_VALUE_LENGTH ? 413 : undefined;
+}
+
+/**
+ * RFC 6749 5.1's optional `scope`: named by the variant authz-scope-ignored (the grant may differ
+ * from the request), and by the fault authz-unknown-scope-granted with the unknown values too.
+ */
+function grantedScope(state: SandboxState, code: AuthorizationCode, scopes: readonly Scope[]): object {
+  if (state.faults.has('authz-unknown-scope-granted'))
+    return { scope: [...scopes, ...(code.unknownScopes ?? [])].join(' ') };
+  return state.variants.has('authz-scope-ignored') ? { scope: scopes.join(' ') } : {};
 }
 
 function delay(ms: number): Promise<void> {
