@@ -72,6 +72,11 @@ export const VARIANTS = {
       'unknown or misspelt scope values are ignored (5 rule 2), access_denied when none is left; the token response names the granted scope (RFC 6749 5.1)',
     env: {},
   },
+  'resources-other-2xx': {
+    description:
+      'catalog lookups and basic user info answer HTTP 201 instead of 200 (the spec shows no status)',
+    env: {},
+  },
   'token-basic-auth': {
     description:
       'HTTP Basic client authentication accepted besides the body (RFC 6749 2.3.1); a failed Basic authentication is 401 invalid_client with WWW-Authenticate (RFC 6749 5.2)',

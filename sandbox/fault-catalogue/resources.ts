@@ -50,6 +50,10 @@ export const RESOURCES_FAULTS = {
     requirements: ['R7.3-01'],
     description: 'listing errors are sent with HTTP 200',
   },
+  'catalog-success-status-400': {
+    requirements: ['R4.5-01'],
+    description: 'catalog lookups send their data with HTTP 400',
+  },
   'basic-info-scope-not-checked': {
     requirements: ['R4.3-02'],
     description: 'basic_user_info answers tokens without the basic_user_info permission',
