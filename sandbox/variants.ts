@@ -77,6 +77,11 @@ export const VARIANTS = {
       'catalog lookups and basic user info answer HTTP 201 instead of 200 (the spec shows no status)',
     env: {},
   },
+  'authz-other-redirects': {
+    description:
+      'the way back to the client is a 200 page that moves on by script and meta refresh, and the approval adds session_state, scope and iss (RFC 6749 4.1.2: the client ignores them)',
+    env: {},
+  },
   'token-basic-auth': {
     description:
       'HTTP Basic client authentication accepted besides the body (RFC 6749 2.3.1); a failed Basic authentication is 401 invalid_client with WWW-Authenticate (RFC 6749 5.2)',

@@ -112,6 +112,15 @@ export const AUTHORIZATION_FAULTS = {
     description:
       'unknown scope values are accepted and granted: the token response names them in its scope (basic_user_info admin)',
   },
+  'authz-redirect-uri-altered': {
+    requirements: ['R5-02'],
+    description: 'the approval redirect goes to the registered URI with a trailing slash added to its path',
+  },
+  'authz-code-shown-not-redirected': {
+    requirements: ['R5-02', 'R7.1-04'],
+    description:
+      'after the decision the browser gets a 200 page showing the redirect URL, and never moves on',
+  },
   'authz-chat-scope-refused': {
     requirements: ['R5-04'],
     description: 'the scope value chat is treated as unknown (invalid_scope)',
