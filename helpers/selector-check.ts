@@ -5,6 +5,7 @@ import { BrokenEnvironmentError, whereOf } from './broken-environment.js';
 import { HttpClient } from './http.js';
 import { authorizationUrl } from './oauth-client.js';
 import { registerSecret } from './redact.js';
+import { redirectOrigin } from './redirect-origin.js';
 import type { TargetConfig } from './target.js';
 
 type Selectors = TargetConfig['selectors'];
@@ -98,7 +99,7 @@ async function probeFor(target: TargetConfig): Promise<Probe | null> {
     const http = new HttpClient({ caFile: target.caFile });
     try {
       const helpers = new ControlClient(http, target.control.url, target.control.key);
-      const redirectUri = 'http://127.0.0.1:9/conformance/selector-check';
+      const redirectUri = `${redirectOrigin()}/conformance/selector-check`;
       const client = await helpers.createClient([redirectUri], 'conformance selector check');
       const user = await helpers.createUser();
       return { url: urlFor(target, client.clientId, redirectUri), clientOrigin: originOf(redirectUri), user };

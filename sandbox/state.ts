@@ -35,7 +35,7 @@ export function createState(
   newSecret: SecretMaker = randomToken,
 ): SandboxState {
   return {
-    clients: new ClientStore(newSecret),
+    clients: new ClientStore(newSecret, variants.has('clients-other-registration')),
     users: new UserStore(newSecret),
     codes: new CodeStore(newSecret),
     tokens: new TokenStore(newSecret),

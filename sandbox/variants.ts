@@ -82,6 +82,11 @@ export const VARIANTS = {
       'the way back to the client is a 200 page that moves on by script and meta refresh, and the approval adds session_state, scope and iss (RFC 6749 4.1.2: the client ignores them)',
     env: {},
   },
+  'clients-other-registration': {
+    description:
+      'client_ids of digits only (no other case exists), and only https redirect URIs can be registered, named to the suite by CONFORMANCE_REDIRECT_ORIGIN',
+    env: { CONFORMANCE_REDIRECT_ORIGIN: 'https://127.0.0.1:9' },
+  },
   'token-basic-auth': {
     description:
       'HTTP Basic client authentication accepted besides the body (RFC 6749 2.3.1); a failed Basic authentication is 401 invalid_client with WWW-Authenticate (RFC 6749 5.2)',

@@ -9,6 +9,10 @@ export const AUTHORIZATION_FAULTS = {
     requirements: ['R4.1-05'],
     description: 'a redirect_uri that merely starts with a registered URI is accepted',
   },
+  'redirect-uri-scheme-ignored': {
+    requirements: ['R4.1-05'],
+    description: 'a redirect_uri that differs from a registered URI only in http/https is accepted',
+  },
   'registration-four-uris-accepted': {
     requirements: ['R2.1-01', 'R8-01'],
     description: 'registration accepts 4 redirect URIs (the upper limit is off by one)',
