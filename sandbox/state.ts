@@ -28,6 +28,17 @@ export interface SandboxState {
   variants: VariantSet;
 }
 
+function rateLimitWording(
+  faults: FaultSet,
+  variants: VariantSet,
+): ((requests: number, seconds: number) => string) | undefined {
+  if (faults.has('listing-rate-limit-message-unfilled'))
+    return () => 'You have exceeded the X requests in X seconds limit!';
+  if (variants.has('listing-rate-limit-grouped'))
+    return () => 'You have exceeded the 5.000 requests in 60 seconds limit!';
+  return undefined;
+}
+
 /** `newSecret` makes every secret the sandbox hands out (marked when SANDBOX_SECRET_PREFIX is set). */
 export function createState(
   faults: FaultSet,
@@ -42,7 +53,7 @@ export function createState(
     sessions: new SessionStore(),
     ads: new AdStore(),
     pageTokens: new PageTokens(variants.has('listing-hex-page-tokens') ? 'hex' : 'base64url'),
-    rateLimiter: new RateLimiter(),
+    rateLimiter: new RateLimiter(rateLimitWording(faults, variants)),
     notifications: new NotificationStore(),
     deliverer: new Deliverer(faults, variants),
     faults,

@@ -87,6 +87,11 @@ export const VARIANTS = {
       'client_ids of digits only (no other case exists), and only https redirect URIs can be registered, named to the suite by CONFORMANCE_REDIRECT_ORIGIN',
     env: { CONFORMANCE_REDIRECT_ORIGIN: 'https://127.0.0.1:9' },
   },
+  'listing-rate-limit-grouped': {
+    description:
+      'the RATE_LIMIT message names the headline limit with a digit group: "You have exceeded the 5.000 requests in 60 seconds limit!"',
+    env: {},
+  },
   'token-basic-auth': {
     description:
       'HTTP Basic client authentication accepted besides the body (RFC 6749 2.3.1); a failed Basic authentication is 401 invalid_client with WWW-Authenticate (RFC 6749 5.2)',

@@ -42,6 +42,10 @@ export const RESOURCES_FAULTS = {
     requirements: ['R7.3-05', 'R8-05'],
     description: 'the per-client rate limit is never enforced',
   },
+  'listing-rate-limit-message-unfilled': {
+    requirements: ['R7.3-05'],
+    description: 'the RATE_LIMIT message keeps the letters X instead of numbers',
+  },
   'listing-internal-error-wrong-message': {
     requirements: ['R7.3-06'],
     description: 'UNEXPECTED_INTERNAL_ERROR carries another message',
