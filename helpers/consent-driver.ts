@@ -51,6 +51,8 @@ export interface AuthorizeOptions {
 
 const STEP_TIMEOUT_MS = 15_000;
 const MAX_STEPS = 6;
+/** How long a page with a meta refresh or a script is given to move on to the client. */
+const PAGE_REDIRECT_WAIT_MS = 5_000;
 
 /**
  * Drives the real browser consent: opens the authorization URL, logs in (or finds the login done),
@@ -114,7 +116,10 @@ class ConsentFlow {
         const redirected = capture.outcome(pagesSeen);
         if (redirected !== null) return redirected;
         const kind = await this.recognise();
-        if (kind === 'other') return this.stopped(status, 'other', false, pagesSeen);
+        if (kind === 'other') {
+          if (await this.movesOnByItself(capture)) continue;
+          return this.stopped(status, 'other', false, pagesSeen);
+        }
         if (kind === 'login' && pagesSeen.at(-1) === 'login')
           return this.stopped(status, 'login', true, pagesSeen);
         pagesSeen.push(kind);
@@ -165,6 +170,25 @@ class ConsentFlow {
         `could not load ${whereOf(authorizationUrl)} in the browser: ${failures[0]}`,
       );
     return status;
+  }
+
+  /**
+   * A 200 page that sends the browser on by meta refresh or script (some servers return to the
+   * client that way): waits for that navigation before calling the flow stopped. True when the
+   * client was reached.
+   */
+  private async movesOnByItself(capture: RedirectCapture): Promise<boolean> {
+    const movers = await this.page
+      .locator('meta[http-equiv="refresh" i], script')
+      .count()
+      .catch(() => 0);
+    if (movers === 0) return false;
+    const waited = new Promise<false>((resolve) => {
+      setTimeout(() => {
+        resolve(false);
+      }, PAGE_REDIRECT_WAIT_MS);
+    });
+    return Promise.race([capture.reached.then(() => true), waited]);
   }
 
   private async recognise(): Promise<PageKind | 'other'> {

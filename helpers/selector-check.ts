@@ -8,6 +8,7 @@ import { authorizationUrl } from './oauth-client.js';
 import { registerSecret } from './redact.js';
 import { fillSecret } from './secret-fill.js';
 import { TlsRefusalWatch } from './tls-refusal-watch.js';
+import { redirectOrigin } from './redirect-origin.js';
 import type { TargetConfig } from './target.js';
 
 type Selectors = TargetConfig['selectors'];
@@ -172,7 +173,7 @@ async function probeFor(target: TargetConfig): Promise<Probe | null> {
     const http = new HttpClient({ caFile: target.caFile });
     try {
       const helpers = new ControlClient(http, target.control.url, target.control.key);
-      const redirectUri = 'http://127.0.0.1:9/conformance/selector-check';
+      const redirectUri = `${redirectOrigin()}/conformance/selector-check`;
       const client = await helpers.createClient([redirectUri], 'conformance selector check');
       const user = await helpers.createUser();
       return {

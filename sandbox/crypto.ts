@@ -40,6 +40,12 @@ export function randomId(prefix: string, bytes = 12): string {
   return `${prefix}${randomBytes(bytes).toString('base64url')}`;
 }
 
+/** An id of decimal digits only, not starting with 0 (as some servers number their clients). */
+export function randomDigits(length: number): string {
+  const digits = [...randomBytes(length)].map((byte) => String(byte % 10));
+  return `${1 + ((randomBytes(1)[0] ?? 0) % 9)}${digits.slice(1).join('')}`;
+}
+
 /** Compares two secrets in constant time whatever their lengths (digests have equal length). */
 export function sameSecret(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();

@@ -36,6 +36,17 @@ export interface SandboxState {
   variants: VariantSet;
 }
 
+function rateLimitWording(
+  faults: FaultSet,
+  variants: VariantSet,
+): ((requests: number, seconds: number) => string) | undefined {
+  if (faults.has('listing-rate-limit-message-unfilled'))
+    return () => 'You have exceeded the X requests in X seconds limit!';
+  if (variants.has('listing-rate-limit-grouped'))
+    return () => 'You have exceeded the 5.000 requests in 60 seconds limit!';
+  return undefined;
+}
+
 export interface StateOptions {
   deliveryPolicy?: DeliveryPolicy;
   caps?: Readonly<SandboxCaps>;
@@ -53,14 +64,17 @@ export function createState(
 ): SandboxState {
   const deliveryLog = new DeliveryLog();
   return {
-    clients: new ClientStore((bytes) => newSecret(bytes, 'client-secret')),
+    clients: new ClientStore(
+      (bytes) => newSecret(bytes, 'client-secret'),
+      variants.has('clients-other-registration'),
+    ),
     users: new UserStore((bytes) => newSecret(bytes, 'password')),
     codes: new CodeStore((bytes) => newSecret(bytes, 'code')),
     tokens: new TokenStore((bytes) => newSecret(bytes, 'access-token')),
     sessions: new SessionStore(),
     ads: new AdStore(),
     pageTokens: new PageTokens(variants.has('listing-hex-page-tokens') ? 'hex' : 'base64url'),
-    rateLimiter: new RateLimiter(),
+    rateLimiter: new RateLimiter(rateLimitWording(faults, variants)),
     notifications: new NotificationStore(),
     deliverer: new Deliverer(faults, variants, deliveryPolicy, deliveryLog),
     deliveryPolicy,

@@ -91,7 +91,7 @@ const FULL_RUNS: readonly ScannedRun[] = [
     label: 'token in a header, credentials in Basic, a query or a GET',
     faults: [
       'token-access-token-in-header',
-      'token-basic-auth-accepted',
+      'token-basic-wrong-secret-accepted',
       'token-secret-in-query-accepted',
       'token-get-accepted',
       'catalog-token-in-query-only',

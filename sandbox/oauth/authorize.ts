@@ -49,7 +49,8 @@ function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxS
     consumeInjectedFailure(client, faults);
     checkNoRepeats(params);
     checkResponseType(params, faults);
-    const scopes = scopesAsGranted(checkScope(params, faults), faults);
+    const requested = checkScope(params, faults, state.variants);
+    const scopes = scopesAsGranted(requested.scopes, faults);
     const address = addressKey(request.socket.remoteAddress);
     const session = state.sessions.open(readCookie(request.headers.cookie, SESSION_COOKIE), address);
     const pending = state.sessions.hold(
@@ -59,6 +60,7 @@ function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxS
         redirectUri: target.uri,
         redirectUriSent: target.sent,
         scopes,
+        unknownScopes: requested.unknown,
         state: sentState,
         // Kept only where it is used: a long URL held per pending request costs memory.
         ...(state.variants.has('login-redirects-back') ? { returnTo: request.raw.url ?? '/oauth' } : {}),

@@ -6,7 +6,6 @@ import { Params } from '../http/params.js';
 import type { SandboxState } from '../state.js';
 import type { BrowserSession, PendingAuthorization } from '../store/sessions.js';
 import { sameSecret } from '../crypto.js';
-import type { FaultSet } from '../faults.js';
 import {
   CONSENT_PATH,
   LOGIN_PATH,
@@ -15,6 +14,7 @@ import {
   tooManyAttempts,
   WRONG_CREDENTIALS,
 } from './pages.js';
+import { extraResponseParams, sendBackToClient } from './back-to-client.js';
 import { withResponseParams } from './redirect-uri.js';
 
 interface FormContext {
@@ -95,24 +95,34 @@ function decide(
   state.sessions.takePending(pending.id);
   if (decision !== 'approve') {
     const error = state.faults.has('authz-denial-wrong-error') ? 'invalid_request' : 'access_denied';
-    return redirect(reply, withResponseParams(pending.redirectUri, { error, state: pending.state }));
+    return sendBackToClient(
+      reply,
+      state,
+      withResponseParams(pending.redirectUri, { error, state: pending.state }),
+    );
   }
   const code = state.codes.issue({
     clientId: client.clientId,
     login: session.login,
     scopes: pending.scopes,
+    unknownScopes: pending.unknownScopes ?? [],
     redirectUriSent: pending.redirectUriSent,
     issuedAtMs: client.clock.now(),
   });
-  return redirect(reply, approvalRedirect(state.faults, pending, code));
+  return sendBackToClient(reply, state, approvalRedirect(state, pending, code));
 }
 
 /** 5 step 4: the redirect URI with the query parameters `code` and, if it was sent, `state`. */
-function approvalRedirect(faults: FaultSet, pending: PendingAuthorization, code: string): string {
+function approvalRedirect(state: SandboxState, pending: PendingAuthorization, code: string): string {
+  const { faults } = state;
   const sentState = pending.state ?? (faults.has('authz-state-added-when-absent') ? '' : null);
   const codeName = faults.has('authz-code-param-renamed') ? 'authorization_code' : 'code';
-  const params = { [codeName]: code, state: sentState };
-  if (!faults.has('authz-response-in-fragment')) return withResponseParams(pending.redirectUri, params);
+  const params = { [codeName]: code, state: sentState, ...extraResponseParams(state, pending.scopes) };
+  // The fault sends the browser to the registered URI with a path segment added.
+  const target = faults.has('authz-redirect-uri-altered')
+    ? pending.redirectUri.replace(/(\?|#|$)/, '/$1')
+    : pending.redirectUri;
+  if (!faults.has('authz-response-in-fragment')) return withResponseParams(target, params);
   const fragment = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (value !== null) fragment.append(name, value);
   return `${pending.redirectUri}#${fragment.toString()}`;

@@ -9,6 +9,8 @@ export interface AuthorizationCode {
   clientId: string;
   login: string;
   scopes: readonly Scope[];
+  /** Requested values the server ignored: only the fault authz-unknown-scope-granted reports them. */
+  unknownScopes?: readonly string[];
   /** The redirect_uri as sent in the authorization request, or null when it was left out. */
   redirectUriSent: string | null;
   issuedAtMs: number;

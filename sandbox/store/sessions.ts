@@ -20,6 +20,8 @@ export interface PendingAuthorization {
   redirectUri: string;
   redirectUriSent: string | null;
   scopes: readonly Scope[];
+  /** Requested values the server ignored (variant authz-scope-ignored, fault authz-unknown-scope-granted). */
+  unknownScopes?: readonly string[];
   state: string | null;
   /** The authorization request's own URL (path and query): where the variant login-redirects-back returns. */
   returnTo?: string;

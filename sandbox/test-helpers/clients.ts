@@ -18,7 +18,11 @@ export function registerClientHelpers(app: FastifyInstance, state: SandboxState)
       throw new HelperError('BAD_REQUEST', `The sandbox holds at most ${state.caps.clients} clients.`);
     const body = asBody(request.body);
     const registered = state.clients.register(
-      redirectUris(body, state.faults.has('registration-four-uris-accepted') ? 4 : 3),
+      redirectUris(
+        body,
+        state.faults.has('registration-four-uris-accepted') ? 4 : 3,
+        state.variants.has('clients-other-registration'),
+      ),
       optionalString(body, 'name') ?? 'Sandbox client',
     );
     return reply.code(201).send({
@@ -75,7 +79,7 @@ function findClient(state: SandboxState, clientId: string): Client {
 }
 
 /** 2.1 / 8: 1 to 3 redirect URIs (`max` is other only under the fault registration-four-uris-accepted). */
-function redirectUris(body: Body, max: number): string[] {
+function redirectUris(body: Body, max: number, httpsOnly: boolean): string[] {
   const uris = body.redirect_uris;
   if (!Array.isArray(uris) || uris.length < 1 || uris.length > max)
     throw new HelperError('BAD_REQUEST', '"redirect_uris" must hold 1 to 3 URIs.');
@@ -84,6 +88,9 @@ function redirectUris(body: Body, max: number): string[] {
   );
   if (!valid)
     throw new HelperError('BAD_REQUEST', 'Each redirect URI must be an absolute URI without fragment.');
+  // Variant clients-other-registration: a server that registers only https redirect URIs.
+  if (httpsOnly && !uris.every((uri) => uri.startsWith('https://')))
+    throw new HelperError('BAD_REQUEST', 'Redirect URIs must use https.');
   if (new Set(uris).size !== uris.length)
     throw new HelperError('BAD_REQUEST', 'Redirect URIs must be distinct.');
   return uris;
