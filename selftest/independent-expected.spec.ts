@@ -6,6 +6,7 @@ import { REQUIREMENTS } from '../requirements/catalogue.js';
 import { AUTHORIZATION_SERVER_AREAS } from './independent/areas.js';
 import { compare, readExpected, type ExpectedDeviation, type Verdict } from './independent/expected.js';
 import { readVerdicts } from './independent/verdicts.js';
+import { spawnCollect } from '../helpers/run-suite.js';
 
 /**
  * The self-validation against oidc-provider (npm run selfcheck:oidc-provider) is judged by its
@@ -121,6 +122,29 @@ test.describe('independent implementation: the expected-deviations file and the 
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('independent implementation: the whole self-check', () => {
+  test.describe.configure({ timeout: 600_000 });
+
+  test('the authorization and token areas against oidc-provider fail exactly as its expected-deviations file says', async () => {
+    const reports = mkdtempSync(join(tmpdir(), 'selfcheck-oidc-'));
+    try {
+      const run = await spawnCollect(
+        'npx',
+        ['tsx', 'scripts/selfcheck-oidc-provider.ts', '--reports', reports, '--workers', '1'],
+        process.env,
+        580_000,
+      );
+      const summary =
+        run.stdout.split('\n').find((line) => line.startsWith('selfcheck oidc-provider:')) ?? '';
+      console.log(summary);
+      expect(summary, run.stdout.slice(-4000)).toMatch(/ 0 unexpected, 0 expected but not failing/);
+      expect(run.exitCode, run.stdout.slice(-4000)).toBe(0);
+    } finally {
+      rmSync(reports, { recursive: true, force: true });
     }
   });
 });
