@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { SANDBOX_SELECTORS } from '../sandbox/options.js';
+import { redirectOrigin } from './redirect-origin.js';
 
 /** The target as the contract (section 1) names it through the environment. */
 export interface TargetConfig {
@@ -99,6 +100,7 @@ export function resolveTarget(env: Environment): TargetConfig {
     problems.push(`CONFORMANCE_ALLOW_WRITES: expected 1 (allow) or 0, got "${writes}"`);
   const caFile = read('TLS_CA_FILE');
   if (caFile !== undefined && !existsSync(caFile)) problems.push(`TLS_CA_FILE: no such file "${caFile}"`);
+  checkRedirectOrigin(env, problems);
 
   if (problems.length > 0 || authUrl === undefined || appsUrl === undefined)
     throw new TargetConfigError(problems);
@@ -208,5 +210,14 @@ function isAbsoluteUri(value: string): boolean {
     return new URL(value).protocol.length > 1;
   } catch {
     return false;
+  }
+}
+
+/** CONFORMANCE_REDIRECT_ORIGIN is read where clients are registered: a bad one is one line here. */
+function checkRedirectOrigin(env: Environment, problems: string[]): void {
+  try {
+    redirectOrigin(env);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
   }
 }

@@ -16,7 +16,7 @@ test.describe('fault and variant catalogues', () => {
   });
 
   test('variants only set variables of the contract or of this project', () => {
-    const known = /^(WEBHOOK_|LOGIN_|CONSENT_|TARGET_|FC_)/;
+    const known = /^(WEBHOOK_|LOGIN_|CONSENT_|TARGET_|FC_|CONFORMANCE_)/;
     for (const [name, variant] of Object.entries(VARIANTS))
       for (const variable of Object.keys(variant.env))
         expect(known.test(variable), `${name} sets ${variable}`).toBe(true);

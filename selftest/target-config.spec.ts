@@ -30,8 +30,10 @@ test.describe('target configuration (contract section 1)', () => {
       TARGET_AUTH_URL: 'auth.example',
       SANDBOX_CONTROL_URL: 'https://c.example',
       TARGET_CLIENT_ID: 'id',
+      CONFORMANCE_REDIRECT_ORIGIN: 'https://client.example/callback',
     });
     expect(problems.join('\n')).toMatch(/TARGET_AUTH_URL: expected an absolute/);
+    expect(problems.join('\n')).toMatch(/CONFORMANCE_REDIRECT_ORIGIN: expected an http or https origin/);
     expect(problems.join('\n')).toMatch(/TARGET_APPS_URL: required/);
     expect(problems.join('\n')).toMatch(/SANDBOX_CONTROL_KEY: required when SANDBOX_CONTROL_URL/);
     expect(problems.join('\n')).toMatch(/TARGET_CLIENT_SECRET: required together/);
