@@ -1,8 +1,12 @@
 // The conformance suite against the target (the embedded sandbox by default), then the Allure report.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brokenLine, gateStatus, run, summarise } from './lib.mjs';
 
+const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
 const reports = process.env.REPORTS_DIR ?? 'reports';
 // Kept between runs (only allure-results is cleared): the report's trends read it, and each
 // generation appends its run. A nightly job puts the previous night's file there first.
@@ -11,17 +15,20 @@ rmSync(`${reports}/allure-results`, { recursive: true, force: true });
 // Allure 3 writes into a subfolder (allure-report/awesome/) when the output folder is not empty,
 // which would leave the previous run's index.html in front of the reader.
 rmSync(`${reports}/allure-report`, { recursive: true, force: true });
-const status = run('npx', [
-  'playwright',
+const status = run(process.execPath, [
+  ...playwrightNodeOptions(),
+  require.resolve('@playwright/test/cli'),
   'test',
+  `--config=${resolve(PACKAGE_ROOT, 'playwright.config.ts')}`,
   '--project=conformance',
   '--project=advisory',
   ...process.argv.slice(2),
 ]);
 const generated = run(
-  'npx',
+  process.execPath,
   [
-    'allure',
+    // allure's cli.js beside its dist/ (the package exports no path to it).
+    fileURLToPath(new URL('../cli.js', import.meta.resolve('allure'))),
     'generate',
     `${reports}/allure-results`,
     '--output',
@@ -49,4 +56,12 @@ function historyRuns(path) {
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '').length;
+}
+
+/**
+ * Playwright compiles no TypeScript under node_modules, where an installed package of this suite
+ * lives: there tsx compiles it (Node passes these options on to Playwright's workers).
+ */
+function playwrightNodeOptions() {
+  return PACKAGE_ROOT.split(/[\\/]/).includes('node_modules') ? ['--import', import.meta.resolve('tsx')] : [];
 }
