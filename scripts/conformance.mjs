@@ -63,5 +63,7 @@ function historyRuns(path) {
  * lives: there tsx compiles it (Node passes these options on to Playwright's workers).
  */
 function playwrightNodeOptions() {
-  return PACKAGE_ROOT.split(/[\\/]/).includes('node_modules') ? ['--import', import.meta.resolve('tsx')] : [];
+  return PACKAGE_ROOT.split(/[\\/]/).includes('node_modules')
+    ? ['--enable-source-maps', '--import', import.meta.resolve('tsx')]
+    : [];
 }
