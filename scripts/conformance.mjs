@@ -1,12 +1,10 @@
 // The conformance suite against the target (the embedded sandbox by default), then the Allure report.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brokenLine, gateStatus, run, summarise } from './lib.mjs';
+import { playwrightTestArgs } from './playwright-command.mjs';
 
-const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const require = createRequire(import.meta.url);
 const reports = process.env.REPORTS_DIR ?? 'reports';
 // Kept between runs (only allure-results is cleared): the report's trends read it, and each
 // generation appends its run. A nightly job puts the previous night's file there first.
@@ -16,10 +14,7 @@ rmSync(`${reports}/allure-results`, { recursive: true, force: true });
 // which would leave the previous run's index.html in front of the reader.
 rmSync(`${reports}/allure-report`, { recursive: true, force: true });
 const status = run(process.execPath, [
-  ...playwrightNodeOptions(),
-  require.resolve('@playwright/test/cli'),
-  'test',
-  `--config=${resolve(PACKAGE_ROOT, 'playwright.config.ts')}`,
+  ...playwrightTestArgs(),
   '--project=conformance',
   '--project=advisory',
   ...process.argv.slice(2),
@@ -56,14 +51,4 @@ function historyRuns(path) {
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '').length;
-}
-
-/**
- * Playwright compiles no TypeScript under node_modules, where an installed package of this suite
- * lives: there tsx compiles it (Node passes these options on to Playwright's workers).
- */
-function playwrightNodeOptions() {
-  return PACKAGE_ROOT.split(/[\\/]/).includes('node_modules')
-    ? ['--enable-source-maps', '--import', import.meta.resolve('tsx')]
-    : [];
 }

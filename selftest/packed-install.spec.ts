@@ -65,6 +65,16 @@ test('the packed package, installed in another directory, runs the suite with `n
       stats: { expected: number; unexpected: number };
     };
     expect(results.stats).toMatchObject({ expected: 2, unexpected: 0 });
+
+    const requirements = await spawnCollect(
+      NPX,
+      ['classifieds-conformance', 'requirements'],
+      env,
+      120_000,
+      scratch,
+    );
+    expect(requirements.exitCode, requirements.stdout + requirements.stderr).toBe(0);
+    expect(requirements.stdout).toMatch(/\d+ requirements: \d+ covered by a test/);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
