@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { browserTrustArgs } from './helpers/browser-trust.js';
 import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
 import { loadDotEnv } from './helpers/dotenv.js';
 import { reportEnvironment } from './helpers/report-environment.js';
@@ -9,7 +10,6 @@ loadDotEnv();
 const reportsDir = process.env.REPORTS_DIR ?? 'reports';
 // A fixed receiver port (WEBHOOK_LISTEN_PORT) can be bound by one worker only: the run then uses one.
 const fixedReceiverPort = (process.env.WEBHOOK_LISTEN_PORT ?? '').trim() !== '';
-const trustsCustomCa = (process.env.TLS_CA_FILE ?? '') !== '' || (process.env.TARGET_AUTH_URL ?? '') === '';
 
 export default defineConfig({
   testDir: '.',
@@ -43,12 +43,14 @@ export default defineConfig({
   ],
   use: {
     headless: true,
-    // The browser trusts the target's certificate only when the run was told of a private CA.
-    ignoreHTTPSErrors: trustsCustomCa,
+    // Every TLS error is an error: a private CA (TLS_CA_FILE) is trusted for the target's own
+    // certificate alone, checked against that CA by global setup (helpers/browser-trust.ts).
+    ignoreHTTPSErrors: false,
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [...CHROMIUM_ARGS],
+      args: [...CHROMIUM_ARGS, ...browserTrustArgs()],
     },
+    // Refused by global setup (helpers/trace-guard.ts): a trace would hold passwords and tokens.
     trace: 'off',
     screenshot: 'off',
   },

@@ -9,6 +9,7 @@ import { ConsentDriver } from '../helpers/consent-driver.js';
 import { authorizationUrl } from '../helpers/oauth-client.js';
 import { SANDBOX_SELECTORS } from '../sandbox/options.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
+import { trustArgsFor } from '../helpers/browser-trust.js';
 import { CHROMIUM_ARGS } from '../helpers/chromium.js';
 
 const flows = Number(process.argv[2] ?? 20);
@@ -45,7 +46,7 @@ function cpuSecondsUnder(root: number): number {
 }
 
 async function oneFlow(browser: Browser, sandbox: StartedSandbox): Promise<void> {
-  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  const context = await browser.newContext();
   const { client } = sandbox.state.clients.register([`${CLIENT_ORIGIN}/cb`], 'bench');
   const user = sandbox.state.users.create({});
   const driver = new ConsentDriver(context, () => browser.newContext(), SANDBOX_SELECTORS);
@@ -63,8 +64,10 @@ async function oneFlow(browser: Browser, sandbox: StartedSandbox): Promise<void>
 }
 
 async function measure(binary: string, sandbox: StartedSandbox) {
+  // The browser trusts the sandbox's own certificate, as the suite's does (helpers/browser-trust.ts).
+  const trust = await trustArgsFor({ authUrl: sandbox.authUrl, caFile: sandbox.caFile });
   const launchStarted = performance.now();
-  const browser = await chromium.launch({ executablePath: binary, args: [...CHROMIUM_ARGS] });
+  const browser = await chromium.launch({ executablePath: binary, args: [...CHROMIUM_ARGS, ...trust] });
   const launchMs = performance.now() - launchStarted;
   await oneFlow(browser, sandbox); // warm-up: the first flow compiles the pages' code
   const cpuBefore = cpuSecondsUnder(process.pid);
@@ -76,7 +79,7 @@ async function measure(binary: string, sandbox: StartedSandbox) {
   return { binary, launchMs: Math.round(launchMs), perFlowMs: Math.round(perFlowMs), browserCpuPerFlowMs };
 }
 
-const sandbox = await startSandbox({ controlKey: 'bench-key' });
+const sandbox = await startSandbox({ controlKey: 'bench-control-key-not-secret' });
 const results = [];
 for (const binary of binaries) results.push(await measure(binary, sandbox));
 await sandbox.close();

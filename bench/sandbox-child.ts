@@ -22,7 +22,7 @@ export interface MemorySample {
   maxRssMb: number;
 }
 
-const CONTROL_KEY = 'bench-key';
+const CONTROL_KEY = 'bench-control-key-not-secret';
 const MB = 1024 * 1024;
 
 const sandbox = await startSandbox({ controlKey: CONTROL_KEY });

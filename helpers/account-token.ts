@@ -24,13 +24,9 @@ export async function accountToken(
     );
   registerSecret(client.clientSecret);
   registerSecret(user.password);
-  const ignoreHTTPSErrors = target.caFile !== undefined;
-  const context = await browser.newContext({ ignoreHTTPSErrors });
-  const driver = new ConsentDriver(
-    context,
-    () => browser.newContext({ ignoreHTTPSErrors }),
-    target.selectors,
-  );
+  // The browser trusts the target through the keys it was launched with (helpers/browser-trust.ts).
+  const context = await browser.newContext();
+  const driver = new ConsentDriver(context, () => browser.newContext(), target.selectors);
   try {
     const url = authorizationUrl(target.authUrl, {
       clientId: client.clientId,

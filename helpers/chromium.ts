@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
+import { browserTrustArgs } from './browser-trust.js';
 
 /** Debian's chromium packages, the lighter first: the old headless shell renders no UI at all. */
 export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'] as const;
@@ -28,7 +29,14 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ] as const;
 
-/** A headless Chromium outside the test runner (global setup, the cleanup command). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ headless: true, executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
+/**
+ * A headless Chromium outside the test runner (global setup, the cleanup command), trusting what
+ * `trustArgs` names (by default the keys global setup pinned) and nothing else.
+ */
+export function launchChromium(trustArgs: readonly string[] = browserTrustArgs()): Promise<Browser> {
+  return chromium.launch({
+    headless: true,
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, ...trustArgs],
+  });
 }

@@ -1,15 +1,11 @@
-import {
-  test,
-  type BrowserContext,
-  type Locator,
-  type Page,
-  type Request,
-  type Response,
-} from '@playwright/test';
+import { test, type BrowserContext, type Page, type Request, type Response } from '@playwright/test';
 import type { TargetConfig } from './target.js';
 import { BrokenEnvironmentError, whereOf } from './broken-environment.js';
 import { registerSecret } from './redact.js';
 import { insideTest } from './report.js';
+import { fillSecret } from './secret-fill.js';
+import { TlsRefusalWatch } from './tls-refusal-watch.js';
+import { registerRedirectSecrets } from './secret-harvest.js';
 
 export type Decision = 'approve' | 'deny';
 export type PageKind = 'login' | 'consent';
@@ -55,6 +51,8 @@ export interface AuthorizeOptions {
 
 const STEP_TIMEOUT_MS = 15_000;
 const MAX_STEPS = 6;
+/** How long a page with a meta refresh or a script is given to move on to the client. */
+const PAGE_REDIRECT_WAIT_MS = 5_000;
 
 /**
  * Drives the real browser consent: opens the authorization URL, logs in (or finds the login done),
@@ -109,14 +107,19 @@ class ConsentFlow {
 
   async run(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {
     const capture = new RedirectCapture(this.page, options.clientOrigin);
+    const tls = new TlsRefusalWatch(this.page);
     const pagesSeen: PageKind[] = [];
     try {
       let status = await this.open(authorizationUrl, options.clientOrigin);
       for (let step = 0; step < MAX_STEPS; step += 1) {
+        tls.check();
         const redirected = capture.outcome(pagesSeen);
         if (redirected !== null) return redirected;
         const kind = await this.recognise();
-        if (kind === 'other') return this.stopped(status, 'other', false, pagesSeen);
+        if (kind === 'other') {
+          if (await this.movesOnByItself(capture)) continue;
+          return this.stopped(status, 'other', false, pagesSeen);
+        }
         if (kind === 'login' && pagesSeen.at(-1) === 'login')
           return this.stopped(status, 'login', true, pagesSeen);
         pagesSeen.push(kind);
@@ -124,9 +127,11 @@ class ConsentFlow {
           return this.stopped(status, 'login', false, pagesSeen);
         status = await this.act(kind, options, capture);
       }
+      tls.check();
       return capture.outcome(pagesSeen) ?? this.stopped(status, 'other', false, pagesSeen);
     } finally {
       capture.dispose();
+      tls.dispose();
     }
   }
 
@@ -165,6 +170,25 @@ class ConsentFlow {
         `could not load ${whereOf(authorizationUrl)} in the browser: ${failures[0]}`,
       );
     return status;
+  }
+
+  /**
+   * A 200 page that sends the browser on by meta refresh or script (some servers return to the
+   * client that way): waits for that navigation before calling the flow stopped. True when the
+   * client was reached.
+   */
+  private async movesOnByItself(capture: RedirectCapture): Promise<boolean> {
+    const movers = await this.page
+      .locator('meta[http-equiv="refresh" i], script')
+      .count()
+      .catch(() => 0);
+    if (movers === 0) return false;
+    const waited = new Promise<false>((resolve) => {
+      setTimeout(() => {
+        resolve(false);
+      }, PAGE_REDIRECT_WAIT_MS);
+    });
+    return Promise.race([capture.reached.then(() => true), waited]);
   }
 
   private async recognise(): Promise<PageKind | 'other'> {
@@ -281,36 +305,6 @@ async function inOneStep<T>(title: string, body: () => Promise<T>): Promise<T> {
   return insideTest() ? test.step(title, body) : body();
 }
 
-/**
- * Types a secret into a field without Playwright's fill(): fill's step is titled `Fill "<value>"`,
- * and that title reaches the Allure results. The value goes through the input's own setter, then
- * input and change events are sent as fill() sends them, so script-driven login pages see it too.
- */
-async function fillSecret(field: Locator, secret: string): Promise<void> {
-  await field.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
-  await field.evaluate((element, value) => {
-    if (!(element instanceof HTMLInputElement)) throw new Error('the password selector is not an <input>');
-    element.focus();
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-    element.dispatchEvent(new Event('change', { bubbles: true }));
-  }, secret);
-}
-
-/** Parameters of an authorization response that are shown as they are: they hold no secret. */
-const PUBLIC_RESPONSE_PARAMETERS = new Set(['state', 'error', 'error_description', 'error_uri', 'iss']);
-
-/**
- * Registers for redaction every other value the redirect carries, in the query or the fragment:
- * the code, and a code a faulty server put under another name or in the fragment, which the
- * failure message then shows in the URL.
- */
-function registerResponseSecrets(url: URL): void {
-  const fragment = new URLSearchParams(url.hash.replace(/^#/, ''));
-  for (const params of [url.searchParams, fragment])
-    for (const [name, value] of params) if (!PUBLIC_RESPONSE_PARAMETERS.has(name)) registerSecret(value);
-}
-
 /** Watches the page for a navigation to the client's origin. */
 class RedirectCapture {
   private captured: URL | null = null;
@@ -325,7 +319,7 @@ class RedirectCapture {
       if (target.origin !== this.origin || target.hash === '') return;
       const fragment = target.hash.slice(1);
       target.hash = '';
-      registerResponseSecrets(new URL(`${target.toString()}#${fragment}`));
+      registerRedirectSecrets(`${target.toString()}#${fragment}`);
       this.fragments.set(target.toString(), fragment);
     } catch {
       // Not a URL: the navigation, if any, is judged by where the browser went.
@@ -336,7 +330,7 @@ class RedirectCapture {
   private readonly listener = (request: Request): void => {
     if (this.captured === null && request.isNavigationRequest() && this.matches(request.url())) {
       this.captured = new URL(request.url());
-      registerResponseSecrets(this.captured);
+      registerRedirectSecrets(this.captured.toString());
       this.resolve();
     }
   };

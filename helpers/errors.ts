@@ -46,8 +46,14 @@ export function rateLimitMessage(requests: number, seconds: number): string {
   return `You have exceeded the ${requests} requests in ${seconds} seconds limit!`;
 }
 
-/** Matches a RATE_LIMIT message whatever numbers it carries ("X are numbers"). */
-export const RATE_LIMIT_MESSAGE_PATTERN = /^You have exceeded the \d+ requests in \d+ seconds limit!$/;
+/**
+ * Matches a RATE_LIMIT message whatever numbers it carries ("X are numbers"), digit groups
+ * included: 5000, 5,000 and 5.000 are each the number five thousand as someone writes it.
+ */
+const NUMBER = String.raw`(?:\d{1,3}(?:[.,]\d{3})+|\d+)`;
+export const RATE_LIMIT_MESSAGE_PATTERN = new RegExp(
+  `^You have exceeded the ${NUMBER} requests in ${NUMBER} seconds limit!$`,
+);
 
 /** Contract section 2: errors of the test-helper protocol, with their fixed statuses. */
 export const HELPER_ERROR_STATUS = {

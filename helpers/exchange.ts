@@ -27,6 +27,11 @@ export function headerValue(headers: HeaderMap, name: string): string | undefine
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+/** A 2xx: where the spec shows no status, any success status will do (openapi.yaml says 2XX). */
+export function isSuccess(status: number): boolean {
+  return status >= 200 && status <= 299;
+}
+
 export function parseJsonBody(exchange: HttpExchange): unknown {
   try {
     return JSON.parse(exchange.response.body) as unknown;

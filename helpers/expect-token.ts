@@ -5,10 +5,18 @@ import { verify } from './verify.js';
 
 /** `application/json;charset=UTF-8`, compared as HTTP compares media types (RFC 9110 8.3.1). */
 export function isJsonUtf8(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false;
-  const [mediaType = '', ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
+  if (!isJsonMediaType(contentType)) return false;
+  const parameters = (contentType ?? '').split(';').map((part) => part.trim().toLowerCase());
   const charset = parameters.find((parameter) => parameter.startsWith('charset='))?.slice('charset='.length);
-  return mediaType === 'application/json' && charset?.replace(/"/g, '') === 'utf-8';
+  return charset?.replace(/"/g, '') === 'utf-8';
+}
+
+/**
+ * The media type application/json, whatever its parameters: the requirement. RFC 8259 gives the
+ * charset parameter no meaning (JSON is UTF-8), so the exact header of 4.2/7.2 is advisory.
+ */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
 function directives(value: string | undefined): string[] {
@@ -29,9 +37,9 @@ export function expectTokenHeaders(exchange: HttpExchange, outcome: 'success' | 
   const { headers } = exchange.response;
   const contentType = headerValue(headers, 'content-type');
   verify(
-    isJsonUtf8(contentType),
+    isJsonMediaType(contentType),
     ids.contentType,
-    'Content-Type: application/json;charset=UTF-8',
+    'Content-Type: application/json (the charset=UTF-8 parameter is checked by the advisory project)',
     `Content-Type: ${contentType ?? '(absent)'}`,
     exchange,
   );
@@ -107,10 +115,14 @@ export function expectTokenError(
     'an access token was issued',
     exchange,
   );
+  // RFC 6749 5.2: a client that authenticated with the Authorization header gets 401 instead.
+  const sentAuthorization = Object.keys(exchange.request.headers).some(
+    (name) => name.toLowerCase() === 'authorization',
+  );
   verify(
-    status === 400,
+    status === 400 || (status === 401 && sentAuthorization),
     ['R4.2-10', 'R7.2-01', ...idList],
-    `HTTP 400 with error ${wanted}`,
+    `HTTP 400 with error ${wanted}${sentAuthorization ? ' (or 401 invalid_client with WWW-Authenticate: the request carried an Authorization header, RFC 6749 5.2)' : ''}`,
     `HTTP ${status}`,
     exchange,
   );
@@ -125,7 +137,44 @@ export function expectTokenError(
   );
   const code = (body as { error: TokenErrorCode }).error;
   verify(codes.includes(code), idList, `error ${wanted}`, `error ${code}`, exchange);
+  if (status === 401) expectBasicChallenge(exchange, code);
   return code;
+}
+
+/** RFC 6749 5.2: the 401 of a failed header authentication is invalid_client with WWW-Authenticate. */
+function expectBasicChallenge(exchange: HttpExchange, code: TokenErrorCode): void {
+  const challenge = headerValue(exchange.response.headers, 'www-authenticate');
+  verify(
+    code === 'invalid_client' && challenge !== undefined && challenge.trim() !== '',
+    ['R4.2-10', 'R7.2-01'],
+    'HTTP 401 only for invalid_client, with a WWW-Authenticate challenge (RFC 6749 5.2)',
+    `HTTP 401 error ${code}, WWW-Authenticate: ${challenge ?? '(absent)'}`,
+    exchange,
+  );
+}
+
+/**
+ * A refusal that a correct server may also give in another layer than the token endpoint's 7.2
+ * JSON (a proxy's 413 for an oversized body, 415 for a JSON body): with one of `otherLayer`'s
+ * statuses it is enough that no token came back; any other answer is a 7.2 error as above.
+ */
+export function expectTokenRefusal(
+  exchange: HttpExchange,
+  expected: TokenErrorCode | readonly TokenErrorCode[],
+  ids: string | readonly string[],
+  otherLayer: readonly number[],
+): void {
+  if (!otherLayer.includes(exchange.response.status)) {
+    expectTokenError(exchange, expected, ids);
+    return;
+  }
+  verify(
+    !hasAccessToken(exchange),
+    typeof ids === 'string' ? [ids] : ids,
+    `a refusal (HTTP ${otherLayer.join(' or ')} or a 7.2 error)`,
+    'an access token was issued',
+    exchange,
+  );
 }
 
 function hasAccessToken(exchange: HttpExchange): boolean {

@@ -118,7 +118,9 @@ export async function obtainToken(auth: RawTarget, account: Omit<Account, 'token
     login: account.login,
     password: account.password,
   });
-  const approved = await postForm(auth, '/oauth/consent', cookie, {
+  // A server may issue a fresh session at login (the sandbox does): keep the newest cookie.
+  const loggedIn = (consent.headers['set-cookie'] ?? '').split(';')[0] || cookie;
+  const approved = await postForm(auth, '/oauth/consent', loggedIn, {
     ...hiddenFields(consent),
     decision: 'approve',
   });

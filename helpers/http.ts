@@ -8,6 +8,7 @@ import {
 } from './broken-environment.js';
 import { headerValue, type HttpExchange } from './exchange.js';
 import { reportExchange } from './report.js';
+import { registerRequestSecrets, registerResponseSecrets } from './secret-harvest.js';
 
 /** Every request has a bounded timeout: a silent target must fail a test, not hang the run. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -83,6 +84,8 @@ export class HttpClient {
       response: { status: response.statusCode, headers: response.headers, body },
       durationMs: performance.now() - started,
     };
+    registerRequestSecrets(exchange.request);
+    registerResponseSecrets(exchange.response);
     if (req.quiet !== true) await reportExchange(exchange);
     if (isGatewayPage(exchange.response.status, headerValue(exchange.response.headers, 'content-type')))
       throw new GatewayPageError(exchange);

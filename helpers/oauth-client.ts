@@ -1,6 +1,7 @@
 import type { HttpExchange } from './exchange.js';
 import type { HttpClient } from './http.js';
 import { registerSecret } from './redact.js';
+import { registerTokenResponseSecrets } from './secret-harvest.js';
 
 /** Ordered name/value pairs, so a test can omit, repeat or misspell any parameter on purpose. */
 export type Params = ReadonlyArray<readonly [string, string]>;
@@ -93,20 +94,12 @@ export class TokenEndpoint {
       },
       ...(body === undefined ? {} : { body }),
     });
-    registerSecret(accessTokenIn(exchange.response.body));
+    // Whatever the field is called (a faulty server renames access_token): every string is a secret.
+    if (exchange.response.status < 400) registerTokenResponseSecrets(exchange.response.body);
     return exchange;
   }
 
   redeem(redemption: CodeRedemption): Promise<HttpExchange> {
     return this.send({ form: redemptionForm(redemption) });
-  }
-}
-
-function accessTokenIn(body: string): string | undefined {
-  try {
-    const parsed = JSON.parse(body) as { access_token?: unknown };
-    return typeof parsed.access_token === 'string' ? parsed.access_token : undefined;
-  } catch {
-    return undefined;
   }
 }

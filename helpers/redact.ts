@@ -1,41 +1,88 @@
 import { decodeFormValue, parseJsonLeniently } from './lenient-parse.js';
+import { givenSecrets } from './secret-given.js';
+import { isSecretName } from './secret-names.js';
+import { addSecret, replaceSecrets } from './secret-registry.js';
 
 /**
  * One redaction helper for every writer (assertion messages, report attachments, console output).
- * Two nets: values registered as secrets are replaced wherever they appear, and fields whose name
- * says "secret" are replaced even when their value was never registered (a code issued mid-test).
+ * Three nets: every value the run issued or was given is replaced wherever it appears, in any
+ * encoding a report could hold (helpers/secret-encodings.ts); every value under a name that says
+ * "secret" (helpers/secret-names.ts) is replaced whatever it is, in JSON, forms, URLs (query and
+ * fragment), headers and free text, parsed or not (a truncated body, an HTML page); and the
+ * userinfo of every URL is replaced.
  */
 
 export const REDACTED = '[REDACTED]';
 
-const SENSITIVE_FIELD = /^(client_secret|password|access_token|refresh_token|code|token|id_token)$/i;
-const SENSITIVE_HEADER = /^(authorization|cookie|set-cookie|x-sandbox-key|proxy-authorization)$/i;
-/** Values shorter than this are never registered: replacing them would shred ordinary text. */
-const MIN_SECRET_LENGTH = 6;
+/**
+ * Turns every redaction off: only for the secret scan's control run (selftest/secret-scan.spec.ts),
+ * which proves that the scan finds each kind of secret when nothing hides it.
+ */
+export const NO_REDACTION_VARIABLE = 'CONFORMANCE_SELFTEST_NO_REDACTION';
 
-const registeredSecrets = new Set<string>();
+function redactionOff(): boolean {
+  return process.env[NO_REDACTION_VARIABLE] === '1';
+}
 
 /** Remembers a value that must never be printed; safe to call with undefined or short values. */
 export function registerSecret(value: string | null | undefined): void {
-  if (value === null || value === undefined || value.length < MIN_SECRET_LENGTH) return;
-  registeredSecrets.add(value);
-  registeredSecrets.add(encodeURIComponent(value));
+  if (value === null || value === undefined) return;
+  addSecret(value);
+  const trimmed = value.trim();
+  if (trimmed !== value) addSecret(trimmed);
+}
+
+let givenFrom = '';
+/** The environment's secrets, registered again whenever it changes (global setup sets some). */
+function registerGivenSecrets(): void {
+  const given = givenSecrets();
+  const signature = given.join('\n');
+  if (signature === givenFrom) return;
+  givenFrom = signature;
+  for (const value of given) registerSecret(value);
 }
 
 export function isSensitiveField(name: string): boolean {
-  return SENSITIVE_FIELD.test(name);
+  return isSecretName(name);
 }
 
 export function isSensitiveHeader(name: string): boolean {
-  return SENSITIVE_HEADER.test(name);
+  return isSecretName(name);
 }
 
-/** Replaces every registered secret in free text, longest first so no fragment survives. */
+/** `scheme://user:password@` anywhere in a text. */
+const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>\\]+@/gi;
+/** `"name": "value"` of JSON, also inside a body that does not parse (truncated, or in HTML). */
+const JSON_PAIR = /("((?:[^"\\]|\\.)*)"\s*:\s*")((?:[^"\\]|\\.)+)("?)/g;
+/** `"name": 123` of JSON: a number under a secret name (a numeric code) is hidden too. */
+const JSON_NUMBER = /("((?:[^"\\]|\\.)*)"\s*:\s*)(-?\d[\d.eE+-]*)/g;
+/** `name=value` of a query, fragment, form or cookie, wherever it stands in a text. */
+const FORM_PAIR = /(^|[?&#;,\s"'(<>/])([A-Za-z0-9_.~%[\]-]+)=([^&#\s"'<>]+)/g;
+/** `Name: value` lines of headers, in a raw HTTP dump or a message. */
+const HEADER_LINE = /^([A-Za-z0-9_-]+):([ \t]*)(\S.*)$/gm;
+
+/** Replaces every secret in free text: values the run knows, values under secret names, userinfo. */
 export function redactText(text: string): string {
-  let result = text;
-  const longestFirst = [...registeredSecrets].sort((a, b) => b.length - a.length);
-  for (const secret of longestFirst) result = result.split(secret).join(REDACTED);
-  return result;
+  if (redactionOff()) return text;
+  registerGivenSecrets();
+  return redactNamedValues(replaceSecrets(text, REDACTED));
+}
+
+function redactNamedValues(text: string): string {
+  return text
+    .replace(USERINFO, (_match, scheme: string) => `${scheme}${REDACTED}@`)
+    .replace(JSON_PAIR, (match, head: string, name: string, _value: string, close: string) =>
+      isSecretName(name) ? `${head}${REDACTED}${close}` : match,
+    )
+    .replace(JSON_NUMBER, (match, head: string, name: string) =>
+      isSecretName(name) ? `${head}"${REDACTED}"` : match,
+    )
+    .replace(FORM_PAIR, (match, before: string, name: string) =>
+      isSecretName(decodeFormValue(name)) ? `${before}${name}=${REDACTED}` : match,
+    )
+    .replace(HEADER_LINE, (match, name: string, space: string) =>
+      isSecretName(name) ? `${name}:${space}${REDACTED}` : match,
+    );
 }
 
 /** Redacts sensitive parameters of a query string or form body, keeping its shape readable. */
@@ -60,19 +107,19 @@ export function replaceSensitiveFormValues(encoded: string, replacement: (name: 
     .join('&');
 }
 
+/** A URL with its userinfo, its secret query and fragment parameters and every known secret hidden. */
 export function redactUrl(url: string): string {
-  const queryStart = url.indexOf('?');
-  if (queryStart < 0) return redactText(url);
-  return redactText(url.slice(0, queryStart + 1) + redactForm(url.slice(queryStart + 1)));
+  return redactText(url);
 }
 
 /** Deep copy of a JSON value with sensitive fields replaced. */
 export function redactJson(value: unknown): unknown {
+  if (redactionOff()) return value;
   return replaceSensitiveJsonFields(value, () => REDACTED, redactText);
 }
 
 /**
- * A JSON value with every string under a sensitive key, at any depth, replaced by what
+ * A JSON value with every string or number under a sensitive key, at any depth, replaced by what
  * `replacement` gives for the key; every other string passed through `otherString`.
  */
 export function replaceSensitiveJsonFields(
@@ -85,8 +132,10 @@ export function replaceSensitiveJsonFields(
     if (inner !== null && typeof inner === 'object')
       return Object.fromEntries(
         Object.entries(inner).map(([key, field]) => [
-          key,
-          isSensitiveField(key) && typeof field === 'string' ? replacement(key) : walk(field),
+          otherString(key),
+          isSensitiveField(key) && (typeof field === 'string' || typeof field === 'number')
+            ? replacement(key)
+            : walk(field),
         ]),
       );
     return typeof inner === 'string' ? otherString(inner) : inner;
@@ -95,6 +144,7 @@ export function replaceSensitiveJsonFields(
 }
 
 export function redactHeaderValue(name: string, value: string): string {
+  if (redactionOff()) return value;
   return isSensitiveHeader(name) ? REDACTED : redactText(value);
 }
 
@@ -110,6 +160,7 @@ export function looksLikeForm(body: string): boolean {
  * body sent under the wrong type (the very thing some tests do) must be redacted all the same.
  */
 export function redactBody(body: string, contentType: string | undefined): string {
+  if (redactionOff()) return body;
   const type = (contentType ?? '').toLowerCase();
   const json = parseJsonLeniently(body);
   if (json !== undefined)

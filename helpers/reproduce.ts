@@ -19,11 +19,11 @@ import { parseJsonLeniently } from './lenient-parse.js';
 
 /** The shell variables a reproduction may need, each named after what it holds. */
 const FIELD_PLACEHOLDERS: Readonly<Record<string, string>> = {
-  client_secret: 'CLIENT_SECRET',
+  clientsecret: 'CLIENT_SECRET',
   password: 'PASSWORD',
-  access_token: 'ACCESS_TOKEN',
-  refresh_token: 'REFRESH_TOKEN',
-  id_token: 'ID_TOKEN',
+  accesstoken: 'ACCESS_TOKEN',
+  refreshtoken: 'REFRESH_TOKEN',
+  idtoken: 'ID_TOKEN',
   code: 'AUTHORIZATION_CODE',
   token: 'NOTIFICATION_TOKEN',
 };
@@ -47,7 +47,8 @@ const SENTINEL = '\uE000';
 const placeholder = (name: string): string => `${SENTINEL}${name}${SENTINEL}`;
 
 function fieldPlaceholder(name: string): string {
-  return FIELD_PLACEHOLDERS[name.toLowerCase()] ?? UNNAMED_SECRET;
+  // Spelled any way (accessToken, Access-Token): the variable says what the value is.
+  return FIELD_PLACEHOLDERS[name.toLowerCase().replace(/[_-]/g, '')] ?? UNNAMED_SECRET;
 }
 
 /** Options of the run that shape the command: the CA file variable for a private CA. */

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseEnv } from 'node:util';
 import type { FaultName } from '../sandbox/faults.js';
 import { BROKEN_ENVIRONMENT, PREFLIGHT_ANNOTATION } from './broken-environment.js';
 import type { VariantName } from '../sandbox/variants.js';
@@ -23,6 +24,8 @@ export interface SuiteRunOptions {
   reportsDir?: string;
   /** Test files or folders to run (Playwright's positional filters); all of suites/ when absent. */
   files?: readonly string[];
+  /** Playwright projects to run; the conformance project alone when absent. */
+  projects?: readonly string[];
 }
 
 export interface TestVerdict {
@@ -52,9 +55,9 @@ interface JsonSuite {
   suites?: JsonSuite[];
 }
 
-/** Variables that name a target: removed so the nested run starts its own (faulted) sandbox. */
+/** Variables that name a target (or the outer run's verdict on it): removed so the nested run starts its own (faulted) sandbox. */
 const TARGET_VARIABLES =
-  /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSENT_|CONFORMANCE_EMBEDDED_SANDBOX$)/;
+  /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSENT_|CONFORMANCE_EMBEDDED_SANDBOX$|CONFORMANCE_BROKEN_ENVIRONMENT$|CONFORMANCE_BROWSER_SPKI$)/;
 
 /**
  * Runs the conformance suite (or part of it) in a child Playwright process against an embedded
@@ -63,9 +66,12 @@ const TARGET_VARIABLES =
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult> {
   const keepReports = options.reportsDir !== undefined;
   const reportsDir = options.reportsDir ?? mkdtempSync(join(tmpdir(), 'conformance-nested-'));
-  const env = Object.fromEntries(
+  const env: NodeJS.ProcessEnv = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !TARGET_VARIABLES.test(name)),
   );
+  // Blank, not absent: the nested run reads .env for unset variables only, and a .env naming an
+  // external target must not take the place of the faulted sandbox.
+  for (const name of dotEnvNames()) if (TARGET_VARIABLES.test(name)) env[name] = '';
   Object.assign(env, {
     SANDBOX_FAULTS: (options.faults ?? []).join(','),
     SANDBOX_VARIANTS: (options.variants ?? []).join(','),
@@ -82,7 +88,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       [
         'playwright',
         'test',
-        '--project=conformance',
+        ...(options.projects ?? ['conformance']).map((project) => `--project=${project}`),
         ...(keepReports ? [] : ['--reporter=json']),
         ...(options.grep === undefined ? [] : ['--grep', options.grep]),
         ...(options.files ?? []),
@@ -95,6 +101,10 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
   } finally {
     if (!keepReports) rmSync(reportsDir, { recursive: true, force: true });
   }
+}
+
+function dotEnvNames(): string[] {
+  return existsSync('.env') ? Object.keys(parseEnv(readFileSync('.env', 'utf8'))) : [];
 }
 
 function readIfPresent(file: string): string {

@@ -9,3 +9,6 @@ export const SECRET_MARKER_VARIABLE = 'SANDBOX_SECRET_PREFIX';
 export function secretMarker(env: NodeJS.ProcessEnv = process.env): string {
   return (env[SECRET_MARKER_VARIABLE] ?? '').trim();
 }
+
+/** Written after the marker in the embedded sandbox's control key, as the sandbox tags its secrets by kind. */
+export const CONTROL_KEY_TAG = '_ck_';

@@ -77,3 +77,25 @@ export function filesUnder(root: string): string[] {
     return entry.isFile() ? [path] : [];
   });
 }
+
+/** The tags the sandbox and the suite write after the marker, one per kind of secret. */
+export const SECRET_KINDS = {
+  'client secrets': '_cs_',
+  passwords: '_pw_',
+  codes: '_cd_',
+  'access tokens': '_at_',
+  'control key': '_ck_',
+  'notification tokens': 'ntk_',
+} as const;
+
+/** How many of the leaks are of each kind, by the tag after the marker (in any encoding scanned). */
+export function leaksByKind(
+  marker: string,
+  scan: (patterns: readonly Buffer[]) => Leak[],
+): Record<keyof typeof SECRET_KINDS, number> {
+  const counts = Object.entries(SECRET_KINDS).map(([kind, tag]) => [
+    kind,
+    scan(markerPatterns(`${marker}${tag}`)).length,
+  ]);
+  return Object.fromEntries(counts) as Record<keyof typeof SECRET_KINDS, number>;
+}

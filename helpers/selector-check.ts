@@ -1,10 +1,14 @@
 import type { Page } from '@playwright/test';
+import { trustArgsFor } from './browser-trust.js';
 import { launchChromium } from './chromium.js';
 import { ControlClient } from './control-client.js';
 import { BrokenEnvironmentError, whereOf } from './broken-environment.js';
 import { HttpClient } from './http.js';
 import { authorizationUrl } from './oauth-client.js';
 import { registerSecret } from './redact.js';
+import { fillSecret } from './secret-fill.js';
+import { TlsRefusalWatch } from './tls-refusal-watch.js';
+import { redirectOrigin } from './redirect-origin.js';
 import type { TargetConfig } from './target.js';
 
 type Selectors = TargetConfig['selectors'];
@@ -39,12 +43,16 @@ interface Landing {
 export async function checkSelectors(target: TargetConfig): Promise<string[]> {
   const probe = await probeFor(target);
   if (probe === null) return [];
-  const browser = await launchChromium();
+  // Its own pin of the target's key: the check may run for a target other than the run's.
+  const browser = await launchChromium(await trustArgsFor(target));
   try {
-    const context = await browser.newContext({ ignoreHTTPSErrors: target.caFile !== undefined });
+    const context = await browser.newContext();
     const page = await context.newPage();
+    // A certificate the browser refuses is a broken environment, not a selector that matches nothing.
+    const tls = new TlsRefusalWatch(page);
     const navigation = watchClient(page, probe.clientOrigin);
     const response = await page.goto(probe.url, { timeout: STEP_TIMEOUT_MS }).catch(() => null);
+    tls.check();
     if (navigation.reachedClient) return [];
     const landing = await landingOf(page, response?.status() ?? null);
     const login = await missing(page, target.selectors, LOGIN_KEYS);
@@ -57,7 +65,9 @@ export async function checkSelectors(target: TargetConfig): Promise<string[]> {
     const problems = login.map((key) => problem(key, target.selectors, 'login', landing.url));
     if (probe.user === null || login.includes('loginUsername') || login.includes('loginPassword'))
       return problems.length === 0 ? problems : [...problems, CONSENT_UNCHECKED];
-    return [...problems, ...(await checkConsent(page, target.selectors, probe, navigation, login))];
+    const consentProblems = await checkConsent(page, target.selectors, probe, navigation, login);
+    tls.check();
+    return [...problems, ...consentProblems];
   } finally {
     await browser.close();
   }
@@ -103,7 +113,7 @@ async function checkConsent(
   if (probe.user === null) return [];
   registerSecret(probe.user.password);
   await page.fill(selectors.loginUsername, probe.user.login);
-  await page.fill(selectors.loginPassword, probe.user.password);
+  await fillSecret(page.locator(selectors.loginPassword).first(), probe.user.password, STEP_TIMEOUT_MS);
   const loaded = page.waitForEvent('domcontentloaded', { timeout: STEP_TIMEOUT_MS }).catch(() => undefined);
   // Without a working submit selector, Enter in the password field submits most login forms: the
   // consent page can still be reached and its selectors checked in the same pass.
@@ -163,7 +173,7 @@ async function probeFor(target: TargetConfig): Promise<Probe | null> {
     const http = new HttpClient({ caFile: target.caFile });
     try {
       const helpers = new ControlClient(http, target.control.url, target.control.key);
-      const redirectUri = 'http://127.0.0.1:9/conformance/selector-check';
+      const redirectUri = `${redirectOrigin()}/conformance/selector-check`;
       const client = await helpers.createClient([redirectUri], 'conformance selector check');
       const user = await helpers.createUser();
       return {

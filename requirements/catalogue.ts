@@ -1022,7 +1022,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     section: '5',
     area: 'authentication',
     severity: 'blocker',
-    text: 'The client secret is sent only to the token endpoint, over HTTPS POST (in the request body).',
+    text: 'The client secret is sent only to the token endpoint, over HTTPS POST.',
     check: {
       kind: 'sentence',
       words: 'The client secret is sent only to the token endpoint, over HTTPS POST.',

@@ -11,6 +11,7 @@ import { registerNotifications } from './notifications/routes.js';
 import { registerOpenApiDocument } from './openapi.js';
 import { registerBasicUserInfo } from './resources/basic-user-info.js';
 import { registerPublished } from './resources/published.js';
+import { usableControlKey } from './test-helpers/control-key.js';
 import { registerTestHelpers } from './test-helpers/index.js';
 
 /**
@@ -44,6 +45,7 @@ export function buildAppsServer(
   registerCatalogs(app, state, loadCatalogs());
   registerNotifications(app, state);
   registerOpenApiDocument(app);
-  if (controlKey !== null) registerTestHelpers(app, state, controlKey);
+  const key = usableControlKey(controlKey);
+  if (key !== null) registerTestHelpers(app, state, key);
   return app;
 }

@@ -12,11 +12,14 @@ import { TOKEN_PATH, tokenErrorAnswer } from './token/token-endpoint.js';
  */
 export function authErrorFormat(state: SandboxState): FormatForTarget {
   const token = (failure: Failure): ErrorAnswer =>
-    tokenErrorAnswer(
-      state,
-      new TokenError('invalid_request', failure.message),
-      failure.status >= 500 ? 500 : 400,
-    );
+    // The variant token-other-refusals leaves an oversized or non-form body to its own layer.
+    state.variants.has('token-other-refusals') && (failure.status === 413 || failure.status === 415)
+      ? { status: failure.status, headers: { 'content-type': 'text/plain' }, body: failure.message }
+      : tokenErrorAnswer(
+          state,
+          new TokenError('invalid_request', failure.message),
+          failure.status >= 500 ? 500 : 400,
+        );
   return (target) => ((target ?? '').split('?')[0] === TOKEN_PATH ? token : errorPageAnswer);
 }
 

@@ -6,7 +6,19 @@ export function randomToken(bytes = 32): string {
 }
 
 /** Makes the secrets the sandbox hands out (client secrets, passwords, codes, access tokens). */
-export type SecretMaker = (bytes?: number) => string;
+export type SecretMaker = (bytes?: number, kind?: SecretKind) => string;
+
+/**
+ * What a secret is, written after the marker (never without one) so that the secret scan can
+ * count leaks by kind: `<marker>_cs_<random>` is a client secret.
+ */
+export const SECRET_KIND_TAGS = {
+  'client-secret': '_cs_',
+  password: '_pw_',
+  code: '_cd_',
+  'access-token': '_at_',
+} as const;
+export type SecretKind = keyof typeof SECRET_KIND_TAGS;
 
 /** Characters a marker may use: it must keep secrets inside the base64url alphabet. */
 const MARKER_PATTERN = /^[A-Za-z0-9_-]*$/;
@@ -20,11 +32,18 @@ export function secretMaker(marker = ''): SecretMaker {
     throw new Error(
       `SANDBOX_SECRET_PREFIX: only letters, digits, "_" and "-" are allowed, got ${JSON.stringify(marker)}`,
     );
-  return (bytes = 32) => `${marker}${randomToken(bytes)}`;
+  return (bytes = 32, kind?: SecretKind) =>
+    `${marker}${marker === '' || kind === undefined ? '' : SECRET_KIND_TAGS[kind]}${randomToken(bytes)}`;
 }
 
 export function randomId(prefix: string, bytes = 12): string {
   return `${prefix}${randomBytes(bytes).toString('base64url')}`;
+}
+
+/** An id of decimal digits only, not starting with 0 (as some servers number their clients). */
+export function randomDigits(length: number): string {
+  const digits = [...randomBytes(length)].map((byte) => String(byte % 10));
+  return `${1 + ((randomBytes(1)[0] ?? 0) % 9)}${digits.slice(1).join('')}`;
 }
 
 /** Compares two secrets in constant time whatever their lengths (digests have equal length). */

@@ -4,10 +4,17 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { secretMarker } from '../helpers/secret-marker.js';
 import { parseFaults } from './faults.js';
+import { controlKeyRefusal } from './test-helpers/control-key.js';
 import { parseVariants } from './variants.js';
 import { startSandbox } from './start.js';
 
 const DEMO_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
+
+const keyRefusal = controlKeyRefusal(process.env.SANDBOX_CONTROL_KEY);
+if (keyRefusal !== null) {
+  console.error(keyRefusal);
+  process.exit(1);
+}
 
 const tlsDir = resolve('reports/sandbox-tls');
 mkdirSync(tlsDir, { recursive: true });

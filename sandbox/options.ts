@@ -1,4 +1,5 @@
 import type { FaultName } from './faults.js';
+import type { SandboxCaps } from './store/caps.js';
 import type { VariantName } from './variants.js';
 
 export interface SandboxOptions {
@@ -8,7 +9,10 @@ export interface SandboxOptions {
   authPort: number;
   /** Port of the resource server (which also serves the test helpers); 0 picks a free one. */
   appsPort: number;
-  /** Key for the test helpers; null serves no test helper at all (404), as the contract requires. */
+  /**
+   * Key for the test helpers; null, or one shorter than 16 characters, serves no test helper at
+   * all (404), as the contract requires of a sandbox without a key.
+   */
   controlKey: string | null;
   /** Fault switches turned on for the life of this process. */
   faults: readonly FaultName[];
@@ -23,6 +27,10 @@ export interface SandboxOptions {
    * (SANDBOX_SECRET_PREFIX), so that a scan of the reports recognises a leaked one; '' for none.
    */
   secretPrefix: string;
+  /** Where deliveries may go (SANDBOX_WEBHOOK_ALLOW, see notifications/delivery-policy.ts). */
+  webhookAllow: string;
+  /** Lower caps than the sandbox's (store/caps.ts), for tests of what happens past one. */
+  caps?: Partial<SandboxCaps>;
 }
 
 export interface RunningSandbox {

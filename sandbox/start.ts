@@ -9,7 +9,10 @@ import { secretMaker } from './crypto.js';
 import { FaultSet } from './faults.js';
 import { VariantSet } from './variants.js';
 import type { RunningSandbox, SandboxOptions } from './options.js';
+import { DEFAULT_WEBHOOK_ALLOW, DeliveryPolicy } from './notifications/delivery-policy.js';
 import { createState, type SandboxState } from './state.js';
+import { SANDBOX_CAPS } from './store/caps.js';
+import { usableControlKey } from './test-helpers/control-key.js';
 import { generateTls } from './tls.js';
 
 export interface StartedSandbox extends RunningSandbox {
@@ -29,24 +32,29 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     tlsDir: partial.tlsDir ?? mkdtempSync(join(tmpdir(), 'sandbox-tls-')),
     logRequests: false,
     secretPrefix: '',
+    webhookAllow: process.env.SANDBOX_WEBHOOK_ALLOW ?? DEFAULT_WEBHOOK_ALLOW,
     ...partial,
   };
   const tls = await generateTls(options.tlsDir);
+  const deliveryPolicy = new DeliveryPolicy(options.webhookAllow);
   const state = createState(
     new FaultSet(options.faults),
     new VariantSet(options.variants),
     secretMaker(options.secretPrefix),
+    { deliveryPolicy, caps: { ...SANDBOX_CAPS, ...options.caps } },
   );
   const auth = buildAuthServer(state, tls, options);
   const apps = buildAppsServer(state, options.controlKey, options);
   const authPort = await listen(auth, options.host, options.authPort);
   const appsPort = await listen(apps, options.host, options.appsPort);
+  // Deliveries never reach the sandbox's own endpoints (the test helpers least of all).
+  deliveryPolicy.ownPorts.add(authPort).add(appsPort);
   const appsUrl = `http://${options.host}:${appsPort}`;
   return {
     authUrl: `https://${options.host}:${authPort}`,
     appsUrl,
     controlUrl: appsUrl,
-    controlKey: options.controlKey,
+    controlKey: usableControlKey(options.controlKey),
     caFile: tls.caFile,
     faults: options.faults,
     state,

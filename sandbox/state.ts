@@ -2,12 +2,16 @@ import { randomToken, type SecretMaker } from './crypto.js';
 import type { FaultSet } from './faults.js';
 import type { VariantSet } from './variants.js';
 import { Deliverer } from './notifications/delivery.js';
+import { DeliveryLog } from './notifications/delivery-log.js';
+import { DeliveryPolicy } from './notifications/delivery-policy.js';
+import { LoginThrottle } from './oauth/login-throttle.js';
 import { PageTokens } from './resources/page-token.js';
 import { RateLimiter } from './resources/rate-limit.js';
 import { AdStore } from './store/ads.js';
 import { ClientStore } from './store/clients.js';
 import { CodeStore } from './store/codes.js';
 import { NotificationStore } from './store/notifications.js';
+import { SANDBOX_CAPS, type SandboxCaps } from './store/caps.js';
 import { SessionStore } from './store/sessions.js';
 import { TokenStore } from './store/tokens.js';
 import { UserStore } from './store/users.js';
@@ -24,27 +28,59 @@ export interface SandboxState {
   rateLimiter: RateLimiter;
   notifications: NotificationStore;
   deliverer: Deliverer;
+  deliveryPolicy: DeliveryPolicy;
+  deliveryLog: DeliveryLog;
+  loginThrottle: LoginThrottle;
+  caps: Readonly<SandboxCaps>;
   faults: FaultSet;
   variants: VariantSet;
 }
 
-/** `newSecret` makes every secret the sandbox hands out (marked when SANDBOX_SECRET_PREFIX is set). */
+function rateLimitWording(
+  faults: FaultSet,
+  variants: VariantSet,
+): ((requests: number, seconds: number) => string) | undefined {
+  if (faults.has('listing-rate-limit-message-unfilled'))
+    return () => 'You have exceeded the X requests in X seconds limit!';
+  if (variants.has('listing-rate-limit-grouped'))
+    return () => 'You have exceeded the 5.000 requests in 60 seconds limit!';
+  return undefined;
+}
+
+export interface StateOptions {
+  deliveryPolicy?: DeliveryPolicy;
+  caps?: Readonly<SandboxCaps>;
+}
+
+/**
+ * `newSecret` makes every secret the sandbox hands out (marked when SANDBOX_SECRET_PREFIX is set);
+ * `deliveryPolicy` says where deliveries may go (SANDBOX_WEBHOOK_ALLOW), `caps` what the sandbox holds.
+ */
 export function createState(
   faults: FaultSet,
   variants: VariantSet,
   newSecret: SecretMaker = randomToken,
+  { deliveryPolicy = new DeliveryPolicy(), caps = SANDBOX_CAPS }: StateOptions = {},
 ): SandboxState {
+  const deliveryLog = new DeliveryLog();
   return {
-    clients: new ClientStore(newSecret),
-    users: new UserStore(newSecret),
-    codes: new CodeStore(newSecret),
-    tokens: new TokenStore(newSecret),
+    clients: new ClientStore(
+      (bytes) => newSecret(bytes, 'client-secret'),
+      variants.has('clients-other-registration'),
+    ),
+    users: new UserStore((bytes) => newSecret(bytes, 'password')),
+    codes: new CodeStore((bytes) => newSecret(bytes, 'code')),
+    tokens: new TokenStore((bytes) => newSecret(bytes, 'access-token')),
     sessions: new SessionStore(),
     ads: new AdStore(),
     pageTokens: new PageTokens(variants.has('listing-hex-page-tokens') ? 'hex' : 'base64url'),
-    rateLimiter: new RateLimiter(),
+    rateLimiter: new RateLimiter(rateLimitWording(faults, variants)),
     notifications: new NotificationStore(),
-    deliverer: new Deliverer(faults, variants),
+    deliverer: new Deliverer(faults, variants, deliveryPolicy, deliveryLog),
+    deliveryPolicy,
+    deliveryLog,
+    loginThrottle: new LoginThrottle(),
+    caps,
     faults,
     variants,
   };

@@ -67,6 +67,41 @@ export const VARIANTS = {
       'a successful login redirects back to the authorization URL, where the new session skips the login page and shows the consent',
     env: {},
   },
+  'authz-scope-ignored': {
+    description:
+      'unknown or misspelt scope values are ignored (5 rule 2), access_denied when none is left; the token response names the granted scope (RFC 6749 5.1)',
+    env: {},
+  },
+  'resources-other-2xx': {
+    description:
+      'catalog lookups and basic user info answer HTTP 201 instead of 200 (the spec shows no status)',
+    env: {},
+  },
+  'authz-other-redirects': {
+    description:
+      'the way back to the client is a 200 page that moves on by script and meta refresh, and the approval adds session_state, scope and iss (RFC 6749 4.1.2: the client ignores them)',
+    env: {},
+  },
+  'clients-other-registration': {
+    description:
+      'client_ids of digits only (no other case exists), and only https redirect URIs can be registered, named to the suite by CONFORMANCE_REDIRECT_ORIGIN',
+    env: { CONFORMANCE_REDIRECT_ORIGIN: 'https://127.0.0.1:9' },
+  },
+  'listing-rate-limit-grouped': {
+    description:
+      'the RATE_LIMIT message names the headline limit with a digit group: "You have exceeded the 5.000 requests in 60 seconds limit!"',
+    env: {},
+  },
+  'token-basic-auth': {
+    description:
+      'HTTP Basic client authentication accepted besides the body (RFC 6749 2.3.1); a failed Basic authentication is 401 invalid_client with WWW-Authenticate (RFC 6749 5.2)',
+    env: {},
+  },
+  'token-other-refusals': {
+    description:
+      'token refusals in another order or layer: the client is authenticated first (an empty request is invalid_client), a JSON body is 415, a value over 4 kB is 413, a GET is redirected back with error=invalid_request (or 405); responses say application/json without charset',
+    env: {},
+  },
 } as const satisfies Record<string, { description: string; env: Record<string, string> }>;
 
 export type VariantName = keyof typeof VARIANTS;

@@ -1,5 +1,6 @@
 // npm run cleanup: deletes the notification configurations an interrupted run left on the target.
 import { accountToken } from '../helpers/account-token.js';
+import { trustArgsFor } from '../helpers/browser-trust.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { loadDotEnv } from '../helpers/dotenv.js';
 import { parseJsonBody } from '../helpers/exchange.js';
@@ -97,7 +98,7 @@ function ownedByConfiguredAccount(entry: JournalEntry, config: TargetConfig): bo
 }
 
 async function tokenForAccount(config: TargetConfig): Promise<string> {
-  const browser = await launchChromium();
+  const browser = await launchChromium(await trustArgsFor(config));
   try {
     return await accountToken(browser, http, config, 'autoupload');
   } finally {

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { trustArgsFor } from '../helpers/browser-trust.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { accountToken } from '../helpers/account-token.js';
 import { ControlClient } from '../helpers/control-client.js';
 import { HttpClient } from '../helpers/http.js';
@@ -27,9 +29,7 @@ function cleanupEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   return { ...Object.fromEntries(inherited), ...vars };
 }
 
-test('npm run cleanup deletes the journaled, marked configurations an interrupted run left, and nothing else', async ({
-  browser,
-}) => {
+test('npm run cleanup deletes the journaled, marked configurations an interrupted run left, and nothing else', async () => {
   test.setTimeout(180_000);
   const dir = mkdtempSync(join(tmpdir(), 'conformance-cleanup-'));
   const sandbox = await startSandbox({ controlKey: randomUUID() });
@@ -50,7 +50,9 @@ test('npm run cleanup deletes the journaled, marked configurations an interrupte
       [JOURNAL_VARIABLE]: join(dir, 'journal.jsonl'),
     };
     const target = resolveTarget(vars);
-    const token = await accountToken(browser, http, target, 'autoupload');
+    // A browser that trusts this sandbox's certificate, as the cleanup command launches it.
+    const browser = await launchChromium(await trustArgsFor(target));
+    const token = await accountToken(browser, http, target, 'autoupload').finally(() => browser.close());
     rememberOwner(token, { login: user.login, clientId: client.clientId });
     const journal = new Journal(vars[JOURNAL_VARIABLE]);
     const journaled = new NotificationClient(http, sandbox.appsUrl, journal);

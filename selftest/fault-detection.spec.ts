@@ -53,7 +53,7 @@ const CASES: readonly FaultCase[] = [
     mustPass: 'the token endpoint is served over HTTPS',
   },
   {
-    fault: 'token-content-type-no-charset',
+    fault: 'token-content-type-text-plain',
     mustFail: [
       ['the code is exchanged for a Bearer token', 'R4.2-07'],
       ['every refusal carries Content-Type, Cache-Control and Pragma', 'R7.2-02'],

@@ -140,3 +140,31 @@ test.describe('curl reproductions (issue 6)', () => {
     );
   });
 });
+
+test.describe('curl reproductions whatever the names (issue 14)', () => {
+  test('userinfo, x-api-key, a renamed token field and a %21 or + encoded secret become variables', () => {
+    registerSecret('with spaces! and bangs');
+    const command = curlCommand(
+      post(
+        'https://user:url-password@auth.example/oauth/token',
+        'application/json',
+        JSON.stringify({ accessToken: 'renamed-field-token', note: 'kept' }),
+        { 'x-api-key': 'api-key-value' },
+      ),
+      PLAIN,
+    );
+    const form = curlCommand(
+      post(
+        'https://auth.example/t',
+        'text/plain',
+        'x=with+spaces%21+and+bangs&y=with%20spaces!%20and%20bangs',
+      ),
+      PLAIN,
+    );
+    for (const secret of ['url-password', 'renamed-field-token', 'api-key-value'])
+      expect(command).not.toContain(secret);
+    expect(command).toContain('"$ACCESS_TOKEN"');
+    expect(command).toContain('kept');
+    expect(form).not.toMatch(/spaces/);
+  });
+});

@@ -19,7 +19,7 @@ export class FlowError extends Error {
   }
 }
 
-const SESSION_COOKIE = /sandbox_session=([^;]+)/;
+const SESSION_COOKIE = /(__Host-sandbox_session)=([^;]+)/;
 const FORM_FIELD = (name: string): RegExp => new RegExp(`name="${name}" value="([^"]*)"`);
 
 /** The hidden fields of the login or consent form: the pending request and the CSRF token. */
@@ -62,7 +62,6 @@ export class HttpConsentFlow {
     const first = await this.send('GET', `/oauth?${query.toString()}`, undefined, 200, 'authorize');
     let page = first.body;
     if (this.cookie === null || page.includes('name="password"')) {
-      this.cookie = SESSION_COOKIE.exec(first.setCookie)?.[1] ?? null;
       const login = formFields(page, 'login page');
       const form = { ...login, login: credentials.login, password: credentials.password };
       page = (await this.send('POST', '/oauth/login', form, 200, 'login')).body;
@@ -102,7 +101,7 @@ export class HttpConsentFlow {
     step: string,
   ): Promise<{ body: string; location: string; setCookie: string }> {
     const headers: Record<string, string> = {};
-    if (this.cookie !== null) headers.cookie = `sandbox_session=${this.cookie}`;
+    if (this.cookie !== null) headers.cookie = `__Host-sandbox_session=${this.cookie}`;
     if (form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
     const response = await request(`${this.authUrl}${path}`, {
       method,
@@ -116,6 +115,9 @@ export class HttpConsentFlow {
       const value = response.headers[name];
       return Array.isArray(value) ? value.join(', ') : (value ?? '');
     };
+    // The sandbox issues a fresh session at login: always keep the newest cookie.
+    const fresh = SESSION_COOKIE.exec(header('set-cookie'))?.[2];
+    if (fresh !== undefined) this.cookie = fresh;
     return { body, location: header('location'), setCookie: header('set-cookie') };
   }
 }

@@ -8,7 +8,7 @@ const [adCountArg] = process.argv.slice(2);
 if (adCountArg === undefined) throw new Error('usage: sandbox-server <ads>');
 
 const REDIRECT_URI = 'http://127.0.0.1:9/cb';
-const sandbox = await startSandbox({ controlKey: 'bench-key' });
+const sandbox = await startSandbox({ controlKey: 'bench-control-key-not-secret' });
 const { state } = sandbox;
 const { client, secret } = state.clients.register([REDIRECT_URI], 'bench');
 // The default limit (1,000 a second) would turn most of the load into RATE_LIMIT answers; the bench

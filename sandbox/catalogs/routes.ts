@@ -64,7 +64,7 @@ function answer(
     }
     const data = lookup(request.params);
     if (data === undefined && state.variants.has('catalog-unknown-id-empty'))
-      return reply.send({ status: 'ok', data: {} });
+      return reply.code(successStatus(state)).send({ status: 'ok', data: {} });
     if (data === undefined) throw new CatalogError(404, 'NOT_FOUND', 'No such brand or model.');
     const envelope = {
       status: state.faults.has('catalog-status-success') ? 'success' : 'ok',
@@ -72,13 +72,22 @@ function answer(
     };
     // The fault catalog-content-type-text: the same JSON, labelled as plain text (4: bodies are JSON).
     if (state.faults.has('catalog-content-type-text'))
-      return reply.type('text/plain; charset=utf-8').send(JSON.stringify(envelope));
-    return reply.send(envelope);
+      return reply
+        .code(successStatus(state))
+        .type('text/plain; charset=utf-8')
+        .send(JSON.stringify(envelope));
+    return reply.code(successStatus(state)).send(envelope);
   } catch (error) {
     if (error instanceof CatalogError)
       return sendAnswer(reply, catalogErrorAnswer(error.status, error.reason, error.message));
     throw error;
   }
+}
+
+/** Not shown by the spec: 200, 201 under the variant resources-other-2xx, 400 under a fault. */
+function successStatus(state: SandboxState): number {
+  if (state.faults.has('catalog-success-status-400')) return 400;
+  return state.variants.has('resources-other-2xx') ? 201 : 200;
 }
 
 /** The fault catalog-token-in-query-only: the token is looked for in `?access_token=` only. */

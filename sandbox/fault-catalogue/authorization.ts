@@ -9,6 +9,10 @@ export const AUTHORIZATION_FAULTS = {
     requirements: ['R4.1-05'],
     description: 'a redirect_uri that merely starts with a registered URI is accepted',
   },
+  'redirect-uri-scheme-ignored': {
+    requirements: ['R4.1-05'],
+    description: 'a redirect_uri that differs from a registered URI only in http/https is accepted',
+  },
   'registration-four-uris-accepted': {
     requirements: ['R2.1-01', 'R8-01'],
     description: 'registration accepts 4 redirect URIs (the upper limit is off by one)',
@@ -43,7 +47,7 @@ export const AUTHORIZATION_FAULTS = {
   },
   'authz-scope-case-insensitive': {
     requirements: ['R4.1-07'],
-    description: 'scope values are compared ignoring case, so BASIC_USER_INFO is accepted',
+    description: 'scope values are compared ignoring case, so AUTOUPLOAD is accepted and grants autoupload',
   },
   'authz-state-double-decoded': {
     requirements: ['R4.1-08'],
@@ -106,6 +110,20 @@ export const AUTHORIZATION_FAULTS = {
   'authz-state-added-when-absent': {
     requirements: ['R5-02'],
     description: 'an approval of a request sent without state redirects with an empty state parameter',
+  },
+  'authz-unknown-scope-granted': {
+    requirements: ['R5-07', 'R7.1-09'],
+    description:
+      'unknown scope values are accepted and granted: the token response names them in its scope (basic_user_info admin)',
+  },
+  'authz-redirect-uri-altered': {
+    requirements: ['R5-02'],
+    description: 'the approval redirect goes to the registered URI with a trailing slash added to its path',
+  },
+  'authz-code-shown-not-redirected': {
+    requirements: ['R5-02', 'R7.1-04'],
+    description:
+      'after the decision the browser gets a 200 page showing the redirect URL, and never moves on',
   },
   'authz-chat-scope-refused': {
     requirements: ['R5-04'],

@@ -42,6 +42,10 @@ export const RESOURCES_FAULTS = {
     requirements: ['R7.3-05', 'R8-05'],
     description: 'the per-client rate limit is never enforced',
   },
+  'listing-rate-limit-message-unfilled': {
+    requirements: ['R7.3-05'],
+    description: 'the RATE_LIMIT message keeps the letters X instead of numbers',
+  },
   'listing-internal-error-wrong-message': {
     requirements: ['R7.3-06'],
     description: 'UNEXPECTED_INTERNAL_ERROR carries another message',
@@ -49,6 +53,10 @@ export const RESOURCES_FAULTS = {
   'listing-status-200-on-error': {
     requirements: ['R7.3-01'],
     description: 'listing errors are sent with HTTP 200',
+  },
+  'catalog-success-status-400': {
+    requirements: ['R4.5-01'],
+    description: 'catalog lookups send their data with HTTP 400',
   },
   'basic-info-scope-not-checked': {
     requirements: ['R4.3-02'],

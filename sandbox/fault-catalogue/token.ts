@@ -34,9 +34,9 @@ export const TOKEN_FAULTS = {
     requirements: ['R4.2-08', 'R7.2-03'],
     description: 'the token endpoint omits Cache-Control: no-store',
   },
-  'token-content-type-no-charset': {
+  'token-content-type-text-plain': {
     requirements: ['R4.2-07', 'R7.2-02'],
-    description: 'the token endpoint sends application/json without charset=UTF-8',
+    description: 'the token endpoint labels its JSON text/plain;charset=UTF-8',
   },
   'token-access-token-renamed': {
     requirements: ['R2.3-01', 'R5-03'],
@@ -104,9 +104,14 @@ export const TOKEN_FAULTS = {
     requirements: ['R5-08'],
     description: 'a client_secret in the token URL’s query string is accepted as if it were in the body',
   },
-  'token-basic-auth-accepted': {
-    requirements: ['R5-08'],
-    description: 'the client secret is accepted in an HTTP Basic Authorization header instead of the body',
+  'token-basic-wrong-secret-accepted': {
+    requirements: ['R7.2-06'],
+    description: 'HTTP Basic client authentication (RFC 6749 2.3.1) is accepted without comparing the secret',
+  },
+  'token-basic-401-no-challenge': {
+    requirements: ['R7.2-01'],
+    description:
+      'HTTP Basic client authentication is accepted, and its failure is a 401 without WWW-Authenticate (RFC 6749 5.2)',
   },
   'code-consumed-by-failed-exchange': {
     requirements: ['R3-02'],
@@ -120,5 +125,14 @@ export const TOKEN_FAULTS = {
   'token-redirects-to-http': {
     requirements: ['R4.2-01'],
     description: 'POST /oauth/token is answered with a 307 to the same path over plain http',
+  },
+  'token-access-token-in-header': {
+    requirements: ['R2.3-01', 'R5-03'],
+    description: 'the token response carries the access token in an X-Access-Token header, not in the body',
+  },
+  'token-error-html-echo': {
+    requirements: ['R7.2-01', 'R4.2-10'],
+    description:
+      'token errors are an HTML page echoing the request (its form, query and Authorization header) instead of JSON',
   },
 } as const satisfies Record<string, FaultDefinition>;

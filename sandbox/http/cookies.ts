@@ -7,7 +7,12 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-export const SESSION_COOKIE = 'sandbox_session';
+/**
+ * `__Host-`: the browser accepts it only from this origin over HTTPS, with Path=/ and no Domain,
+ * so another service on the same host name cannot plant or overwrite it (the authorization
+ * server is always HTTPS, so the prefix always applies).
+ */
+export const SESSION_COOKIE = '__Host-sandbox_session';
 
 export function sessionCookie(id: string): string {
   return `${SESSION_COOKIE}=${id}; Path=/; HttpOnly; Secure; SameSite=Lax`;

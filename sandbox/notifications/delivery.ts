@@ -2,8 +2,13 @@ import { Agent, request } from 'undici';
 import type { FaultSet } from '../faults.js';
 import type { VariantSet } from '../variants.js';
 import { deliveryHeaders } from './body.js';
+import type { DeliveryLog, DeliveryLogEntry } from './delivery-log.js';
+import type { DeliveryPolicy } from './delivery-policy.js';
+import { DeliveryRefused, policyConnector } from './policy-connector.js';
 
-interface Delivery {
+export interface Delivery {
+  /** The configuration's owner, whose delivery log records each attempt. */
+  login: string;
   url: string;
   token: string;
   body: string;
@@ -21,89 +26,203 @@ export const DELIVERY_POLICY = {
    * loopback, a few dozen to a distant receiver).
    */
   concurrency: 16,
-  /** Deliveries waiting per configuration; beyond it the oldest is dropped. */
+  /** Deliveries in flight at once across the whole sandbox: one user cannot fan out without end. */
+  totalConcurrency: 64,
+  /** Deliveries waiting per configuration; beyond it the oldest is dropped (and logged). */
   queueLimit: 1000,
+  /** Deliveries waiting across the sandbox; beyond it the configuration's oldest is dropped. */
+  totalQueueLimit: 20_000,
 } as const;
 
+type Outcome = 'done' | 'retry' | 'stop';
+
 /**
- * One FIFO queue per configuration, started in order and at most `concurrency` at a time: a slow or
- * dead receiver holds up only its own queue (bounded, with a bounded number of sockets and timers),
- * never the API.
+ * One FIFO queue per configuration, started in order and at most `concurrency` at a time (and
+ * `totalConcurrency` across the sandbox): a slow or dead receiver holds up only its own queue
+ * (bounded, with a bounded number of sockets and timers), never the API. Every attempt, refusal
+ * and drop is written to the owner's delivery log.
  */
 export class Deliverer {
   private readonly queues = new Map<string, Delivery[]>();
-  private readonly inFlight = new Map<string, number>();
-  private readonly agent = new Agent({
-    connect: { timeout: DELIVERY_POLICY.attemptTimeoutMs },
-    headersTimeout: DELIVERY_POLICY.attemptTimeoutMs,
-    bodyTimeout: DELIVERY_POLICY.attemptTimeoutMs,
-  });
+  private readonly inFlight = new Map<string, Set<AbortController>>();
+  /** Configurations with deliveries waiting for a sandbox-wide slot, oldest first. */
+  private readonly starved = new Set<string>();
+  private running = 0;
+  private queued = 0;
+  private readonly agent: Agent;
 
   constructor(
     private readonly faults: FaultSet,
     private readonly variants: VariantSet,
-  ) {}
+    private readonly policy: DeliveryPolicy,
+    private readonly log: DeliveryLog,
+  ) {
+    this.agent = new Agent({
+      connect: policyConnector(policy, DELIVERY_POLICY.attemptTimeoutMs),
+      headersTimeout: DELIVERY_POLICY.attemptTimeoutMs,
+      bodyTimeout: DELIVERY_POLICY.attemptTimeoutMs,
+    });
+  }
 
   enqueue(configId: string, delivery: Delivery): void {
     const queue = this.queues.get(configId) ?? [];
     this.queues.set(configId, queue);
     queue.push(delivery);
-    // The queue is bounded: under a dead receiver the oldest waiting delivery gives way.
-    if (queue.length > DELIVERY_POLICY.queueLimit) queue.shift();
+    this.queued += 1;
+    // Bounded, per configuration and in all: under a dead receiver the oldest waiting one gives way.
+    if (queue.length > DELIVERY_POLICY.queueLimit || this.queued > DELIVERY_POLICY.totalQueueLimit)
+      this.drop(configId, queue, 'the queue was full');
     this.startWaiting(configId);
   }
 
-  /** Starts waiting deliveries, oldest first, while the configuration has a free slot. */
-  private startWaiting(configId: string): void {
+  /** A deleted configuration: nothing more is sent, not even a retry of a delivery in flight. */
+  purge(configId: string): void {
     const queue = this.queues.get(configId) ?? [];
-    let running = this.inFlight.get(configId) ?? 0;
-    for (; running < DELIVERY_POLICY.concurrency; running += 1) {
+    const first = queue[0];
+    if (first !== undefined)
+      this.record(configId, first, {
+        attempt: 0,
+        outcome: 'cancelled',
+        error: `${queue.length} waiting deliveries cancelled: the configuration was deleted`,
+      });
+    this.queued -= queue.length;
+    this.queues.delete(configId);
+    this.starved.delete(configId);
+    for (const controller of this.inFlight.get(configId) ?? []) controller.abort();
+  }
+
+  private drop(configId: string, queue: Delivery[], why: string): void {
+    const dropped = queue.shift();
+    if (dropped === undefined) return;
+    this.queued -= 1;
+    this.record(configId, dropped, { attempt: 0, outcome: 'dropped', error: why });
+  }
+
+  /** Starts waiting deliveries, oldest first, while the configuration and the sandbox have a slot. */
+  private startWaiting(configId: string): void {
+    const queue = this.queues.get(configId);
+    if (queue === undefined) return;
+    const controllers = this.inFlight.get(configId) ?? new Set<AbortController>();
+    this.inFlight.set(configId, controllers);
+    while (queue.length > 0 && controllers.size < DELIVERY_POLICY.concurrency) {
+      if (this.running >= DELIVERY_POLICY.totalConcurrency) {
+        this.starved.add(configId);
+        return;
+      }
       const next = queue.shift();
       if (next === undefined) break;
-      void this.send(next).finally(() => {
+      this.queued -= 1;
+      this.running += 1;
+      const controller = new AbortController();
+      controllers.add(controller);
+      void this.send(configId, next, controller.signal).finally(() => {
+        controllers.delete(controller);
+        this.running -= 1;
         this.settle(configId);
       });
     }
-    this.inFlight.set(configId, running);
+    this.starved.delete(configId);
   }
 
   private settle(configId: string): void {
-    const running = (this.inFlight.get(configId) ?? 1) - 1;
-    this.inFlight.set(configId, running);
-    if ((this.queues.get(configId)?.length ?? 0) > 0) this.startWaiting(configId);
-    else if (running === 0) {
+    this.startWaiting(configId);
+    // A freed sandbox-wide slot goes to the configuration that has waited longest for one.
+    for (const waiting of this.starved) {
+      if (this.running >= DELIVERY_POLICY.totalConcurrency) break;
+      this.startWaiting(waiting);
+    }
+    if ((this.queues.get(configId)?.length ?? 0) === 0 && (this.inFlight.get(configId)?.size ?? 0) === 0) {
       // Nothing left for this configuration: its entries go, so idle configurations cost nothing.
       this.queues.delete(configId);
       this.inFlight.delete(configId);
     }
   }
 
-  private async send(delivery: Delivery): Promise<void> {
-    for (let attempt = 0; attempt <= DELIVERY_POLICY.retries; attempt += 1) {
-      if (await this.attempt(delivery)) return;
-      const backoff = DELIVERY_POLICY.backoffMs[attempt];
-      if (backoff !== undefined && attempt < DELIVERY_POLICY.retries)
-        await new Promise((resolve) => setTimeout(resolve, backoff));
+  private async send(configId: string, delivery: Delivery, cancelled: AbortSignal): Promise<void> {
+    for (let attempt = 1; attempt <= DELIVERY_POLICY.retries + 1; attempt += 1) {
+      if (cancelled.aborted) return;
+      const outcome = await this.attempt(configId, delivery, attempt, cancelled);
+      if (outcome !== 'retry') return;
+      const backoff = DELIVERY_POLICY.backoffMs[attempt - 1];
+      if (backoff !== undefined && attempt <= DELIVERY_POLICY.retries) await pause(backoff, cancelled);
     }
   }
 
-  private async attempt(delivery: Delivery): Promise<boolean> {
+  private async attempt(
+    configId: string,
+    delivery: Delivery,
+    attempt: number,
+    cancelled: AbortSignal,
+  ): Promise<Outcome> {
+    const refusal = this.policy.refuseUrl(new URL(delivery.url));
+    if (refusal !== null) {
+      this.record(configId, delivery, { attempt, outcome: 'refused', error: refusal });
+      return 'stop';
+    }
     try {
       const response = await request(delivery.url, {
         method: 'POST',
         dispatcher: this.agent,
         headers: deliveryHeaders(delivery.token, this.faults, this.variants),
         body: delivery.body,
-        signal: AbortSignal.timeout(DELIVERY_POLICY.attemptTimeoutMs),
+        signal: AbortSignal.any([cancelled, AbortSignal.timeout(DELIVERY_POLICY.attemptTimeoutMs)]),
       });
       await response.body.dump();
-      return response.statusCode < 500;
-    } catch {
-      return false;
+      const failed = response.statusCode >= 500;
+      this.record(configId, delivery, {
+        attempt,
+        outcome: failed ? 'failed' : 'delivered',
+        status: response.statusCode,
+      });
+      return failed ? 'retry' : 'done';
+    } catch (error) {
+      if (cancelled.aborted) return 'stop';
+      const refused = refusedBy(error);
+      this.record(configId, delivery, {
+        attempt,
+        outcome: refused === null ? 'failed' : 'refused',
+        error: refused ?? networkError(error),
+      });
+      return refused === null ? 'retry' : 'stop';
     }
   }
 
+  private record(
+    configId: string,
+    delivery: Delivery,
+    entry: Omit<DeliveryLogEntry, 'at' | 'configuration_id' | 'url'>,
+  ): void {
+    this.log.record(delivery.login, { configuration_id: configId, url: delivery.url, ...entry });
+  }
+
   async close(): Promise<void> {
+    for (const configId of [...this.queues.keys(), ...this.inFlight.keys()]) this.purge(configId);
     await this.agent.close();
   }
+}
+
+/** The policy's reason, when the error (or its cause) is its refusal after name resolution. */
+function refusedBy(error: unknown): string | null {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (current instanceof DeliveryRefused) return current.reason;
+  }
+  return null;
+}
+
+function networkError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as Error & { code?: unknown }).code;
+  return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
+}
+
+function pause(ms: number, cancelled: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      cancelled.removeEventListener('abort', done);
+      resolve();
+    }
+    cancelled.addEventListener('abort', done, { once: true });
+  });
 }

@@ -13,7 +13,7 @@ export function notifyStatusChange(state: SandboxState, change: AdChange): void 
     : state.notifications.ofUser(change.login);
   const body = notificationBody(change, faults, state.variants);
   for (const config of configs) {
-    const delivery = { url: config.deliveryUrl, token: config.token, body };
+    const delivery = { login: config.owner.login, url: config.deliveryUrl, token: config.token, body };
     state.deliverer.enqueue(config.id, delivery);
     if (faults.has('notify-duplicate')) state.deliverer.enqueue(config.id, delivery);
   }

@@ -22,11 +22,10 @@ export function registerNotifications(app: FastifyInstance, state: SandboxState)
   const path = faults.has('notify-path-without-v1') ? UNVERSIONED_PATH : NOTIFICATION_PATH;
   app.post(path, (request, reply) => {
     const who = owner(request, state);
-    const created = state.notifications.create(
-      parseSettings(request.body, faults),
-      who,
-      faults.has('notify-id-not-uuid'),
-    );
+    const settings = parseSettings(request.body, faults, state.deliveryPolicy);
+    const refusal = state.notifications.refusal(who);
+    if (refusal !== null) throw new NotificationError('BAD_REQUEST', refusal);
+    const created = state.notifications.create(settings, who, faults.has('notify-id-not-uuid'));
     if (faults.has('notify-create-returns-id-only')) return reply.code(201).send({ id: created.id });
     return reply.code(201).send(publicView(created, faults));
   });
@@ -38,7 +37,7 @@ export function registerNotifications(app: FastifyInstance, state: SandboxState)
   });
   app.put(`${path}/:id`, (request: WithId, reply) => {
     const config = find(state, request.params.id, owner(request, state));
-    const next = parseSettings(request.body, faults);
+    const next = parseSettings(request.body, faults, state.deliveryPolicy);
     if (faults.has('notify-update-not-persisted'))
       return reply.send(publicView({ ...config, ...next }, faults));
     state.notifications.update(config, next, !faults.has('notify-old-url-after-update'));
@@ -46,7 +45,10 @@ export function registerNotifications(app: FastifyInstance, state: SandboxState)
   });
   app.delete(`${path}/:id`, (request: WithId, reply) => {
     const config = find(state, request.params.id, owner(request, state));
-    state.notifications.delete(config.id, faults.has('notify-after-delete'));
+    const keepDelivering = faults.has('notify-after-delete');
+    state.notifications.delete(config.id, keepDelivering);
+    // A delete stops deliveries: what waits in the queue, and retries of what is in flight.
+    if (!keepDelivering) state.deliverer.purge(config.id);
     return reply.code(204).send();
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthorizationError, type AuthorizationErrorCode } from '../../helpers/errors.js';
 import type { FaultSet } from '../faults.js';
+import { addressKey } from '../http/client-address.js';
 import { readCookie, SESSION_COOKIE, sessionCookie } from '../http/cookies.js';
 import { redirect, sendErrorPage } from '../http/html.js';
 import { Params } from '../http/params.js';
@@ -48,19 +49,27 @@ function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxS
     consumeInjectedFailure(client, faults);
     checkNoRepeats(params);
     checkResponseType(params, faults);
-    const scopes = scopesAsGranted(checkScope(params, faults), faults);
-    const pending = state.sessions.hold({
-      clientId: client.clientId,
-      redirectUri: target.uri,
-      redirectUriSent: target.sent,
-      scopes,
-      state: sentState,
-      returnTo: request.raw.url ?? '/oauth',
-    });
-    const session = state.sessions.open(readCookie(request.headers.cookie, SESSION_COOKIE));
+    const requested = checkScope(params, faults, state.variants);
+    const scopes = scopesAsGranted(requested.scopes, faults);
+    const address = addressKey(request.socket.remoteAddress);
+    const session = state.sessions.open(readCookie(request.headers.cookie, SESSION_COOKIE), address);
+    const pending = state.sessions.hold(
+      {
+        sessionId: session.id,
+        clientId: client.clientId,
+        redirectUri: target.uri,
+        redirectUriSent: target.sent,
+        scopes,
+        unknownScopes: requested.unknown,
+        state: sentState,
+        // Kept only where it is used: a long URL held per pending request costs memory.
+        ...(state.variants.has('login-redirects-back') ? { returnTo: request.raw.url ?? '/oauth' } : {}),
+      },
+      address,
+    );
     reply.header('set-cookie', sessionCookie(session.id));
     return session.login === null
-      ? sendLoginPage(reply, state.variants, pending, session.csrf, false)
+      ? sendLoginPage(reply, state.variants, pending, session.csrf, null)
       : sendConsentPage(reply, state.variants, pending, client.name, session.csrf);
   } catch (error) {
     if (error instanceof AuthorizationError) {

@@ -25,6 +25,12 @@ export function checkRedirectUri(params: Params, client: Client, faults: FaultSe
   if (faults.has('redirect-uri-prefix-match') && client.redirectUris.some((uri) => sent.startsWith(uri))) {
     return { uri: sent, sent };
   }
+  const schemeless = (uri: string): string => uri.replace(/^https?:/i, '');
+  if (
+    faults.has('redirect-uri-scheme-ignored') &&
+    client.redirectUris.some((uri) => schemeless(uri) === schemeless(sent))
+  )
+    return { uri: sent, sent };
   throw new NoRedirectError(
     faults.has('authz-redirect-uri-mismatch-403') ? 403 : 400,
     'redirect_uri does not match any URI registered for this client.',

@@ -11,6 +11,23 @@ export const LOGIN_PATH = '/oauth/login';
 export const CONSENT_PATH = '/oauth/consent';
 export const LOGIN_ERROR = 'Invalid login or password.';
 
+/** Why the login page is shown again: its status and the message above the form. */
+export interface LoginProblem {
+  status: number;
+  message: string;
+}
+
+export const WRONG_CREDENTIALS: LoginProblem = { status: 401, message: LOGIN_ERROR };
+
+/** Throttled (login-throttle.ts): 429, and when to try again, whatever the password was. */
+export function tooManyAttempts(waitMs: number): LoginProblem {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return {
+    status: 429,
+    message: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  };
+}
+
 function hidden(name: string, value: string): string {
   return `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
 }
@@ -20,13 +37,17 @@ export function sendLoginPage(
   variants: VariantSet,
   pending: PendingAuthorization,
   csrf: string,
-  error: boolean,
+  problem: LoginProblem | null,
 ): FastifyReply {
-  const message = error ? `<p class="error" id="login-error" role="alert">${LOGIN_ERROR}</p>` : '';
+  const message =
+    problem === null
+      ? ''
+      : `<p class="error" id="login-error" role="alert">${escapeHtml(problem.message)}</p>`;
+  const status = problem?.status ?? 200;
   if (variants.has('login-other-markup'))
     return sendPage(
       reply,
-      error ? 401 : 200,
+      status,
       'Entrar',
       `${message}<form class="sign-in" method="post" action="${LOGIN_PATH}">${hidden('request', pending.id)}${hidden('csrf', csrf)}` +
         `<div class="field"><span>E-mail ou usuário</span><input name="login" required></div>` +
@@ -35,7 +56,7 @@ export function sendLoginPage(
     );
   return sendPage(
     reply,
-    error ? 401 : 200,
+    status,
     'Sign in to the marketplace',
     `${message}<form method="post" action="${LOGIN_PATH}">${hidden('request', pending.id)}${hidden('csrf', csrf)}` +
       `<label for="${id(SANDBOX_SELECTORS.loginUsername)}">Login</label><input id="${id(SANDBOX_SELECTORS.loginUsername)}" name="login" autocomplete="username" required>` +

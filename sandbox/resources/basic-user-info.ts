@@ -42,7 +42,7 @@ export function registerBasicUserInfo(app: FastifyInstance, state: SandboxState)
       faults.has('basic-info-user-name-is-login') ? user.login : user.name,
       user.email,
       faults,
-    );
+    ).code(state.variants.has('resources-other-2xx') ? 201 : 200);
   });
 }
 

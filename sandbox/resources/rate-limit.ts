@@ -10,6 +10,12 @@ interface Window {
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
 
+  /**
+   * `message` other than 7.3's own only for the variant listing-rate-limit-grouped (the headline
+   * limit with a digit group, "5.000") and the fault listing-rate-limit-message-unfilled ("X").
+   */
+  constructor(private readonly message: (requests: number, seconds: number) => string = rateLimitMessage) {}
+
   check(client: Client): void {
     const { requests, seconds } = client.rateLimit;
     const now = client.clock.now();
@@ -20,6 +26,6 @@ export class RateLimiter {
       this.windows.set(client.clientId, window);
     }
     window.count += 1;
-    if (window.count > requests) throw new ListingError('RATE_LIMIT', rateLimitMessage(requests, seconds));
+    if (window.count > requests) throw new ListingError('RATE_LIMIT', this.message(requests, seconds));
   }
 }

@@ -54,8 +54,17 @@ export class AdStore {
   /** One counter for every user, so a revision number is never reused after a replacement. */
   private lastRevision = 0;
 
+  /** Ads held across every user. */
+  private total = 0;
+
+  /** How many ads the sandbox would hold once this user's set is replaced by one of `count`. */
+  totalAfterReplacing(login: string, count: number): number {
+    return this.total - (this.users.get(login)?.all.length ?? 0) + count;
+  }
+
   /** Replaces the user's whole set (contract: PUT .../ads). */
   replace(login: string, ads: Ad[]): void {
+    this.total = this.totalAfterReplacing(login, ads.length);
     this.users.set(login, new UserAds(ads));
     this.generations.set(login, (this.generations.get(login) ?? 0) + 1);
     this.touch(login);

@@ -1,6 +1,6 @@
 import type { AuthorizationErrorCode } from '../../helpers/errors.js';
 import { Clock } from '../clock.js';
-import { randomId, randomToken, sameSecret, type SecretMaker } from '../crypto.js';
+import { randomDigits, randomId, randomToken, sameSecret, type SecretMaker } from '../crypto.js';
 
 export interface RateLimit {
   requests: number;
@@ -27,11 +27,19 @@ interface StoredClient extends Client {
 export class ClientStore {
   private readonly clients = new Map<string, StoredClient>();
 
-  constructor(private readonly newSecret: SecretMaker = randomToken) {}
+  constructor(
+    private readonly newSecret: SecretMaker = randomToken,
+    /** Variant clients-other-registration: client_ids of digits only. */
+    private readonly numericIds = false,
+  ) {}
+
+  get size(): number {
+    return this.clients.size;
+  }
 
   register(redirectUris: readonly string[], name: string): { client: Client; secret: string } {
     const stored: StoredClient = {
-      clientId: randomId('cl_', 16),
+      clientId: this.numericIds ? randomDigits(18) : randomId('cl_', 16),
       secret: this.newSecret(32),
       name,
       redirectUris: [...redirectUris],

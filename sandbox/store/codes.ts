@@ -9,10 +9,14 @@ export interface AuthorizationCode {
   clientId: string;
   login: string;
   scopes: readonly Scope[];
+  /** Requested values the server ignored: only the fault authz-unknown-scope-granted reports them. */
+  unknownScopes?: readonly string[];
   /** The redirect_uri as sent in the authorization request, or null when it was left out. */
   redirectUriSent: string | null;
   issuedAtMs: number;
   used: boolean;
+  /** Access tokens issued from this code: revoked if the code is presented again (RFC 6749 4.1.2). */
+  issuedTokens: string[];
 }
 
 interface StoredCode extends AuthorizationCode {
@@ -33,10 +37,10 @@ export class CodeStore {
     private readonly realNow: () => number = Date.now,
   ) {}
 
-  issue(grant: Omit<AuthorizationCode, 'code' | 'used'>): string {
+  issue(grant: Omit<AuthorizationCode, 'code' | 'used' | 'issuedTokens'>): string {
     this.forgetExpired();
     const code = this.newSecret(32);
-    this.codes.set(code, { ...grant, code, used: false, storedAtMs: this.realNow() });
+    this.codes.set(code, { ...grant, code, used: false, issuedTokens: [], storedAtMs: this.realNow() });
     return code;
   }
 

@@ -27,11 +27,26 @@ export interface NotificationConfig extends NotificationSettings {
 /** The six fields of 2.7 as sent; `type` is a plain string so that a fault can bend it. */
 export type PublicConfig = Omit<NotificationConfig, 'owner' | 'deliveryUrl' | 'type'> & { type: string };
 
+/** Configurations one user and client may hold, and the sandbox in all (README, sandbox choices). */
+export const NOTIFICATION_LIMITS = { perUserAndClient: 20, total: 5000 } as const;
+
 export class NotificationStore {
   private readonly configs = new Map<string, NotificationConfig>();
   /** Deleted configurations that the fault 'notify-after-delete' keeps delivering to. */
   private readonly ghosts: NotificationConfig[] = [];
   private created = 0;
+
+  /** Why one more configuration of this owner is refused, or null when there is room. */
+  refusal(owner: Owner): string | null {
+    if (this.configs.size >= NOTIFICATION_LIMITS.total)
+      return `The sandbox holds at most ${NOTIFICATION_LIMITS.total} notification configurations.`;
+    let owned = 0;
+    for (const config of this.configs.values())
+      if (config.owner.login === owner.login && config.owner.clientId === owner.clientId) owned += 1;
+    return owned >= NOTIFICATION_LIMITS.perUserAndClient
+      ? `At most ${NOTIFICATION_LIMITS.perUserAndClient} notification configurations per user and client: delete one first.`
+      : null;
+  }
 
   /** `sequentialIds` only under the fault that breaks the UUID form of ids. */
   create(settings: NotificationSettings, owner: Owner, sequentialIds = false): NotificationConfig {

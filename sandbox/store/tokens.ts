@@ -34,6 +34,11 @@ export class TokenStore {
     return token;
   }
 
+  /** Revoked tokens are simply forgotten: the resource server then refuses them as unknown. */
+  revoke(tokens: readonly string[]): void {
+    for (const token of tokens) this.tokens.delete(token);
+  }
+
   find(token: string): AccessGrant | undefined {
     return this.tokens.get(token);
   }

@@ -32,6 +32,10 @@ export class UserStore {
 
   constructor(private readonly newSecret: SecretMaker = randomToken) {}
 
+  get size(): number {
+    return this.users.size;
+  }
+
   has(login: string): boolean {
     return this.users.has(login);
   }

@@ -4,6 +4,8 @@ import { LIMITS } from '../http/limits.js';
 import { notifyStatusChange } from '../notifications/notify.js';
 import type { SandboxState } from '../state.js';
 import type { Ad } from '../store/ads.js';
+import { readAdsBody } from './ads-body.js';
+import { SeedGate } from './seed-gate.js';
 import { asBody } from './validate.js';
 
 /** Contract: up to 200,000 ads in one call. */
@@ -11,16 +13,36 @@ export const MAX_SEEDED_ADS = 200_000;
 const MAX_FIELD = 256;
 
 export function registerAdHelpers(app: FastifyInstance, state: SandboxState): void {
-  app.put<{ Params: { login: string } }>(
-    '/users/:login/ads',
-    { bodyLimit: LIMITS.seedAdsBodyBytes },
-    (request, reply) => {
+  // In a scope of its own: this one route reads its (large) JSON body as bytes, a slice at a time.
+  void app.register((scope, _options, done) => {
+    scope.addHook('onRequest', new SeedGate().enter);
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: LIMITS.seedAdsBodyBytes },
+      (_request, body, parsed) => {
+        parsed(null, body);
+      },
+    );
+    scope.put<{ Params: { login: string } }>('/users/:login/ads', async (request, reply) => {
       const login = knownUser(state, request.params.login);
-      const ads = parseAds(asBody(request.body).ads);
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const withinCap = (count: number): void => {
+        if (state.ads.totalAfterReplacing(login, count) > state.caps.ads)
+          throw new HelperError(
+            'BAD_REQUEST',
+            `The sandbox holds at most ${state.caps.ads} ads across all users; this set would exceed it.`,
+          );
+      };
+      // The cap is checked before parsing (a refused set costs no objects) and again after.
+      const ads = await readAdsBody(bytes, MAX_SEEDED_ADS, parseAd(new Set<string>()), withinCap);
+      // The user may have gone on meanwhile: check again after the reading's turns of the loop.
+      knownUser(state, login);
+      withinCap(ads.length);
       state.ads.replace(login, ads);
       return reply.send({ count: ads.length });
-    },
-  );
+    });
+    done();
+  });
 
   app.post<{ Params: { login: string; id: string } }>('/users/:login/ads/:id/status', (request, reply) => {
     const login = knownUser(state, request.params.login);
@@ -43,12 +65,9 @@ function knownUser(state: SandboxState, login: string): string {
   return login;
 }
 
-/** Validates every ad before storing any: a bad set changes nothing. */
-function parseAds(value: unknown): Ad[] {
-  if (!Array.isArray(value) || value.length > MAX_SEEDED_ADS)
-    throw new HelperError('BAD_REQUEST', `"ads" must be an array of at most ${MAX_SEEDED_ADS} ads.`);
-  const seen = new Set<string>();
-  return value.map((raw: unknown, index) => {
+/** Validates one ad (a bad one refuses the whole set, which then changes nothing); `seen` finds repeated ids. */
+function parseAd(seen: Set<string>): (raw: unknown, index: number) => Ad {
+  return (raw, index) => {
     const ad = raw as Partial<Record<keyof Ad, unknown>> | null;
     const { id, list_id: listId, status } = ad ?? {};
     const valid =
@@ -68,5 +87,5 @@ function parseAds(value: unknown): Ad[] {
       throw new HelperError('BAD_REQUEST', `ads[${index}]: id ${JSON.stringify(id)} appears twice.`);
     seen.add(id);
     return listId === undefined ? { id, status } : { id, list_id: listId, status };
-  });
+  };
 }

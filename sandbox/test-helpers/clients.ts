@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HelperError, type AuthorizationErrorCode } from '../../helpers/errors.js';
+import { MAX_CLOCK_OFFSET_SECONDS } from '../clock.js';
 import { isAbsoluteWithoutFragment } from '../oauth/check-redirect-uri.js';
 import type { SandboxState } from '../state.js';
 import type { Client } from '../store/clients.js';
@@ -13,9 +14,15 @@ const INJECTABLE_AUTHORIZE_ERRORS: readonly AuthorizationErrorCode[] = [
 /** Contract section 2: registration (2.1 stands outside the API), clocks, limits and failures. */
 export function registerClientHelpers(app: FastifyInstance, state: SandboxState): void {
   app.post('/clients', async (request, reply) => {
+    if (state.clients.size >= state.caps.clients)
+      throw new HelperError('BAD_REQUEST', `The sandbox holds at most ${state.caps.clients} clients.`);
     const body = asBody(request.body);
     const registered = state.clients.register(
-      redirectUris(body, state.faults.has('registration-four-uris-accepted') ? 4 : 3),
+      redirectUris(
+        body,
+        state.faults.has('registration-four-uris-accepted') ? 4 : 3,
+        state.variants.has('clients-other-registration'),
+      ),
       optionalString(body, 'name') ?? 'Sandbox client',
     );
     return reply.code(201).send({
@@ -27,7 +34,12 @@ export function registerClientHelpers(app: FastifyInstance, state: SandboxState)
 
   app.post<{ Params: { clientId: string } }>('/clients/:clientId/clock', (request, reply) => {
     const client = findClient(state, request.params.clientId);
-    client.clock.advance(positiveNumber(asBody(request.body), 'advance_seconds'));
+    const seconds = positiveNumber(asBody(request.body), 'advance_seconds');
+    if (!client.clock.advance(seconds))
+      throw new HelperError(
+        'BAD_REQUEST',
+        `"advance_seconds": a client's clock moves at most ${MAX_CLOCK_OFFSET_SECONDS} seconds in all; it has moved ${client.clock.offsetSeconds()}.`,
+      );
     return reply.send({ now: new Date(client.clock.now()).toISOString() });
   });
 
@@ -67,7 +79,7 @@ function findClient(state: SandboxState, clientId: string): Client {
 }
 
 /** 2.1 / 8: 1 to 3 redirect URIs (`max` is other only under the fault registration-four-uris-accepted). */
-function redirectUris(body: Body, max: number): string[] {
+function redirectUris(body: Body, max: number, httpsOnly: boolean): string[] {
   const uris = body.redirect_uris;
   if (!Array.isArray(uris) || uris.length < 1 || uris.length > max)
     throw new HelperError('BAD_REQUEST', '"redirect_uris" must hold 1 to 3 URIs.');
@@ -76,6 +88,9 @@ function redirectUris(body: Body, max: number): string[] {
   );
   if (!valid)
     throw new HelperError('BAD_REQUEST', 'Each redirect URI must be an absolute URI without fragment.');
+  // Variant clients-other-registration: a server that registers only https redirect URIs.
+  if (httpsOnly && !uris.every((uri) => uri.startsWith('https://')))
+    throw new HelperError('BAD_REQUEST', 'Redirect URIs must use https.');
   if (new Set(uris).size !== uris.length)
     throw new HelperError('BAD_REQUEST', 'Redirect URIs must be distinct.');
   return uris;

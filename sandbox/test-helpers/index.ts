@@ -4,6 +4,7 @@ import { sameSecret } from '../crypto.js';
 import type { SandboxState } from '../state.js';
 import { registerAdHelpers } from './ads.js';
 import { registerClientHelpers } from './clients.js';
+import { registerDeliveryHelpers } from './deliveries.js';
 import { registerUserHelpers } from './users.js';
 
 export const HELPERS_PREFIX = '/test_helpers/v1';
@@ -20,6 +21,7 @@ export function registerTestHelpers(app: FastifyInstance, state: SandboxState, c
       registerClientHelpers(helpers, state);
       registerUserHelpers(helpers, state);
       registerAdHelpers(helpers, state);
+      registerDeliveryHelpers(helpers, state);
       done();
     },
     { prefix: HELPERS_PREFIX },

@@ -5,6 +5,8 @@ import { asBody, optionalString } from './validate.js';
 
 export function registerUserHelpers(app: FastifyInstance, state: SandboxState): void {
   app.post('/users', async (request, reply) => {
+    if (state.users.size >= state.caps.users)
+      throw new HelperError('BAD_REQUEST', `The sandbox holds at most ${state.caps.users} users.`);
     const body = asBody(request.body);
     const login = optionalString(body, 'login', 128);
     if (login !== undefined && state.users.has(login))

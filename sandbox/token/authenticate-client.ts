@@ -3,47 +3,59 @@ import { TokenError } from '../../helpers/errors.js';
 import type { FaultSet } from '../faults.js';
 import type { Params } from '../http/params.js';
 import type { Client, ClientStore } from '../store/clients.js';
+import type { VariantSet } from '../variants.js';
+import { basicCredentials, BasicAuthenticationFailed } from './basic-auth.js';
 
 /**
- * 7.2 / 5 rule 5: the client authenticates with `client_id` and `client_secret` in the body only.
- * An Authorization header beside them is "multiple credentials"; alone it is not accepted.
+ * 7.2 / 5 rule 5: the client authenticates with `client_id` and `client_secret` in the body (by
+ * default), or, with the variant token-basic-auth, in an HTTP Basic header (RFC 6749 2.3.1). An
+ * Authorization header beside a body secret is "multiple credentials".
  */
 export function authenticateClient(
   request: FastifyRequest,
   form: Params,
   clients: ClientStore,
-  faults: FaultSet,
+  switches: { faults: FaultSet; variants: VariantSet },
 ): Client {
   const header = request.headers.authorization;
-  const hasHeader = header !== undefined;
-  let clientId = form.get('client_id');
-  let secret = form.get('client_secret');
-  if (hasHeader && secret !== undefined)
+  const secretInBody = form.get('client_secret');
+  if (header !== undefined && secretInBody !== undefined)
     throw new TokenError('invalid_request', 'Multiple client credentials.');
-  if (hasHeader && faults.has('token-basic-auth-accepted')) [clientId, secret] = basicCredentials(header);
-  else if (hasHeader)
-    throw new TokenError('invalid_client', 'The client secret is accepted only in the request body.');
-  if (clientId === undefined || clientId === '')
-    throw new TokenError('invalid_request', 'client_id is missing.');
-  if (secret === undefined || secret === '')
-    throw new TokenError('invalid_request', 'client_secret is missing.');
-  const client = faults.has('token-client-secret-not-checked')
+  if (header !== undefined) return authenticateBasic(header, form, clients, switches);
+  // The variant token-other-refusals reports missing credentials as failed authentication.
+  const missing = switches.variants.has('token-other-refusals') ? 'invalid_client' : 'invalid_request';
+  const clientId = form.get('client_id');
+  if (clientId === undefined || clientId === '') throw new TokenError(missing, 'client_id is missing.');
+  if (secretInBody === undefined || secretInBody === '')
+    throw new TokenError(missing, 'client_secret is missing.');
+  const client = switches.faults.has('token-client-secret-not-checked')
     ? clients.find(clientId)
-    : clients.authenticate(clientId, secret);
+    : clients.authenticate(clientId, secretInBody);
   if (client === undefined) throw new TokenError('invalid_client', 'Client authentication failed.');
   return client;
 }
 
-/** Only for the fault token-basic-auth-accepted: RFC 6749 2.3.1 Basic credentials. */
-function basicCredentials(header: string): [string | undefined, string | undefined] {
-  const match = /^Basic\s+(\S+)$/i.exec(header);
-  if (match === null) return [undefined, undefined];
-  const decoded = Buffer.from(match[1] ?? '', 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return [undefined, undefined];
-  try {
-    return [decodeURIComponent(decoded.slice(0, colon)), decodeURIComponent(decoded.slice(colon + 1))];
-  } catch {
-    return [undefined, undefined];
-  }
+function authenticateBasic(
+  header: string,
+  form: Params,
+  clients: ClientStore,
+  { faults, variants }: { faults: FaultSet; variants: VariantSet },
+): Client {
+  // Both faults accept Basic as the variant does: one never compares its secret, the other
+  // answers a failed Basic authentication with 401 but no WWW-Authenticate.
+  const secretIgnored = faults.has('token-basic-wrong-secret-accepted');
+  const basicAccepted =
+    variants.has('token-basic-auth') || secretIgnored || faults.has('token-basic-401-no-challenge');
+  if (!basicAccepted)
+    throw new TokenError('invalid_client', 'The client secret is accepted only in the request body.');
+  const credentials = basicCredentials(header);
+  if (credentials === undefined) throw new BasicAuthenticationFailed();
+  const bodyId = form.get('client_id');
+  if (bodyId !== undefined && bodyId !== credentials.clientId)
+    throw new TokenError('invalid_request', 'client_id differs from the authenticated client.');
+  const client = secretIgnored
+    ? clients.find(credentials.clientId)
+    : clients.authenticate(credentials.clientId, credentials.secret);
+  if (client === undefined) throw new BasicAuthenticationFailed();
+  return client;
 }

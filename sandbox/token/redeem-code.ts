@@ -4,6 +4,7 @@ import type { Params } from '../http/params.js';
 import type { Scope } from '../scopes.js';
 import type { Client } from '../store/clients.js';
 import { CODE_LIFETIME_MS, type AuthorizationCode, type CodeStore } from '../store/codes.js';
+import type { TokenStore } from '../store/tokens.js';
 import { parseScope } from '../oauth/check-scope.js';
 import { AuthorizationError } from '../../helpers/errors.js';
 
@@ -17,6 +18,7 @@ export function checkCode(
   client: Client,
   codes: CodeStore,
   faults: FaultSet,
+  tokens: TokenStore,
 ): AuthorizationCode {
   const value = form.get('code');
   if (value === undefined || value === '') throw new TokenError('invalid_request', 'code is missing.');
@@ -32,7 +34,11 @@ export function checkCode(
     );
   if (code.clientId !== client.clientId && !faults.has('code-other-client-accepted'))
     throw new TokenError('invalid_grant', 'The code was issued to another client.');
-  if (code.used) throw new TokenError('invalid_grant', 'The code was already used.');
+  if (code.used) {
+    // RFC 6749 4.1.2: a code used twice may have been stolen; what it gave is taken back.
+    tokens.revoke(code.issuedTokens);
+    throw new TokenError('invalid_grant', 'The code was already used.');
+  }
   if (!faults.has('code-no-expiry') && client.clock.now() - code.issuedAtMs >= codeLifetimeMs(faults)) {
     throw new TokenError('invalid_grant', 'The code has expired.');
   }

@@ -2,11 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TokenError } from '../../helpers/errors.js';
 import type { FaultSet } from '../faults.js';
 import { SCOPES, type Scope } from '../scopes.js';
+import type { AuthorizationCode } from '../store/codes.js';
 import type { SandboxState } from '../state.js';
 import { authenticateClient } from './authenticate-client.js';
 import { sendAnswer, type ErrorAnswer } from '../http/error-answer.js';
 import { setTokenHeaders, tokenHeaders } from './headers.js';
-import { parseTokenRequest } from './parse-request.js';
+import { echoPage } from './echo-page.js';
+import { BASIC_CHALLENGE, BasicAuthenticationFailed } from './basic-auth.js';
+import { redirectGet, refuseOtherwise } from './other-refusals.js';
+import { MAX_VALUE_LENGTH, parseTokenRequest } from './parse-request.js';
 import { checkCode, markUsed, narrowScope } from './redeem-code.js';
 import { consumeCodeOf } from './consume-on-failure.js';
 import { TOKEN_PARAMETERS, unknownParameters } from '../http/unknown-parameters.js';
@@ -26,10 +30,13 @@ export function registerToken(app: FastifyInstance, state: SandboxState): void {
   app.route({
     method: ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
     url: TOKEN_PATH,
-    handler: (request, reply) =>
-      state.faults.has('token-get-accepted') && request.method === 'GET'
-        ? exchange(request, reply, state)
-        : sendTokenError(reply, state, new TokenError('invalid_request', 'Use POST.')),
+    handler: (request, reply) => {
+      if (request.method !== 'GET')
+        return sendTokenError(reply, state, new TokenError('invalid_request', 'Use POST.'));
+      if (state.faults.has('token-get-accepted')) return exchange(request, reply, state);
+      if (state.variants.has('token-other-refusals')) return redirectGet(request, reply, state);
+      return sendTokenError(reply, state, new TokenError('invalid_request', 'Use POST.'));
+    },
   });
 }
 
@@ -39,12 +46,18 @@ function exchange(
   state: SandboxState,
 ): FastifyReply | Promise<FastifyReply> {
   try {
+    const otherLayer = state.variants.has('token-other-refusals') ? otherLayerRefusal(request) : undefined;
+    if (otherLayer !== undefined) return refuseOtherwise(reply, otherLayer);
     const form = parseTokenRequest(request, state.faults);
     if (
       state.faults.has('token-unknown-parameter-server-error') &&
       unknownParameters(form, TOKEN_PARAMETERS).length > 0
     )
       return reply.code(500).type('text/plain').send('Internal Server Error');
+    // The variant authenticates the client before it reads anything else of the request.
+    const early = state.variants.has('token-other-refusals')
+      ? authenticateClient(request, form, state.clients, state)
+      : undefined;
     const grantType = form.get('grant_type');
     if (grantType === undefined || grantType === '')
       throw new TokenError('invalid_request', 'grant_type is missing.');
@@ -55,8 +68,8 @@ function exchange(
           : 'unsupported_grant_type',
         'Only authorization_code is supported.',
       );
-    const client = authenticateClient(request, form, state.clients, state.faults);
-    const code = checkCode(form, client, state.codes, state.faults);
+    const client = early ?? authenticateClient(request, form, state.clients, state);
+    const code = checkCode(form, client, state.codes, state.faults, state.tokens);
     const scopes = state.faults.has('token-grants-every-scope')
       ? (Object.keys(SCOPES) as Scope[])
       : narrowScope(form, code.scopes, state.faults);
@@ -68,9 +81,11 @@ function exchange(
         scopes,
         issuedAtMs: client.clock.now(),
       });
-      return setTokenHeaders(reply, state.faults)
+      code.issuedTokens.push(accessToken);
+      if (state.faults.has('token-access-token-in-header')) reply.header('x-access-token', accessToken);
+      return setTokenHeaders(reply, state)
         .code(state.faults.has('token-success-status-201') ? 201 : 200)
-        .send(jsonBytes(tokenBody(accessToken, state.faults)));
+        .send(jsonBytes({ ...tokenBody(accessToken, state.faults), ...grantedScope(state, code, scopes) }));
     };
     // The fault opens the window between check and use that the real code keeps shut.
     return state.faults.has('code-concurrent-redeem') ? delay(50).then(issue) : issue();
@@ -84,6 +99,7 @@ function exchange(
 }
 
 export function sendTokenError(reply: FastifyReply, state: SandboxState, error: TokenError): FastifyReply {
+  if (state.faults.has('token-error-html-echo')) return sendAnswer(reply, echoPage(reply.request, error));
   return sendAnswer(reply, tokenErrorAnswer(state, error));
 }
 
@@ -94,19 +110,45 @@ export function tokenErrorAnswer(state: SandboxState, error: TokenError, status 
     body['error_code'] = body['error'];
     delete body['error'];
   }
+  const basicFailed = error instanceof BasicAuthenticationFailed;
   return {
-    status: state.faults.has('token-error-status-401') ? 401 : status,
-    headers: tokenHeaders(state.faults),
+    status: state.faults.has('token-error-status-401') || basicFailed ? 401 : status,
+    headers: {
+      ...tokenHeaders(state),
+      ...(basicFailed && !state.faults.has('token-basic-401-no-challenge')
+        ? { 'www-authenticate': BASIC_CHALLENGE }
+        : {}),
+    },
     body: JSON.stringify(body),
   };
 }
 
 /** Section 2.3: `access_token` and `token_type` Bearer (the faults rename or retype them). */
 function tokenBody(accessToken: string, faults: FaultSet): object {
+  if (faults.has('token-access-token-in-header'))
+    return { token_type: faults.has('token-type-not-bearer') ? 'MAC' : 'Bearer' };
   return {
     [faults.has('token-access-token-renamed') ? 'accessToken' : 'access_token']: accessToken,
     token_type: faults.has('token-type-not-bearer') ? 'MAC' : 'Bearer',
   };
+}
+
+/** Variant token-other-refusals: a JSON body is 415 and an oversized value 413, before any 7.2 check. */
+function otherLayerRefusal(request: FastifyRequest): 413 | 415 | undefined {
+  const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (contentType === 'application/json') return 415;
+  const body = typeof request.body === 'string' ? request.body : '';
+  return body.length > MAX_VALUE_LENGTH ? 413 : undefined;
+}
+
+/**
+ * RFC 6749 5.1's optional `scope`: named by the variant authz-scope-ignored (the grant may differ
+ * from the request), and by the fault authz-unknown-scope-granted with the unknown values too.
+ */
+function grantedScope(state: SandboxState, code: AuthorizationCode, scopes: readonly Scope[]): object {
+  if (state.faults.has('authz-unknown-scope-granted'))
+    return { scope: [...scopes, ...(code.unknownScopes ?? [])].join(' ') };
+  return state.variants.has('authz-scope-ignored') ? { scope: scopes.join(' ') } : {};
 }
 
 function delay(ms: number): Promise<void> {

@@ -1,8 +1,10 @@
 import type { Page, Request, Response } from '@playwright/test';
 import { test, uniqueRedirectUri } from '../../fixtures/index.js';
 import { advise, advisory, antiFraming, estimatedBits } from '../../helpers/advise.js';
-import type { Credentials } from '../../helpers/consent-driver.js';
+import { type Credentials } from '../../helpers/consent-driver.js';
 import { authorizationUrl } from '../../helpers/oauth-client.js';
+import { fillSecret } from '../../helpers/secret-fill.js';
+import { registerRedirectSecrets } from '../../helpers/secret-harvest.js';
 import type { TargetConfig } from '../../helpers/target.js';
 
 /** What the browser saw of one approval: the login and consent documents and the request to the client. */
@@ -30,12 +32,16 @@ async function observeApproval(
   await page.goto(url).catch(() => undefined);
   if (await page.locator(target.selectors.loginUsername).isVisible()) {
     await page.fill(target.selectors.loginUsername, user.login);
-    await page.fill(target.selectors.loginPassword, user.password);
+    // Not page.fill: its step title carries the value into the report.
+    await fillSecret(page.locator(target.selectors.loginPassword).first(), user.password);
     await Promise.all([page.waitForLoadState('domcontentloaded'), page.click(target.selectors.loginSubmit)]);
   }
   await page.locator(target.selectors.consentApprove).waitFor({ timeout: 15_000 });
   await page.click(target.selectors.consentApprove, { noWaitAfter: true });
-  return { pages, toClient: await toClient };
+  const request = await toClient;
+  // The code it carries (under any name, in the query or the fragment) must never be printed.
+  registerRedirectSecrets(request.url());
+  return { pages, toClient: request };
 }
 
 test.describe('Advisory: OAuth 2.0 security best current practice', () => {

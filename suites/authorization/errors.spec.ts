@@ -1,9 +1,12 @@
-import { test } from '../../fixtures/index.js';
+import { settingsFor, test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/covers.js';
 import type { AuthorizationErrorCode } from '../../helpers/errors.js';
+import { parseJsonBody } from '../../helpers/exchange.js';
+import { rememberOwner } from '../../helpers/journal.js';
 import { expectNoRedirect, expectRedirectWithError } from '../../helpers/expect-authorization.js';
 import type { AuthorizationRequest } from '../../helpers/oauth-client.js';
 import { trickyState } from '../../helpers/random.js';
+import { verify } from '../../helpers/verify.js';
 
 test.describe('7.1 Authorization endpoint: denial and other failures redirect with error and state', () => {
   test(
@@ -59,24 +62,6 @@ test.describe('7.1 Authorization endpoint: denial and other failures redirect wi
       ids: ['R4.1-06'],
     },
     {
-      title: 'an unknown scope value',
-      request: { scope: 'basic_user_info admin' },
-      errors: ['invalid_scope'],
-      ids: ['R7.1-09', 'R5-04'],
-    },
-    {
-      title: 'a scope value in another case',
-      request: { scope: 'BASIC_USER_INFO' },
-      errors: ['invalid_scope'],
-      ids: ['R4.1-07', 'R7.1-09'],
-    },
-    {
-      title: 'comma-separated scopes',
-      request: { scope: 'basic_user_info,autoupload' },
-      errors: ['invalid_scope'],
-      ids: ['R4.1-07', 'R7.1-09'],
-    },
-    {
       title: 'a repeated scope parameter',
       request: { extra: [['scope', 'basic_user_info']] },
       errors: ['invalid_request'],
@@ -94,6 +79,86 @@ test.describe('7.1 Authorization endpoint: denial and other failures redirect wi
           outcome,
           { redirectUri: client.redirectUris[0] as string, state, errors: failure.errors },
           ['R7.1-05', ...failure.ids],
+        );
+      },
+    );
+  }
+
+  /**
+   * 5 rule 2: the server can ignore requested scopes partly or totally. So a value it does not
+   * know may be refused (invalid_scope; access_denied, "server denied", once nothing usable is
+   * left) or ignored; what it must never do is grant it. `autouploadProbe`: the misspelt value
+   * names autoupload, so a token must not create a notification configuration (4.6: autoupload).
+   */
+  const ignorable = [
+    {
+      title: 'an unknown scope value',
+      scope: 'basic_user_info admin',
+      errors: ['invalid_scope'],
+      ids: ['R7.1-09', 'R5-04', 'R5-07'],
+      neverGranted: ['admin'],
+      autouploadProbe: false,
+    },
+    {
+      title: 'a scope value in another case',
+      scope: 'AUTOUPLOAD',
+      errors: ['invalid_scope', 'access_denied'],
+      ids: ['R4.1-07', 'R7.1-09', 'R5-07'],
+      neverGranted: ['AUTOUPLOAD', 'autoupload'],
+      autouploadProbe: true,
+    },
+    {
+      title: 'comma-separated scopes',
+      scope: 'basic_user_info,autoupload',
+      errors: ['invalid_scope', 'access_denied'],
+      ids: ['R4.1-07', 'R7.1-09', 'R5-07'],
+      neverGranted: ['basic_user_info,autoupload', 'autoupload'],
+      autouploadProbe: true,
+    },
+  ] as const;
+  for (const unusable of ignorable) {
+    test(
+      `${unusable.title}: error ${unusable.errors.join(' or ')} with the unchanged state, or ignored and never granted`,
+      covers('R7.1-05', ...unusable.ids),
+      async ({ client, user, authorize, tokenEndpoint, configure, endpoint }) => {
+        const state = trickyState();
+        const outcome = await authorize({ client, scope: unusable.scope, state });
+        const redirectUri = client.redirectUris[0] as string;
+        const code = outcome.kind === 'redirected' ? outcome.code : null;
+        if (code === null) {
+          expectRedirectWithError(outcome, { redirectUri, state, errors: unusable.errors }, [
+            'R7.1-05',
+            ...unusable.ids,
+          ]);
+          return;
+        }
+        // Ignored: whatever the token grants, the unusable value is not part of it.
+        const exchange = await tokenEndpoint.redeem({
+          code,
+          redirectUri,
+          clientId: client.clientId,
+          clientSecret: client.clientSecret,
+        });
+        const body = parseJsonBody(exchange) as { access_token?: unknown; scope?: unknown } | undefined;
+        if (typeof body?.access_token !== 'string') return;
+        const granted = typeof body.scope === 'string' ? body.scope.split(' ') : [];
+        const wrongly = unusable.neverGranted.filter((value) => granted.includes(value));
+        verify(
+          wrongly.length === 0,
+          unusable.ids,
+          `a token whose scope does not name ${unusable.neverGranted.join(' or ')} (requested as "${unusable.scope}")`,
+          `scope "${String(body.scope)}"`,
+          exchange,
+        );
+        if (!unusable.autouploadProbe) return;
+        rememberOwner(body.access_token, { login: user.login, clientId: client.clientId });
+        const probe = await configure(body.access_token, settingsFor(endpoint().url));
+        verify(
+          probe.response.status < 200 || probe.response.status > 299,
+          unusable.ids,
+          `a token that cannot create a notification configuration (4.6 needs autoupload; "${unusable.scope}" does not ask for it)`,
+          `HTTP ${probe.response.status}: the token acts with autoupload`,
+          probe,
         );
       },
     );

@@ -2,6 +2,7 @@ import { test, uniqueRedirectUri } from '../../fixtures/index.js';
 import { covers } from '../../helpers/covers.js';
 import { expectNoRedirect, expectRedirectWithCode } from '../../helpers/expect-authorization.js';
 import { trickyState } from '../../helpers/random.js';
+import { withOtherPort, withOtherScheme } from '../../helpers/redirect-origin.js';
 import { verify } from '../../helpers/verify.js';
 
 test.describe('4.1 Start authorization: success', () => {
@@ -93,9 +94,9 @@ test.describe('7.1 Authorization endpoint: no redirect', () => {
     ['an extra path segment', (uri) => `${uri}/extra`],
     ['a trailing slash', (uri) => `${uri}/`],
     ['an extra query parameter', (uri) => `${uri}?extra=1`],
-    ['another port', (uri) => uri.replace('127.0.0.1:9', '127.0.0.1:10')],
+    ['another port', withOtherPort],
     ['another case in the path', (uri) => uri.replace('/conformance/', '/Conformance/')],
-    ['another scheme', (uri) => uri.replace('http://', 'https://')],
+    ['another scheme', withOtherScheme],
     ['a parent path only', (uri) => uri.slice(0, uri.lastIndexOf('/'))],
     ['a percent-encoded path', (uri) => uri.replace('/conformance/', '/%63onformance/')],
   ];
@@ -145,7 +146,10 @@ test.describe('7.1 Authorization endpoint: no redirect', () => {
     ['a client_id with a trailing space', (id: string) => `${id} `],
   ] as const) {
     test(`${label} never redirects`, covers('R4.1-03', 'R7.1-02'), async ({ client, authorize }) => {
-      const outcome = await authorize({ client, clientId: mutateId(client.clientId), state: 's' });
+      const clientId = mutateId(client.clientId);
+      // An id without letters (digits only) has no other case: nothing to send that differs.
+      test.skip(clientId === client.clientId, `the client_id has no letters, so ${label} is the id itself`);
+      const outcome = await authorize({ client, clientId, state: 's' });
       expectNoRedirect(outcome, ['R4.1-03', 'R7.1-02']);
     });
   }

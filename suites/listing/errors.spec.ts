@@ -57,8 +57,8 @@ test.describe('7.3 Ad listing errors', () => {
     'a request rate above the limit meets RATE_LIMIT with the numbers in its message',
     covers('R7.3-05', 'R8-05'),
     async ({ newClient, control, issueToken, listing, guardWrites }) => {
-      guardWrites('a burst of requests that meets the rate limit');
       const client = await newClient(1);
+      guardWrites('a burst of requests that meets the rate limit', { clientId: client.clientId });
       const token = await issueToken(client, { scope: 'autoupload' });
       await (control as ControlClient).setRateLimit(client.clientId, 3, 60);
       const burst = 12;

@@ -1,8 +1,14 @@
 import { test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/covers.js';
 import type { TokenErrorCode } from '../../helpers/errors.js';
-import { parseJsonBody } from '../../helpers/exchange.js';
-import { expectTokenError, expectTokenHeaders } from '../../helpers/expect-token.js';
+import type { TestClient } from '../../fixtures/actors.js';
+import { headerValue, parseJsonBody } from '../../helpers/exchange.js';
+import {
+  expectTokenError,
+  expectTokenHeaders,
+  expectTokenRefusal,
+  expectTokenSuccess,
+} from '../../helpers/expect-token.js';
 import { redemptionForm, type Params, type TokenRequestOptions } from '../../helpers/oauth-client.js';
 import { verify } from '../../helpers/verify.js';
 
@@ -60,11 +66,11 @@ test.describe('7.2 Token endpoint: missing and malformed requests', () => {
         clientId: client.clientId,
         clientSecret: client.clientSecret,
       });
-      const basic = Buffer.from(
-        `${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`,
-      ).toString('base64');
       expectTokenError(
-        await tokenEndpoint.send({ form, headers: { authorization: `Basic ${basic}` } }),
+        await tokenEndpoint.send({
+          form,
+          headers: { authorization: basicHeader(client.clientId, client.clientSecret) },
+        }),
         'invalid_request',
         'R7.2-05',
       );
@@ -72,7 +78,7 @@ test.describe('7.2 Token endpoint: missing and malformed requests', () => {
   );
 
   test(
-    'a JSON body instead of a form is refused with invalid_request',
+    'a JSON body instead of a form is refused with invalid_request (or HTTP 415)',
     covers('R4.2-02', 'R7.2-05'),
     async ({ client, obtainCode, tokenEndpoint }) => {
       const { code, redirectUri } = await obtainCode(client);
@@ -81,10 +87,12 @@ test.describe('7.2 Token endpoint: missing and malformed requests', () => {
           redemptionForm({ code, redirectUri, clientId: client.clientId, clientSecret: client.clientSecret }),
         ),
       );
-      expectTokenError(
+      // 415 is the same refusal from the layer that reads bodies.
+      expectTokenRefusal(
         await tokenEndpoint.send({ rawBody: json, contentType: 'application/json' }),
         'invalid_request',
         ['R4.2-02', 'R7.2-05'],
+        [415],
       );
     },
   );
@@ -125,15 +133,20 @@ test.describe('7.2 Token endpoint: missing and malformed requests', () => {
   );
 
   test(
-    'an empty body is refused with invalid_request',
+    'an empty body is refused with invalid_request or invalid_client',
     covers('R7.2-05', 'R4.2-10'),
     async ({ tokenEndpoint }) => {
-      expectTokenError(await tokenEndpoint.send({ rawBody: '' }), 'invalid_request', 'R7.2-05');
+      // A server that authenticates the client first finds no credentials: invalid_client.
+      expectTokenError(
+        await tokenEndpoint.send({ rawBody: '' }),
+        ['invalid_request', 'invalid_client'],
+        'R7.2-05',
+      );
     },
   );
 
   test(
-    'a huge parameter value is refused in the token error format',
+    'a huge parameter value is refused in the token error format (or HTTP 413)',
     covers('R7.2-05', 'R7.2-01'),
     async ({ client, tokenEndpoint }) => {
       const form = redemptionForm({
@@ -142,7 +155,13 @@ test.describe('7.2 Token endpoint: missing and malformed requests', () => {
         clientId: client.clientId,
         clientSecret: client.clientSecret,
       });
-      expectTokenError(await tokenEndpoint.send({ form }), ['invalid_request', 'invalid_grant'], 'R7.2-05');
+      // 413 is the same refusal from the layer that limits bodies.
+      expectTokenRefusal(
+        await tokenEndpoint.send({ form }),
+        ['invalid_request', 'invalid_grant'],
+        'R7.2-05',
+        [413],
+      );
     },
   );
 });
@@ -195,24 +214,32 @@ test.describe('7.2 Token endpoint: client authentication', () => {
   );
 
   test(
-    'client_secret in an Authorization header instead of the body is refused',
-    covers('R5-08'),
+    'client credentials in an HTTP Basic header (RFC 6749 2.3.1) yield a token or a 7.2 refusal',
+    covers('R5-08', 'R7.2-01'),
+    async ({ client, obtainCode, tokenEndpoint }) => {
+      // RFC 6749 2.3.1: a server MUST support Basic for clients with a password; the spec's
+      // "only to the token endpoint, over HTTPS POST" holds for a header on that POST too.
+      const { code, redirectUri } = await obtainCode(client);
+      const exchange = await tokenEndpoint.send({
+        form: withoutSecret(code, redirectUri, client),
+        headers: { authorization: basicHeader(client.clientId, client.clientSecret) },
+      });
+      if (exchange.response.status === 200) expectTokenSuccess(exchange, ['R5-08']);
+      else expectTokenError(exchange, ['invalid_request', 'invalid_client'], 'R5-08');
+    },
+  );
+
+  test(
+    'HTTP Basic credentials with a wrong secret never yield a token',
+    covers('R7.2-06', 'R7.2-01'),
     async ({ client, obtainCode, tokenEndpoint }) => {
       const { code, redirectUri } = await obtainCode(client);
-      const form = redemptionForm({
-        code,
-        redirectUri,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
-      }).filter(([name]) => name !== 'client_secret');
-      const basic = Buffer.from(
-        `${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`,
-      ).toString('base64');
-      expectTokenError(
-        await tokenEndpoint.send({ form, headers: { authorization: `Basic ${basic}` } }),
-        ['invalid_request', 'invalid_client'],
-        'R5-08',
-      );
+      const exchange = await tokenEndpoint.send({
+        form: withoutSecret(code, redirectUri, client),
+        headers: { authorization: basicHeader(client.clientId, `${client.clientSecret}x`) },
+      });
+      // A server without Basic may instead miss the body's client_secret: invalid_request.
+      expectTokenError(exchange, ['invalid_client', 'invalid_request'], 'R7.2-06');
     },
   );
 
@@ -228,18 +255,36 @@ test.describe('7.2 Token endpoint: client authentication', () => {
         clientSecret: client.clientSecret,
       });
       const exchange = await tokenEndpoint.send({ method: 'GET', query, contentType: null });
+      // Any answer but a token: an error, a 405, a redirect carrying an error (the spec names no status).
       const body = parseJsonBody(exchange);
-      const issued = body !== null && typeof body === 'object' && 'access_token' in body;
+      const inBody = body !== null && typeof body === 'object' && 'access_token' in body;
+      const location = headerValue(exchange.response.headers, 'location') ?? '';
+      const inLocation = /[?#&]access_token=/.test(location);
       verify(
-        exchange.response.status >= 400 && !issued,
+        !inBody && !inLocation,
         ['R4.2-01', 'R5-08'],
-        'a refusal: the token endpoint is POST, and the client secret is accepted only in its body',
-        `HTTP ${exchange.response.status}${issued ? ' with an access token' : ''}`,
+        'no access token: the token endpoint is POST, and the client secret goes only to it over POST',
+        `HTTP ${exchange.response.status} with an access token ${inBody ? 'in the body' : 'in the Location'}`,
         exchange,
       );
     },
   );
 });
+
+function withoutSecret(code: string, redirectUri: string, client: TestClient): Params {
+  return redemptionForm({
+    code,
+    redirectUri,
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+  }).filter(([name]) => name !== 'client_secret');
+}
+
+/** RFC 6749 2.3.1: id and secret each form-urlencoded, joined by a colon, in base64. */
+function basicHeader(clientId: string, secret: string): string {
+  const encode = (value: string): string => new URLSearchParams([['', value]]).toString().slice(1);
+  return `Basic ${Buffer.from(`${encode(clientId)}:${encode(secret)}`).toString('base64')}`;
+}
 
 test.describe('7.2 Token endpoint: grant type', () => {
   for (const [grantType, errors] of [

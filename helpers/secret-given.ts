@@ -1,0 +1,35 @@
+/**
+ * Secrets the run is given rather than issued: the configured client secret, user password and
+ * control key, and the credentials of any URL's userinfo (`https://user:pw@host` in TARGET_*_URL,
+ * SANDBOX_CONTROL_URL or WEBHOOK_PUBLIC_URL). SANDBOX_SECRET_PREFIX is no secret: it is the
+ * marker the secret scan looks for, and hiding it would hide the leaks.
+ */
+const SECRET_VARIABLES = ['TARGET_CLIENT_SECRET', 'TARGET_USER_PASSWORD', 'SANDBOX_CONTROL_KEY'] as const;
+
+export function givenSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
+  const values = SECRET_VARIABLES.map((name) => (env[name] ?? '').trim());
+  const userinfo = Object.entries(env)
+    .filter(([name]) => name.endsWith('_URL'))
+    .flatMap(([, value]) => userinfoOf(value ?? ''));
+  return [...values, ...userinfo].filter((value) => value !== '');
+}
+
+/** The user and password of a URL, raw and decoded; none when it has no userinfo. */
+export function userinfoOf(url: string): string[] {
+  try {
+    const parsed = new URL(url.trim());
+    return [parsed.username, parsed.password].flatMap((part) =>
+      part === '' ? [] : [part, safeDecode(part)],
+    );
+  } catch {
+    return [];
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
