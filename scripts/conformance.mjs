@@ -1,7 +1,9 @@
 // The conformance suite against the target (the embedded sandbox by default), then the Allure report.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brokenLine, gateStatus, run, summarise } from './lib.mjs';
+import { playwrightTestArgs } from './playwright-command.mjs';
 
 const reports = process.env.REPORTS_DIR ?? 'reports';
 // Kept between runs (only allure-results is cleared): the report's trends read it, and each
@@ -11,17 +13,17 @@ rmSync(`${reports}/allure-results`, { recursive: true, force: true });
 // Allure 3 writes into a subfolder (allure-report/awesome/) when the output folder is not empty,
 // which would leave the previous run's index.html in front of the reader.
 rmSync(`${reports}/allure-report`, { recursive: true, force: true });
-const status = run('npx', [
-  'playwright',
-  'test',
+const status = run(process.execPath, [
+  ...playwrightTestArgs(),
   '--project=conformance',
   '--project=advisory',
   ...process.argv.slice(2),
 ]);
 const generated = run(
-  'npx',
+  process.execPath,
   [
-    'allure',
+    // allure's cli.js beside its dist/ (the package exports no path to it).
+    fileURLToPath(new URL('../cli.js', import.meta.resolve('allure'))),
     'generate',
     `${reports}/allure-results`,
     '--output',

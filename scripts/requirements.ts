@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { REQUIREMENTS } from '../requirements/catalogue.js';
+import { playwrightTestArgs } from './playwright-command.mjs';
 
 interface ListedSpec {
   title: string;
@@ -15,8 +16,8 @@ interface ListedSuite {
 
 function listTests(): ListedSpec[] {
   const output = execFileSync(
-    'npx',
-    ['playwright', 'test', '--list', '--reporter=json', '--project=conformance'],
+    process.execPath,
+    [...playwrightTestArgs(), '--list', '--reporter=json', '--project=conformance'],
     {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,

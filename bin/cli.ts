@@ -1,0 +1,58 @@
+// classifieds-conformance run|sandbox|cleanup|requirements: the suite from a team's own repository.
+// Reads `.env` from the current directory and writes `reports/` there (REPORTS_DIR names another).
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadDotEnv } from '../helpers/dotenv.js';
+
+const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
+
+/** Each command: the script it runs, inside this package, and whether it runs under tsx. */
+const COMMANDS: Record<string, { script: string; typescript: boolean; summary: string }> = {
+  run: {
+    script: 'scripts/conformance.mjs',
+    typescript: false,
+    summary: 'the conformance suite, then the Allure report (extra options go to Playwright)',
+  },
+  sandbox: { script: 'sandbox/main.ts', typescript: true, summary: 'the embedded reference sandbox' },
+  cleanup: {
+    script: 'scripts/cleanup.ts',
+    typescript: true,
+    summary: 'delete what an interrupted run left on the target',
+  },
+  requirements: { script: 'scripts/requirements.ts', typescript: true, summary: 'requirement coverage' },
+};
+
+function usage(): string {
+  const lines = Object.entries(COMMANDS).map(([name, { summary }]) => `  ${name.padEnd(13)} ${summary}`);
+  return ['Usage: classifieds-conformance <command> [options]', '', ...lines].join('\n');
+}
+
+const { positionals, values } = parseArgs({
+  args: process.argv.slice(2, 3),
+  allowPositionals: true,
+  strict: false,
+  options: { help: { type: 'boolean', short: 'h' } },
+});
+const name = positionals[0];
+const command = name === undefined ? undefined : COMMANDS[name];
+if (command === undefined) {
+  console.log(usage());
+  process.exit(values.help === true ? 0 : 2);
+}
+
+loadDotEnv(resolve('.env'));
+process.env.REPORTS_DIR = resolve(process.env.REPORTS_DIR ?? 'reports');
+const script = resolve(PACKAGE_ROOT, command.script);
+const prefix = command.typescript ? [require.resolve('tsx/cli')] : [];
+// As `npm run conformance` does (its pre-script): Chromium from Debian's packages, never a download.
+const ready = name === 'run' ? runScript([resolve(PACKAGE_ROOT, 'scripts/ensure-chromium.mjs')]) : 0;
+process.exit(ready !== 0 ? ready : runScript([...prefix, script, ...process.argv.slice(3)]));
+
+function runScript(args: string[]): number {
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
+  return result.status ?? 1;
+}

@@ -1,0 +1,2 @@
+export const PACKAGE_ROOT: string;
+export function playwrightTestArgs(): string[];

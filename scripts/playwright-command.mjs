@@ -1,0 +1,22 @@
+// How to start Playwright on this package's configuration, wherever the package is installed.
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
+
+/**
+ * Node's arguments that start `playwright test` on this package's configuration. Playwright compiles
+ * no TypeScript under node_modules, where an installed package of this suite lives: there tsx
+ * compiles it (Node passes these options on to Playwright's workers).
+ */
+export function playwrightTestArgs() {
+  const underNodeModules = PACKAGE_ROOT.split(/[\\/]/).includes('node_modules');
+  return [
+    ...(underNodeModules ? ['--enable-source-maps', '--import', import.meta.resolve('tsx')] : []),
+    require.resolve('@playwright/test/cli'),
+    'test',
+    `--config=${resolve(PACKAGE_ROOT, 'playwright.config.ts')}`,
+  ];
+}

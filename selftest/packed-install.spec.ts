@@ -1,0 +1,81 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { spawnCollect } from '../helpers/run-suite.js';
+
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+/** A few tests of the suite: the install is real, the run it makes kept small. */
+const GREP = 'the user denies';
+
+/** The environment of a team's pipeline: nothing of this run's target or reports inherited. */
+function teamEnv(): NodeJS.ProcessEnv {
+  const inherited = Object.entries(process.env).filter(
+    ([name]) => !/^(TARGET_|SANDBOX_|TLS_CA_FILE$|CONFORMANCE_|LOGIN_|CONSENT_|REPORTS_DIR$|npm_)/.test(name),
+  );
+  return { ...Object.fromEntries(inherited), FORCE_COLOR: '0' };
+}
+
+test('the packed package, installed in another directory, runs the suite with `npx classifieds-conformance run`, reading .env and writing reports/ there', async () => {
+  test.setTimeout(300_000);
+  const scratch = mkdtempSync(join(tmpdir(), 'conformance-packed-'));
+  try {
+    const env = teamEnv();
+    const packed = await spawnCollect(
+      NPM,
+      ['pack', '--pack-destination', scratch, PROJECT_ROOT],
+      env,
+      120_000,
+    );
+    expect(packed.exitCode, packed.stderr).toBe(0);
+    const tarball = packed.stdout.trim().split('\n').at(-1) ?? '';
+    expect(existsSync(join(scratch, tarball)), `npm pack wrote ${tarball}`).toBe(true);
+
+    writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'team-pipeline', private: true }));
+    // The team's own settings: one worker, read from .env in the directory the command runs in.
+    writeFileSync(join(scratch, '.env'), 'CONFORMANCE_WORKERS=1\n');
+    const installed = await spawnCollect(
+      NPM,
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', `./${tarball}`],
+      env,
+      180_000,
+      scratch,
+    );
+    expect(installed.exitCode, installed.stderr).toBe(0);
+
+    const run = await spawnCollect(
+      NPX,
+      ['classifieds-conformance', 'run', '--grep', GREP],
+      env,
+      180_000,
+      scratch,
+    );
+    const output = run.stdout + run.stderr;
+    expect(run.exitCode, output).toBe(0);
+    expect(output, 'the .env of the current directory was read').toContain('using 1 worker');
+    expect(output).toContain('2 passed, 0 failed');
+    expect(
+      existsSync(join(scratch, 'reports', 'allure-report', 'index.html')),
+      'Allure report in ./reports',
+    ).toBe(true);
+    const results = JSON.parse(readFileSync(join(scratch, 'reports', 'results.json'), 'utf8')) as {
+      stats: { expected: number; unexpected: number };
+    };
+    expect(results.stats).toMatchObject({ expected: 2, unexpected: 0 });
+
+    const requirements = await spawnCollect(
+      NPX,
+      ['classifieds-conformance', 'requirements'],
+      env,
+      120_000,
+      scratch,
+    );
+    expect(requirements.exitCode, requirements.stdout + requirements.stderr).toBe(0);
+    expect(requirements.stdout).toMatch(/\d+ requirements: \d+ covered by a test/);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+});
