@@ -4,6 +4,7 @@
 //
 //   node scripts/job-summary.mjs [--title TEXT] results.json [more-results.json ...]
 import { existsSync, readFileSync } from 'node:fs';
+import { preflightCauseOf } from './lib.mjs';
 
 const MAX_ROWS = 50;
 const REDACTED = '[REDACTED]';
@@ -72,9 +73,9 @@ function classify(spec, test) {
     skipReason: skipReasonOf(test),
   };
   // Stopped by global setup's preflight (the target was down): broken, never skipped.
-  const stopped = (test.annotations ?? []).find((annotation) => annotation.type === 'broken-environment');
-  if (stopped !== undefined)
-    return { kind: 'broken', entry: { ...entry, line: `Broken environment: ${stopped.description}` } };
+  const preflightCause = preflightCauseOf(test);
+  if (preflightCause !== undefined)
+    return { kind: 'broken', entry: { ...entry, line: `Broken environment: ${preflightCause}` } };
   if (test.status === 'skipped') return { kind: 'skipped', entry };
   if (test.status === 'expected' || test.status === 'flaky') return { kind: 'passed', entry };
   if (test.projectName === 'advisory') return { kind: 'warning', entry };

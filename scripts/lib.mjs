@@ -20,9 +20,13 @@ const BROKEN_ENVIRONMENT = /^(Broken environment|Set-up could not proceed): /;
 /** The annotation of a test stopped by global setup's preflight (helpers/broken-environment.ts PREFLIGHT_ANNOTATION). */
 const PREFLIGHT_ANNOTATION = 'broken-environment';
 
-/** Skipped at once because the target was down: counted as failed and broken, never as skipped. */
-function stoppedByPreflight(test) {
-  return (test.annotations ?? []).some((annotation) => annotation.type === PREFLIGHT_ANNOTATION);
+/**
+ * The cause of a test stopped by the preflight (skipped at once because the target was down), or
+ * undefined: such a test counts as failed and broken, never as skipped.
+ */
+export function preflightCauseOf(test) {
+  const stopped = (test.annotations ?? []).find((annotation) => annotation.type === PREFLIGHT_ANNOTATION);
+  return stopped === undefined ? undefined : (stopped.description ?? '');
 }
 
 function brokenEnvironment(test) {
@@ -43,7 +47,7 @@ export function summarise(resultsFile) {
   // Errors outside any test (global setup, a worker's teardown) fail the run whatever the tests did.
   counts.errors = (report.errors ?? []).length;
   for (const test of (report.suites ?? []).flatMap(specsOf).flatMap((spec) => spec.tests)) {
-    if (stoppedByPreflight(test)) {
+    if (preflightCauseOf(test) !== undefined) {
       counts.failed += 1;
       counts.broken += 1;
     } else if (test.status === 'skipped') counts.skipped += 1;
