@@ -1,5 +1,5 @@
 import { parseJsonBody, type HttpExchange } from './exchange.js';
-import type { NotificationSettings } from './notification-client.js';
+import type { NotificationClient, NotificationSettings } from './notification-client.js';
 import { schemaViolations } from './schemas.js';
 import { verify } from './verify.js';
 
@@ -73,4 +73,21 @@ export function expectRefused(exchange: HttpExchange, ids: readonly string[], wh
 export function expectAccepted(exchange: HttpExchange, ids: readonly string[], what: string): void {
   const { status } = exchange.response;
   verify(status >= 200 && status < 300, ids, `a 2xx answer: ${what}`, `HTTP ${status}`, exchange);
+}
+
+/**
+ * Read, update and delete of one configuration, each refused to a token that may not touch it
+ * (another user's, or one without autoupload): `whose` says which, in each failure's words.
+ */
+export async function expectReadUpdateDeleteRefused(
+  notifications: NotificationClient,
+  token: string,
+  id: string,
+  update: NotificationSettings,
+  ids: readonly string[],
+  whose: string,
+): Promise<void> {
+  expectRefused(await notifications.read(token, id), ids, `read ${whose}`);
+  expectRefused(await notifications.update(token, id, update), ids, `update ${whose}`);
+  expectRefused(await notifications.remove(token, id), ids, `delete ${whose}`);
 }

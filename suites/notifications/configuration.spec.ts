@@ -1,7 +1,12 @@
 import { settingsFor, test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/covers.js';
 import { setUpConfiguration } from '../../helpers/set-up.js';
-import { expectAccepted, expectConfiguration, expectRefused } from '../../helpers/expect-notification.js';
+import {
+  expectAccepted,
+  expectConfiguration,
+  expectReadUpdateDeleteRefused,
+  expectRefused,
+} from '../../helpers/expect-notification.js';
 import { verify } from '../../helpers/verify.js';
 
 const ALL_FIELDS = ['R2.7-01', 'R2.7-02', 'R2.7-03', 'R2.7-04', 'R2.7-05', 'R2.7-06', 'R2.7-07'];
@@ -152,20 +157,13 @@ test.describe('4.6 Notification configuration', () => {
       const settings = settingsFor(endpoint().url);
       const created = setUpConfiguration(await configure(owner, settings));
       const ids = ['R4.6-06'];
-      expectRefused(
-        await notifications.read(stranger, created.id),
+      await expectReadUpdateDeleteRefused(
+        notifications,
+        stranger,
+        created.id,
+        settingsFor(endpoint('hijack').url),
         ids,
-        "read of another user's configuration",
-      );
-      expectRefused(
-        await notifications.update(stranger, created.id, settingsFor(endpoint('hijack').url)),
-        ids,
-        "update of another user's configuration",
-      );
-      expectRefused(
-        await notifications.remove(stranger, created.id),
-        ids,
-        "delete of another user's configuration",
+        "of another user's configuration",
       );
       expectConfiguration(await notifications.read(owner, created.id), settings, ids);
     },

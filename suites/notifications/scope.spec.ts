@@ -1,6 +1,6 @@
 import { settingsFor, test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/covers.js';
-import { expectRefused } from '../../helpers/expect-notification.js';
+import { expectReadUpdateDeleteRefused, expectRefused } from '../../helpers/expect-notification.js';
 import { setUpConfiguration } from '../../helpers/set-up.js';
 
 test.describe('4.6 Notification configuration: the scope is autoupload', () => {
@@ -19,20 +19,13 @@ test.describe('4.6 Notification configuration: the scope is autoupload', () => {
         ids,
         'create with an autoservice-only token',
       );
-      expectRefused(
-        await notifications.read(autoservice, created.id),
+      await expectReadUpdateDeleteRefused(
+        notifications,
+        autoservice,
+        created.id,
+        settingsFor(endpoint('autoservice-update').url),
         ids,
-        'read with an autoservice-only token',
-      );
-      expectRefused(
-        await notifications.update(autoservice, created.id, settingsFor(endpoint('autoservice-update').url)),
-        ids,
-        'update with an autoservice-only token',
-      );
-      expectRefused(
-        await notifications.remove(autoservice, created.id),
-        ids,
-        'delete with an autoservice-only token',
+        'with an autoservice-only token',
       );
     },
   );
