@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { BrokenEnvironmentError } from '../helpers/broken-environment.js';
 import { HttpClient } from '../helpers/http.js';
 import { runSuite } from '../helpers/run-suite.js';
 import { startSandbox } from '../sandbox/start.js';
+import { listenOnLoopback, type ListeningServer } from './support/listen.js';
 
 /**
  * "Broken is not failed": a target that is down, silent, untrusted or hidden behind a gateway's
@@ -17,24 +17,14 @@ import { startSandbox } from '../sandbox/start.js';
 
 type Answer = (url: string) => { status: number; type: string; body: string } | null;
 
-async function serve(answer: Answer): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer((request, response) => {
-    const reply = answer(request.url ?? '/');
-    if (reply === null) return; // never answers: a silent target
-    response.writeHead(reply.status, { 'content-type': reply.type }).end(reply.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
-  };
+async function serve(answer: Answer): Promise<ListeningServer> {
+  return listenOnLoopback(
+    createServer((request, response) => {
+      const reply = answer(request.url ?? '/');
+      if (reply === null) return; // never answers: a silent target
+      response.writeHead(reply.status, { 'content-type': reply.type }).end(reply.body);
+    }),
+  );
 }
 
 const GATEWAY_PAGE = '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>';

@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:https';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { ConsentDriver } from '../helpers/consent-driver.js';
 import { runSuite } from '../helpers/run-suite.js';
 import { SANDBOX_SELECTORS } from '../sandbox/options.js';
 import { generateTls, type TlsMaterial } from '../sandbox/tls.js';
+import { listenOnLoopback, type ListeningServer } from './support/listen.js';
 
 /**
  * Issue 14: the browser trusts the CA it is given (TLS_CA_FILE) and nothing else. A server with a
@@ -20,28 +20,13 @@ import { generateTls, type TlsMaterial } from '../sandbox/tls.js';
 
 type Handler = (path: string) => { status: number; headers: Record<string, string>; body: string };
 
-interface HttpsServer {
-  url: string;
-  close: () => Promise<void>;
-}
-
-async function serveHttps(tls: { key: string; cert: string }, handler: Handler): Promise<HttpsServer> {
-  const server: Server = createServer({ key: tls.key, cert: tls.cert }, (request, response) => {
-    const reply = handler(request.url ?? '/');
-    response.writeHead(reply.status, reply.headers).end(reply.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `https://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
-  };
+async function serveHttps(tls: { key: string; cert: string }, handler: Handler): Promise<ListeningServer> {
+  return listenOnLoopback(
+    createServer({ key: tls.key, cert: tls.cert }, (request, response) => {
+      const reply = handler(request.url ?? '/');
+      response.writeHead(reply.status, reply.headers).end(reply.body);
+    }),
+  );
 }
 
 const LOGIN_PAGE = `<!doctype html><form method="post"><input id="login" name="login"><input id="password" name="password" type="password"><button id="submit">Sign in</button></form>`;
