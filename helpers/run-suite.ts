@@ -55,9 +55,25 @@ interface JsonSuite {
   suites?: JsonSuite[];
 }
 
-/** Variables that name a target (or the outer run's verdict on it): removed so the nested run starts its own (faulted) sandbox. */
+/**
+ * Variables that name a target, what the suite may do there, or the outer run's verdict on it: a
+ * nested run gets none of the caller's, so it tests only the target it is given.
+ */
 const TARGET_VARIABLES =
-  /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSENT_|CONFORMANCE_EMBEDDED_SANDBOX$|CONFORMANCE_BROKEN_ENVIRONMENT$|CONFORMANCE_BROWSER_SPKI$)/;
+  /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSENT_|CONFORMANCE_EMBEDDED_SANDBOX$|CONFORMANCE_BROKEN_ENVIRONMENT$|CONFORMANCE_BROWSER_SPKI$|CONFORMANCE_ALLOW_WRITES$)/;
+
+/**
+ * The caller's environment without its target variables. Blank, not absent, for those a .env
+ * names: the nested run reads .env for unset variables only, and a .env naming an external target
+ * must not take the place of the target the nested run is given.
+ */
+export function environmentWithoutTarget(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !TARGET_VARIABLES.test(name)),
+  );
+  for (const name of dotEnvNames()) if (TARGET_VARIABLES.test(name)) env[name] = '';
+  return env;
+}
 
 /**
  * Runs the conformance suite (or part of it) in a child Playwright process against an embedded
@@ -66,12 +82,7 @@ const TARGET_VARIABLES =
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult> {
   const keepReports = options.reportsDir !== undefined;
   const reportsDir = options.reportsDir ?? mkdtempSync(join(tmpdir(), 'conformance-nested-'));
-  const env: NodeJS.ProcessEnv = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !TARGET_VARIABLES.test(name)),
-  );
-  // Blank, not absent: the nested run reads .env for unset variables only, and a .env naming an
-  // external target must not take the place of the faulted sandbox.
-  for (const name of dotEnvNames()) if (TARGET_VARIABLES.test(name)) env[name] = '';
+  const env = environmentWithoutTarget();
   Object.assign(env, {
     SANDBOX_FAULTS: (options.faults ?? []).join(','),
     SANDBOX_VARIANTS: (options.variants ?? []).join(','),

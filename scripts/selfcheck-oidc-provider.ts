@@ -15,21 +15,7 @@ import { markerPatterns, scanTree } from '../helpers/secret-scan.js';
 import { compare, readExpected, type Comparison } from '../selftest/independent/expected.js';
 import { startOidcProvider, type RunningProvider } from '../selftest/independent/oidc-provider/server.js';
 import { readVerdicts } from '../selftest/independent/verdicts.js';
-
-/** Variables of the contract (and ours) that would add test helpers, writes or a receiver to this target. */
-const BLANKED_VARIABLES = [
-  'SANDBOX_CONTROL_URL',
-  'SANDBOX_CONTROL_KEY',
-  'SANDBOX_FAULTS',
-  'SANDBOX_VARIANTS',
-  'WEBHOOK_LISTEN_PORT',
-  'WEBHOOK_PUBLIC_URL',
-  'WEBHOOK_TOKEN_HEADER',
-  'CONFORMANCE_ALLOW_WRITES',
-  'CONFORMANCE_EMBEDDED_SANDBOX',
-];
-const TARGET_VARIABLES =
-  /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSENT_|CONFORMANCE_EMBEDDED_SANDBOX$|CONFORMANCE_ALLOW_WRITES$)/;
+import { environmentWithoutTarget } from '../helpers/run-suite.js';
 
 const { values } = parseArgs({
   options: {
@@ -98,12 +84,9 @@ function leakedSecrets(target: Record<string, string>): number {
 }
 
 function playwright(target: Record<string, string>): Promise<number> {
-  const env: NodeJS.ProcessEnv = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !TARGET_VARIABLES.test(name)),
-  );
-  // Blank, not absent: the suite fills absent variables from a .env file, which may name another target.
-  const blanked = Object.fromEntries(BLANKED_VARIABLES.map((name) => [name, '']));
-  Object.assign(env, blanked, target, { REPORTS_DIR: values.reports, CONFORMANCE_WORKERS: values.workers });
+  // No helpers, faults, receiver or writes of the caller's (nor of a .env): only this target.
+  const env = environmentWithoutTarget();
+  Object.assign(env, target, { REPORTS_DIR: values.reports, CONFORMANCE_WORKERS: values.workers });
   const args = [
     'playwright',
     'test',
