@@ -18,7 +18,7 @@ export default defineConfig({
   workers: fixedReceiverPort ? 1 : Number(process.env.CONFORMANCE_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
-  globalSetup: './fixtures/global-setup.ts',
+  globalSetup: './embedded/global-setup.ts',
   outputDir: `${reportsDir}/test-output`,
   reporter: [
     ['list'],

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { chromium, type Browser } from '@playwright/test';
 import { ConsentDriver } from '../helpers/consent-driver.js';
 import { authorizationUrl } from '../helpers/oauth-client.js';
-import { SANDBOX_SELECTORS } from '../sandbox/options.js';
+import { EMBEDDED_SANDBOX_SELECTORS } from '../spec/contract.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { trustArgsFor } from '../helpers/browser-trust.js';
 import { CHROMIUM_ARGS } from '../helpers/chromium.js';
@@ -49,7 +49,7 @@ async function oneFlow(browser: Browser, sandbox: StartedSandbox): Promise<void>
   const context = await browser.newContext();
   const { client } = sandbox.state.clients.register([`${CLIENT_ORIGIN}/cb`], 'bench');
   const user = sandbox.state.users.create({});
-  const driver = new ConsentDriver(context, () => browser.newContext(), SANDBOX_SELECTORS);
+  const driver = new ConsentDriver(context, () => browser.newContext(), EMBEDDED_SANDBOX_SELECTORS);
   const url = authorizationUrl(sandbox.authUrl, {
     clientId: client.clientId,
     redirectUri: `${CLIENT_ORIGIN}/cb`,

@@ -1,19 +1,12 @@
+import { CATALOG_CHAINS, CATALOG_PREFIX, type CatalogChain } from '../spec/paths.js';
 import { isSuccess, parseJsonBody, type HttpExchange } from './exchange.js';
 import type { HttpClient } from './http.js';
 import { schemaViolations } from './schemas.js';
 import { verify } from './verify.js';
 
-/** The chains of 4.5: each lookup's path takes the ids chosen from the answers before it. */
-export const CATALOG_CHAINS = {
-  car: 'car_info',
-  motorcycle: 'moto_info',
-  cellphone: 'cellphone_info',
-} as const;
-export type CatalogChain = keyof typeof CATALOG_CHAINS;
-export const CUBIC_CAPACITIES_PATH = '/autoupload/moto_cubiccms_info';
-
+/** Each lookup's path takes the ids chosen from the answers before it. */
 export function chainPath(chain: CatalogChain, ids: readonly number[]): string {
-  return ['/autoupload', CATALOG_CHAINS[chain], ...ids.map(String)].join('/');
+  return [CATALOG_PREFIX, CATALOG_CHAINS[chain], ...ids.map(String)].join('/');
 }
 
 /** Client of the catalog lookups: POST, JSON body {access_token} (4.5). */

@@ -3,6 +3,7 @@ import { parseJsonBody, type HttpExchange } from './exchange.js';
 import { HttpClient } from './http.js';
 import { registerSecret } from './redact.js';
 import { describeExchange } from './exchange.js';
+import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
 
 export interface RegisteredClient {
   clientId: string;
@@ -54,7 +55,7 @@ export class ControlClient {
     return this.http.send({
       quiet,
       method,
-      url: `${this.baseUrl}/test_helpers/v1${path}`,
+      url: `${this.baseUrl}${TEST_HELPERS_PREFIX}${path}`,
       headers: {
         ...(key === null ? {} : { 'x-sandbox-key': key }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -1,6 +1,6 @@
 import type { TestDetails } from '@playwright/test';
-import { requirement } from '../requirements/catalogue.js';
-import type { Requirement, Severity } from '../requirements/types.js';
+import { requirement } from '../spec/requirements/catalogue.js';
+import type { Requirement, Severity } from '../spec/requirements/types.js';
 
 const SEVERITY_ORDER: readonly Severity[] = ['blocker', 'critical', 'normal', 'minor'];
 

@@ -2,8 +2,7 @@ import { expectListingPage, type AdItem, type ListingPage } from './expect-listi
 import type { HttpExchange } from './exchange.js';
 import type { ListingClient } from './listing-client.js';
 import { verify } from './verify.js';
-
-export const MAX_PAGE_SIZE = 200;
+import { MAX_PAGE_SIZE } from '../spec/limits.js';
 
 export interface CrawlOptions {
   adsStatus?: string | undefined;

@@ -1,4 +1,4 @@
-import type { AuthorizationErrorCode } from './errors.js';
+import type { AuthorizationErrorCode } from '../spec/errors.js';
 import type { AuthorizationOutcome } from './consent-driver.js';
 import { expectAnswerInQuery } from './expect-query-response.js';
 import { verify } from './verify.js';

@@ -1,4 +1,4 @@
-import { LISTING_ERRORS, RATE_LIMIT_MESSAGE_PATTERN, type ListingErrorReason } from './errors.js';
+import { LISTING_ERRORS, RATE_LIMIT_MESSAGE_PATTERN, type ListingErrorReason } from '../spec/errors.js';
 import { parseJsonBody, type HttpExchange } from './exchange.js';
 import { schemaViolations } from './schemas.js';
 import { verify } from './verify.js';

@@ -1,4 +1,4 @@
-import type { TokenErrorCode } from './errors.js';
+import type { TokenErrorCode } from '../spec/errors.js';
 import { headerValue, parseJsonBody, type HttpExchange } from './exchange.js';
 import { schemaViolations } from './schemas.js';
 import { verify } from './verify.js';

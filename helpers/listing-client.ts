@@ -1,8 +1,7 @@
 import type { HttpExchange } from './exchange.js';
 import type { HttpClient } from './http.js';
 import { registerSecret } from './redact.js';
-
-export const PUBLISHED_PATH = '/autoupload/v1/published';
+import { PUBLISHED_PATH } from '../spec/paths.js';
 
 export interface PageRequest {
   pageToken?: string;

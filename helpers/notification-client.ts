@@ -3,8 +3,7 @@ import type { HttpClient } from './http.js';
 import { ownerOf, type Journal } from './journal.js';
 import { markerPath } from './marker.js';
 import { registerSecret } from './redact.js';
-
-export const NOTIFICATION_PATH = '/autoservice/v1/notification';
+import { NOTIFICATION_PATH } from '../spec/paths.js';
 
 /** The body of create and update (4.6); tests may send anything, so every field is open. */
 export type NotificationSettings = Record<string, unknown>;

@@ -2,6 +2,7 @@ import type { HttpExchange } from './exchange.js';
 import type { HttpClient } from './http.js';
 import { registerSecret } from './redact.js';
 import { registerTokenResponseSecrets } from './secret-harvest.js';
+import { AUTHORIZATION_PATH, TOKEN_PATH } from '../spec/paths.js';
 
 /** Ordered name/value pairs, so a test can omit, repeat or misspell any parameter on purpose. */
 export type Params = ReadonlyArray<readonly [string, string]>;
@@ -30,7 +31,7 @@ export function authorizationUrl(authUrl: string, request: AuthorizationRequest)
   add('scope', request.scope);
   add('state', request.state);
   pairs.push(...(request.extra ?? []));
-  return `${authUrl}/oauth?${encodeForm(pairs)}`;
+  return `${authUrl}${AUTHORIZATION_PATH}?${encodeForm(pairs)}`;
 }
 
 export function encodeForm(pairs: Params): string {
@@ -74,7 +75,7 @@ export class TokenEndpoint {
   ) {}
 
   get url(): string {
-    return `${this.authUrl}/oauth/token`;
+    return `${this.authUrl}${TOKEN_PATH}`;
   }
 
   async send(options: TokenRequestOptions): Promise<HttpExchange> {

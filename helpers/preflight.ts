@@ -1,6 +1,6 @@
 import { BrokenEnvironmentError } from './broken-environment.js';
 import { HttpClient } from './http.js';
-import { PUBLISHED_PATH } from './listing-client.js';
+import { PUBLISHED_PATH } from '../spec/paths.js';
 import type { TargetConfig } from './target.js';
 
 /** Short: a preflight that waits the full request timeout would delay every run against a dead target. */

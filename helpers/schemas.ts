@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { loadOpenApiDocument } from './openapi-document.js';
+import { loadOpenApiDocument } from '../spec/openapi.js';
 
 /** The schemas the suite validates bodies with: components/schemas of schemas/openapi.yaml. */
 export const SCHEMA_NAMES = [

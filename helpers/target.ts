@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { SANDBOX_SELECTORS } from '../sandbox/options.js';
+import { EMBEDDED_SANDBOX_SELECTORS } from '../spec/contract.js';
 import { redirectOrigin } from './redirect-origin.js';
 
 /** The target as the contract (section 1) names it through the environment. */
@@ -118,11 +118,11 @@ export function resolveTarget(env: Environment): TargetConfig {
     caFile,
     webhook,
     selectors: {
-      loginUsername: read('LOGIN_USERNAME_SELECTOR') ?? SANDBOX_SELECTORS.loginUsername,
-      loginPassword: read('LOGIN_PASSWORD_SELECTOR') ?? SANDBOX_SELECTORS.loginPassword,
-      loginSubmit: read('LOGIN_SUBMIT_SELECTOR') ?? SANDBOX_SELECTORS.loginSubmit,
-      consentApprove: read('CONSENT_APPROVE_SELECTOR') ?? SANDBOX_SELECTORS.consentApprove,
-      consentDeny: read('CONSENT_DENY_SELECTOR') ?? SANDBOX_SELECTORS.consentDeny,
+      loginUsername: read('LOGIN_USERNAME_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.loginUsername,
+      loginPassword: read('LOGIN_PASSWORD_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.loginPassword,
+      loginSubmit: read('LOGIN_SUBMIT_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.loginSubmit,
+      consentApprove: read('CONSENT_APPROVE_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.consentApprove,
+      consentDeny: read('CONSENT_DENY_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.consentDeny,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { test } from '@playwright/test';
-import { requirement } from '../requirements/catalogue.js';
+import { requirement } from '../spec/requirements/catalogue.js';
 import { describeExchange, type HttpExchange } from './exchange.js';
 import { redactText } from './redact.js';
 import { insideTest } from './report.js';

@@ -1,4 +1,4 @@
-import { HelperError, LISTING_ERRORS, ListingError, NotificationError } from '../helpers/errors.js';
+import { HelperError, LISTING_ERRORS, ListingError, NotificationError } from '../spec/errors.js';
 import { catalogErrorFormat } from './catalogs/errors.js';
 import { reasonedAnswer, type ErrorAnswer, type ErrorFormat, type Failure } from './http/error-answer.js';
 import type { FormatForTarget } from './http/client-errors.js';

@@ -1,9 +1,10 @@
-import { TokenError } from '../helpers/errors.js';
+import { TokenError } from '../spec/errors.js';
 import type { ErrorAnswer, Failure } from './http/error-answer.js';
 import type { FormatForTarget } from './http/client-errors.js';
 import { errorPageAnswer } from './http/html.js';
 import type { SandboxState } from './state.js';
-import { TOKEN_PATH, tokenErrorAnswer } from './token/token-endpoint.js';
+import { tokenErrorAnswer } from './token/token-endpoint.js';
+import { TOKEN_PATH } from '../spec/paths.js';
 
 /**
  * The authorization server's error formats, by path: the token endpoint's 7.2 JSON (always 400,

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { secretMarker } from '../helpers/secret-marker.js';
+import { secretMarker } from '../spec/secret-marker.js';
 import { parseFaults } from './faults.js';
 import { controlKeyRefusal } from './test-helpers/control-key.js';
 import { parseVariants } from './variants.js';

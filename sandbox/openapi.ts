@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loadOpenApiDocument } from '../helpers/openapi-document.js';
+import { loadOpenApiDocument } from '../spec/openapi.js';
 
 /**
  * GET /openapi.json: the API's OpenAPI description (schemas/openapi.yaml) as JSON, so that

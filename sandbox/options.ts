@@ -44,12 +44,3 @@ export interface RunningSandbox {
   faults: readonly FaultName[];
   close(): Promise<void>;
 }
-
-/** The selectors of the sandbox's login and consent pages: the suite's defaults (contract 1). */
-export const SANDBOX_SELECTORS = {
-  loginUsername: '#login-username',
-  loginPassword: '#login-password',
-  loginSubmit: '#login-submit',
-  consentApprove: '#consent-approve',
-  consentDeny: '#consent-deny',
-} as const;

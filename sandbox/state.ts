@@ -15,6 +15,8 @@ import { SANDBOX_CAPS, type SandboxCaps } from './store/caps.js';
 import { SessionStore } from './store/sessions.js';
 import { TokenStore } from './store/tokens.js';
 import { UserStore } from './store/users.js';
+import type { Rulebook } from './rulebook.js';
+import { rulesInForce } from './rules/in-force.js';
 
 /** Everything the sandbox remembers, in memory, for the life of the process. */
 export interface SandboxState {
@@ -32,6 +34,8 @@ export interface SandboxState {
   deliveryLog: DeliveryLog;
   loginThrottle: LoginThrottle;
   caps: Readonly<SandboxCaps>;
+  /** The rules in force: the reference with this process's faults and variants applied. */
+  rules: Rulebook;
   faults: FaultSet;
   variants: VariantSet;
 }
@@ -81,6 +85,7 @@ export function createState(
     deliveryLog,
     loginThrottle: new LoginThrottle(),
     caps,
+    rules: rulesInForce(faults.list(), variants.list()),
     faults,
     variants,
   };

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { FAULTS, isFaultName, type FaultName } from '../sandbox/faults.js';
 import { pool } from './pool.js';
-import { runSuite, type TestVerdict } from '../helpers/run-suite.js';
+import { runSuite, type TestVerdict } from '../embedded/run-suite.js';
 
 interface FaultResult {
   fault: FaultName;

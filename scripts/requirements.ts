@@ -2,7 +2,7 @@
 // that should have a test has none. Coverage is read from Playwright's own test list (the tags).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { REQUIREMENTS } from '../requirements/catalogue.js';
+import { REQUIREMENTS } from '../spec/requirements/catalogue.js';
 import { playwrightTestArgs } from './playwright-command.mjs';
 
 interface ListedSpec {

@@ -15,7 +15,7 @@ import { markerPatterns, scanTree } from '../helpers/secret-scan.js';
 import { compare, readExpected, type Comparison } from '../selftest/independent/expected.js';
 import { startOidcProvider, type RunningProvider } from '../selftest/independent/oidc-provider/server.js';
 import { readVerdicts } from '../selftest/independent/verdicts.js';
-import { environmentWithoutTarget } from '../helpers/run-suite.js';
+import { environmentWithoutTarget } from '../embedded/run-suite.js';
 
 const { values } = parseArgs({
   options: {

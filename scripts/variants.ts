@@ -5,7 +5,7 @@
 // exits 1 when any variant fails a test.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { pool } from './pool.js';
-import { runSuite } from '../helpers/run-suite.js';
+import { runSuite } from '../embedded/run-suite.js';
 import { VARIANTS, type VariantName } from '../sandbox/variants.js';
 
 interface VariantResult {

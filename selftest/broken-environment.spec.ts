@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { BrokenEnvironmentError } from '../helpers/broken-environment.js';
 import { HttpClient } from '../helpers/http.js';
-import { runSuite } from '../helpers/run-suite.js';
+import { runSuite } from '../embedded/run-suite.js';
 import { startSandbox } from '../sandbox/start.js';
 import { listenOnLoopback, type ListeningServer } from './support/listen.js';
 

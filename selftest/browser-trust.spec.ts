@@ -7,8 +7,8 @@ import { BrokenEnvironmentError } from '../helpers/broken-environment.js';
 import { pinnedKeys, trustArgsFor } from '../helpers/browser-trust.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { ConsentDriver } from '../helpers/consent-driver.js';
-import { runSuite } from '../helpers/run-suite.js';
-import { SANDBOX_SELECTORS } from '../sandbox/options.js';
+import { runSuite } from '../embedded/run-suite.js';
+import { EMBEDDED_SANDBOX_SELECTORS } from '../spec/contract.js';
 import { generateTls, type TlsMaterial } from '../sandbox/tls.js';
 import { listenOnLoopback, type ListeningServer } from './support/listen.js';
 
@@ -71,7 +71,7 @@ test.describe('the browser trusts only the CA it is given (issue 14)', () => {
 
       // The consent flow stops there, as a broken environment, before typing anything.
       const context = await browser.newContext();
-      const driver = new ConsentDriver(context, () => browser.newContext(), SANDBOX_SELECTORS);
+      const driver = new ConsentDriver(context, () => browser.newContext(), EMBEDDED_SANDBOX_SELECTORS);
       const flow = driver.authorize(`${stranger.url}/oauth?client_id=x`, {
         clientOrigin: 'http://127.0.0.1:9',
         user: { login: 'someone', password: 'never-typed-anywhere' },

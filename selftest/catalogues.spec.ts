@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { REQUIREMENTS } from '../requirements/catalogue.js';
+import { REQUIREMENTS } from '../spec/requirements/catalogue.js';
 import { FAULTS } from '../sandbox/faults.js';
 import { VARIANTS } from '../sandbox/variants.js';
 

@@ -11,7 +11,7 @@ import { HttpClient } from '../helpers/http.js';
 import { Journal, JOURNAL_VARIABLE, rememberOwner } from '../helpers/journal.js';
 import { markerPath } from '../helpers/marker.js';
 import { NotificationClient } from '../helpers/notification-client.js';
-import { spawnCollect } from '../helpers/run-suite.js';
+import { spawnCollect } from '../embedded/run-suite.js';
 import { resolveTarget } from '../helpers/target.js';
 import { startSandbox } from '../sandbox/start.js';
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { FaultName } from '../sandbox/faults.js';
-import { runSuite, type TestVerdict } from '../helpers/run-suite.js';
+import { runSuite, type TestVerdict } from '../embedded/run-suite.js';
 
 /**
  * The suite is only worth what it catches: for each fault switch, the checks of the broken

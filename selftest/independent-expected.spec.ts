@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { REQUIREMENTS } from '../requirements/catalogue.js';
+import { REQUIREMENTS } from '../spec/requirements/catalogue.js';
 import { AUTHORIZATION_SERVER_AREAS } from './independent/areas.js';
 import { compare, readExpected, type ExpectedDeviation, type Verdict } from './independent/expected.js';
 import { readVerdicts } from './independent/verdicts.js';
-import { spawnCollect } from '../helpers/run-suite.js';
+import { spawnCollect } from '../embedded/run-suite.js';
 
 /**
  * The self-validation against oidc-provider (npm run selfcheck:oidc-provider) is judged by its

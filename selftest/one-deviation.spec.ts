@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { runSuite } from '../helpers/run-suite.js';
+import { runSuite } from '../embedded/run-suite.js';
 
 /** The only tests of the token endpoint's headers (4.2, 7.2). */
 const TOKEN_HEADER_TESTS = [

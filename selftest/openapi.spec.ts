@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loadOpenApiDocument } from '../helpers/openapi-document.js';
+import { loadOpenApiDocument } from '../spec/openapi.js';
 import { SCHEMA_NAMES, schemaViolations } from '../helpers/schemas.js';
 import { startSandbox } from '../sandbox/start.js';
 

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { ENDPOINT_NAMES, fuzzCases } from '../helpers/fuzz-cases.js';
-import { startSandboxProcess, type SandboxProcess } from '../helpers/fuzz-sandbox-process.js';
-import { seedWorld, type FuzzWorld } from '../helpers/fuzz-seed.js';
-import { sendCase } from '../helpers/fuzz-send.js';
-import { snapshotOf, type Snapshot } from '../helpers/fuzz-snapshot.js';
-import { verdict } from '../helpers/fuzz-verdict.js';
+import { ENDPOINT_NAMES, fuzzCases } from './fuzz/cases.js';
+import { startSandboxProcess, type SandboxProcess } from './fuzz/sandbox-process.js';
+import { seedWorld, type FuzzWorld } from './fuzz/seed.js';
+import { sendCase } from './fuzz/send.js';
+import { snapshotOf, type Snapshot } from './fuzz/snapshot.js';
+import { verdict } from './fuzz/verdict.js';
 import { assertProperty } from '../helpers/property.js';
 import { redactText } from '../helpers/redact.js';
 import { buildAppsServer } from '../sandbox/apps-server.js';

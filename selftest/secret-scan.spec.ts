@@ -6,8 +6,8 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { newNotificationToken } from '../fixtures/notifications.js';
 import { NO_REDACTION_VARIABLE, REDACTED } from '../helpers/redact.js';
-import { runSuite, spawnCollect, type SuiteRunResult, type TestVerdict } from '../helpers/run-suite.js';
-import { SECRET_MARKER_VARIABLE } from '../helpers/secret-marker.js';
+import { runSuite, spawnCollect, type SuiteRunResult, type TestVerdict } from '../embedded/run-suite.js';
+import { SECRET_MARKER_VARIABLE } from '../spec/secret-marker.js';
 import {
   leaksByKind,
   markerPatterns,

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { REQUIREMENTS } from '../requirements/catalogue.js';
+import { REQUIREMENTS } from '../spec/requirements/catalogue.js';
 import {
   DEFAULT_SPEC_FILE,
   headingAnchor,

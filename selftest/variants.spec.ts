@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { runSuite } from '../helpers/run-suite.js';
+import { runSuite } from '../embedded/run-suite.js';
 import { VARIANTS, type VariantName } from '../sandbox/variants.js';
 
 /**

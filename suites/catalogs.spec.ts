@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { test } from '../fixtures/index.js';
-import {
-  CatalogClient,
-  chainPath,
-  CUBIC_CAPACITIES_PATH,
-  expectCatalogAnswer,
-  type CatalogChain,
-} from '../helpers/catalog-client.js';
+import { CatalogClient, chainPath, expectCatalogAnswer } from '../helpers/catalog-client.js';
+import { CUBIC_CAPACITIES_PATH, type CatalogChain } from '../spec/paths.js';
 import { covers } from '../helpers/covers.js';
 import { parseJsonBody } from '../helpers/exchange.js';
 import { assertProperty } from '../helpers/property.js';

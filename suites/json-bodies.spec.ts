@@ -1,5 +1,6 @@
 import { settingsFor, test } from '../fixtures/index.js';
-import { CatalogClient, CUBIC_CAPACITIES_PATH } from '../helpers/catalog-client.js';
+import { CatalogClient } from '../helpers/catalog-client.js';
+import { CUBIC_CAPACITIES_PATH } from '../spec/paths.js';
 import { covers } from '../helpers/covers.js';
 import { expectJsonBody } from '../helpers/expect-json-body.js';
 import { setUpConfiguration } from '../helpers/set-up.js';

@@ -5,6 +5,7 @@ import { catalogErrorAnswer } from './errors.js';
 import { bodyGrant } from '../resources/body-token.js';
 import type { AccessGrant } from '../store/tokens.js';
 import type { Catalog, Catalogs, IdMap } from './data.js';
+import { CATALOG_CHAINS, CATALOG_PREFIX, CUBIC_CAPACITIES_PATH } from '../../spec/paths.js';
 
 type Lookup = (params: Record<string, string>) => IdMap | Record<string, string> | undefined;
 
@@ -26,7 +27,7 @@ class CatalogError extends Error {
  */
 export function registerCatalogs(app: FastifyInstance, state: SandboxState, catalogs: Catalogs): void {
   // Section 9: catalog paths carry no version segment (the fault catalog-versioned-path adds one).
-  const base = state.faults.has('catalog-versioned-path') ? '/autoupload/v1' : '/autoupload';
+  const base = state.faults.has('catalog-versioned-path') ? `${CATALOG_PREFIX}/v1` : CATALOG_PREFIX;
   const chain = (prefix: string, catalog: Catalog, withVersions: boolean): void => {
     route(app, state, `${base}/${prefix}`, () => catalog.brandMap());
     route(app, state, `${base}/${prefix}/:brandId`, (params) =>
@@ -37,10 +38,15 @@ export function registerCatalogs(app: FastifyInstance, state: SandboxState, cata
         catalog.versionMap(id(params.brandId), id(params.modelId)),
       );
   };
-  chain('car_info', catalogs.cars, true);
-  chain('moto_info', catalogs.motorcycles, true);
-  chain('cellphone_info', catalogs.cellphones, false);
-  route(app, state, `${base}/moto_cubiccms_info`, () => catalogs.cubicCapacities);
+  chain(CATALOG_CHAINS.car, catalogs.cars, true);
+  chain(CATALOG_CHAINS.motorcycle, catalogs.motorcycles, true);
+  chain(CATALOG_CHAINS.cellphone, catalogs.cellphones, false);
+  route(
+    app,
+    state,
+    `${base}${CUBIC_CAPACITIES_PATH.slice(CATALOG_PREFIX.length)}`,
+    () => catalogs.cubicCapacities,
+  );
 }
 
 function route(app: FastifyInstance, state: SandboxState, path: string, lookup: Lookup): void {

@@ -5,10 +5,12 @@ export const TOKEN_FAULTS = {
   'code-reuse': {
     requirements: ['R2.2-03'],
     description: 'an authorization code can be redeemed more than once',
+    patch: { token: { markUsed: () => () => undefined } },
   },
   'code-no-expiry': {
     requirements: ['R2.2-02'],
     description: 'authorization codes never expire',
+    patch: { token: { codeLifetimeMs: () => () => Infinity } },
   },
   'code-concurrent-redeem': {
     requirements: ['R2.2-03'],
@@ -17,6 +19,7 @@ export const TOKEN_FAULTS = {
   'code-lifetime-nine-minutes': {
     requirements: ['R8-02', 'R2.2-02'],
     description: 'authorization codes expire after nine minutes instead of ten',
+    patch: { token: { codeLifetimeMs: (lifetime) => () => lifetime() - 60 * 1000 } },
   },
   'code-other-client-accepted': {
     requirements: ['R7.2-07'],

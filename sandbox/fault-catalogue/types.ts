@@ -1,6 +1,10 @@
+import type { RulebookPatch } from '../rulebook.js';
+
 export interface FaultDefinition {
-  /** The requirement ids (requirements/catalogue.ts) the fault breaks; tests tagged with them must fail. */
+  /** The requirement ids (spec/requirements/catalogue.ts) the fault breaks; tests tagged with them must fail. */
   requirements: readonly string[];
   /** What the sandbox does wrong, in words. */
   description: string;
+  /** The rules it replaces or wraps (see rules/patch.ts). */
+  patch?: RulebookPatch;
 }

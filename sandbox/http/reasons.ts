@@ -1,4 +1,4 @@
-import { LISTING_ERRORS } from '../../helpers/errors.js';
+import { LISTING_ERRORS } from '../../spec/errors.js';
 import { reasonedAnswer, type ErrorAnswer, type Failure } from './error-answer.js';
 
 /** The `reason` of a failure in the sandbox's `{reason, message}` formats. */

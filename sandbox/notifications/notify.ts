@@ -1,4 +1,4 @@
-import { isSection3Status } from '../../helpers/ad-status.js';
+import { isSection3Status } from '../../spec/ad-status.js';
 import type { SandboxState } from '../state.js';
 
 import { notificationBody, type AdChange } from './body.js';

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ListingError, NotificationError } from '../../helpers/errors.js';
+import { ListingError, NotificationError } from '../../spec/errors.js';
 import { bearerGrant } from '../resources/bearer.js';
 import type { SandboxState } from '../state.js';
 import { publicView, type NotificationConfig, type Owner } from '../store/notifications.js';
 import { parseSettings } from './settings.js';
+import { NOTIFICATION_PATH } from '../../spec/paths.js';
 
-export const NOTIFICATION_PATH = '/autoservice/v1/notification';
 const UNVERSIONED_PATH = '/autoservice/notification';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;

@@ -1,4 +1,4 @@
-import { NotificationError } from '../../helpers/errors.js';
+import { NotificationError } from '../../spec/errors.js';
 import type { FaultSet } from '../faults.js';
 import type { NotificationSettings } from '../store/notifications.js';
 import type { DeliveryPolicy } from './delivery-policy.js';

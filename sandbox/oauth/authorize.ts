@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AuthorizationError, type AuthorizationErrorCode } from '../../helpers/errors.js';
+import { AuthorizationError, type AuthorizationErrorCode } from '../../spec/errors.js';
 import type { FaultSet } from '../faults.js';
 import { addressKey } from '../http/client-address.js';
 import { readCookie, SESSION_COOKIE, sessionCookie } from '../http/cookies.js';
@@ -16,10 +16,11 @@ import { sendConsentPage, sendLoginPage } from './pages.js';
 import { withFragmentParams, withResponseParams } from './redirect-uri.js';
 import { AUTHORIZATION_PARAMETERS, unknownParameters } from '../http/unknown-parameters.js';
 import { scopesAsGranted } from './scope-order.js';
+import { AUTHORIZATION_PATH } from '../../spec/paths.js';
 
 /** GET /oauth (4.1): validate, then ask the user to log in (unless a session exists) and decide. */
 export function registerAuthorize(app: FastifyInstance, state: SandboxState): void {
-  app.get('/oauth', (request, reply) => authorize(request, reply, state));
+  app.get(AUTHORIZATION_PATH, (request, reply) => authorize(request, reply, state));
 }
 
 function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxState): FastifyReply {
@@ -63,7 +64,9 @@ function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxS
         unknownScopes: requested.unknown,
         state: sentState,
         // Kept only where it is used: a long URL held per pending request costs memory.
-        ...(state.variants.has('login-redirects-back') ? { returnTo: request.raw.url ?? '/oauth' } : {}),
+        ...(state.variants.has('login-redirects-back')
+          ? { returnTo: request.raw.url ?? AUTHORIZATION_PATH }
+          : {}),
       },
       address,
     );

@@ -1,4 +1,4 @@
-import { AuthorizationError } from '../../helpers/errors.js';
+import { AuthorizationError } from '../../spec/errors.js';
 import type { FaultSet } from '../faults.js';
 import type { VariantSet } from '../variants.js';
 import type { Params } from '../http/params.js';

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { SANDBOX_SELECTORS } from '../options.js';
+import { EMBEDDED_SANDBOX_SELECTORS } from '../../spec/contract.js';
 import { escapeHtml, sendPage } from '../http/html.js';
 import { SCOPES } from '../scopes.js';
 import type { PendingAuthorization } from '../store/sessions.js';
@@ -59,9 +59,9 @@ export function sendLoginPage(
     status,
     'Sign in to the marketplace',
     `${message}<form method="post" action="${LOGIN_PATH}">${hidden('request', pending.id)}${hidden('csrf', csrf)}` +
-      `<label for="${id(SANDBOX_SELECTORS.loginUsername)}">Login</label><input id="${id(SANDBOX_SELECTORS.loginUsername)}" name="login" autocomplete="username" required>` +
-      `<label for="${id(SANDBOX_SELECTORS.loginPassword)}">Password</label><input id="${id(SANDBOX_SELECTORS.loginPassword)}" name="password" type="password" autocomplete="current-password" required>` +
-      `<button id="${id(SANDBOX_SELECTORS.loginSubmit)}" type="submit">Sign in</button></form>`,
+      `<label for="${id(EMBEDDED_SANDBOX_SELECTORS.loginUsername)}">Login</label><input id="${id(EMBEDDED_SANDBOX_SELECTORS.loginUsername)}" name="login" autocomplete="username" required>` +
+      `<label for="${id(EMBEDDED_SANDBOX_SELECTORS.loginPassword)}">Password</label><input id="${id(EMBEDDED_SANDBOX_SELECTORS.loginPassword)}" name="password" type="password" autocomplete="current-password" required>` +
+      `<button id="${id(EMBEDDED_SANDBOX_SELECTORS.loginSubmit)}" type="submit">Sign in</button></form>`,
   );
 }
 
@@ -91,7 +91,7 @@ export function sendConsentPage(
     'Authorize access',
     `<p><strong>${escapeHtml(clientName)}</strong> asks for:</p><ul id="consent-scopes">${scopes}</ul>` +
       `<form method="post" action="${CONSENT_PATH}">${hidden('request', pending.id)}${hidden('csrf', csrf)}` +
-      `<button id="${id(SANDBOX_SELECTORS.consentApprove)}" name="decision" value="approve" type="submit">Approve</button>` +
-      `<button id="${id(SANDBOX_SELECTORS.consentDeny)}" name="decision" value="deny" type="submit">Deny</button></form>`,
+      `<button id="${id(EMBEDDED_SANDBOX_SELECTORS.consentApprove)}" name="decision" value="approve" type="submit">Approve</button>` +
+      `<button id="${id(EMBEDDED_SANDBOX_SELECTORS.consentDeny)}" name="decision" value="deny" type="submit">Deny</button></form>`,
   );
 }

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FaultSet } from '../faults.js';
 import type { SandboxState } from '../state.js';
 import { bodyGrant } from './body-token.js';
-
-export const BASIC_USER_INFO_PATH = '/oauth_api/basic_user_info';
+import { BASIC_USER_INFO_PATH } from '../../spec/paths.js';
 
 /**
  * POST /oauth_api/basic_user_info (4.3). Not shown by the spec, the sandbox's choices: a missing

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ListingError } from '../../helpers/errors.js';
+import { ListingError } from '../../spec/errors.js';
 import type { AccessGrant, TokenStore } from '../store/tokens.js';
 
 /**

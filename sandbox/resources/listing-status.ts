@@ -1,4 +1,4 @@
-import type { ListingErrorReason } from '../../helpers/errors.js';
+import type { ListingErrorReason } from '../../spec/errors.js';
 import type { SandboxState } from '../state.js';
 
 /** The sandbox's HTTP status for each 7.3 row (not shown by the spec; as the field notes report production). */

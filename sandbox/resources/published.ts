@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isSection3Status } from '../../helpers/ad-status.js';
-import { ListingError } from '../../helpers/errors.js';
+import { isSection3Status } from '../../spec/ad-status.js';
+import { ListingError } from '../../spec/errors.js';
 import { Params } from '../http/params.js';
 import type { FaultSet } from '../faults.js';
 import type { SandboxState } from '../state.js';
@@ -10,12 +10,11 @@ import { bearerGrant } from './bearer.js';
 import { listingStatusOf } from './listing-status.js';
 import { PageCache, type RenderedPage } from './page-cache.js';
 import type { PageCursor } from './page-token.js';
+import { PUBLISHED_PATH } from '../../spec/paths.js';
+import { MAX_PAGE_SIZE as MAX_PAGE } from '../../spec/limits.js';
 
-export const PUBLISHED_PATH = '/autoupload/v1/published';
 /** Where the fault listing-unversioned-path serves the listing instead (section 9 broken). */
 const UNVERSIONED_PATH = '/autoupload/published';
-/** 8: default and maximum of fetch_size. */
-export const MAX_PAGE = 200;
 const LISTING_SCOPES = ['autoupload', 'basic_user_info'];
 /** What Fastify would set for an object body; set by hand because the body goes out as bytes. */
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

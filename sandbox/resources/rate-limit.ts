@@ -1,4 +1,4 @@
-import { ListingError, rateLimitMessage } from '../../helpers/errors.js';
+import { ListingError, rateLimitMessage } from '../../spec/errors.js';
 import type { Client } from '../store/clients.js';
 
 interface Window {

@@ -1,4 +1,4 @@
-import type { AuthorizationErrorCode } from '../../helpers/errors.js';
+import type { AuthorizationErrorCode } from '../../spec/errors.js';
 import { Clock } from '../clock.js';
 import { randomDigits, randomId, randomToken, sameSecret, type SecretMaker } from '../crypto.js';
 

@@ -1,8 +1,8 @@
 import type { Scope } from '../scopes.js';
 import { randomToken, type SecretMaker } from '../crypto.js';
+import { CODE_LIFETIME_MS } from '../../spec/limits.js';
 
 /** Section 2.2: ten minutes by the client's clock. */
-export const CODE_LIFETIME_MS = 10 * 60 * 1000;
 
 export interface AuthorizationCode {
   code: string;

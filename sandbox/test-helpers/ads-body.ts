@@ -1,5 +1,5 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { HelperError } from '../../helpers/errors.js';
+import { HelperError } from '../../spec/errors.js';
 
 /**
  * The body of `PUT .../ads`, `{"ads": [...]}`, read a slice at a time with the event loop served

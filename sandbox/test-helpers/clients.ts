@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { HelperError, type AuthorizationErrorCode } from '../../helpers/errors.js';
+import { HelperError, type AuthorizationErrorCode } from '../../spec/errors.js';
 import { MAX_CLOCK_OFFSET_SECONDS } from '../clock.js';
 import { isAbsoluteWithoutFragment } from '../oauth/check-redirect-uri.js';
 import type { SandboxState } from '../state.js';
 import type { Client } from '../store/clients.js';
 import { asBody, integerAtLeast, optionalString, positiveNumber, type Body } from './validate.js';
+import { MAX_REDIRECT_URIS, MIN_REDIRECT_URIS } from '../../spec/limits.js';
 
 const INJECTABLE_AUTHORIZE_ERRORS: readonly AuthorizationErrorCode[] = [
   'temporarily_unavailable',
@@ -20,7 +21,7 @@ export function registerClientHelpers(app: FastifyInstance, state: SandboxState)
     const registered = state.clients.register(
       redirectUris(
         body,
-        state.faults.has('registration-four-uris-accepted') ? 4 : 3,
+        state.faults.has('registration-four-uris-accepted') ? MAX_REDIRECT_URIS + 1 : MAX_REDIRECT_URIS,
         state.variants.has('clients-other-registration'),
       ),
       optionalString(body, 'name') ?? 'Sandbox client',
@@ -81,7 +82,7 @@ function findClient(state: SandboxState, clientId: string): Client {
 /** 2.1 / 8: 1 to 3 redirect URIs (`max` is other only under the fault registration-four-uris-accepted). */
 function redirectUris(body: Body, max: number, httpsOnly: boolean): string[] {
   const uris = body.redirect_uris;
-  if (!Array.isArray(uris) || uris.length < 1 || uris.length > max)
+  if (!Array.isArray(uris) || uris.length < MIN_REDIRECT_URIS || uris.length > max)
     throw new HelperError('BAD_REQUEST', '"redirect_uris" must hold 1 to 3 URIs.');
   const valid = uris.every(
     (uri): uri is string => typeof uri === 'string' && uri.length <= 2048 && isAbsoluteWithoutFragment(uri),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HelperError } from '../../helpers/errors.js';
+import { HelperError } from '../../spec/errors.js';
 import type { SandboxState } from '../state.js';
 
 /**

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { HelperError } from '../../helpers/errors.js';
+import { HelperError } from '../../spec/errors.js';
 import { sameSecret } from '../crypto.js';
 import type { SandboxState } from '../state.js';
 import { registerAdHelpers } from './ads.js';
 import { registerClientHelpers } from './clients.js';
 import { registerDeliveryHelpers } from './deliveries.js';
 import { registerUserHelpers } from './users.js';
+import { TEST_HELPERS_PREFIX } from '../../spec/paths.js';
 
-export const HELPERS_PREFIX = '/test_helpers/v1';
+export const HELPERS_PREFIX = TEST_HELPERS_PREFIX;
 
 /** Contract section 2, served only when the sandbox has a control key (otherwise 404 everywhere). */
 export function registerTestHelpers(app: FastifyInstance, state: SandboxState, controlKey: string): void {

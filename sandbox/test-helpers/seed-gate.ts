@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HelperError } from '../../helpers/errors.js';
+import { HelperError } from '../../spec/errors.js';
 
 /**
  * Large seeding bodies are read one at a time: each may hold 16 MiB as text and more once parsed,

@@ -1,4 +1,4 @@
-import { HelperError } from '../../helpers/errors.js';
+import { HelperError } from '../../spec/errors.js';
 
 /** Small readers for helper bodies: each refusal is a 400 BAD_REQUEST naming the field. */
 export type Body = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { TokenError } from '../../helpers/errors.js';
+import { TokenError } from '../../spec/errors.js';
 
 /**
  * RFC 6749 2.3.1: client credentials in an HTTP Basic Authorization header, each part

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { TokenError } from '../../helpers/errors.js';
+import type { TokenError } from '../../spec/errors.js';
 import type { ErrorAnswer } from '../http/error-answer.js';
 import { escapeHtml } from '../http/html.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { TokenError } from '../../helpers/errors.js';
+import { TokenError } from '../../spec/errors.js';
 import type { FaultSet } from '../faults.js';
 import { Params } from '../http/params.js';
 

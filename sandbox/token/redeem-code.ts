@@ -1,12 +1,13 @@
-import { TokenError } from '../../helpers/errors.js';
+import { TokenError } from '../../spec/errors.js';
 import type { FaultSet } from '../faults.js';
 import type { Params } from '../http/params.js';
 import type { Scope } from '../scopes.js';
 import type { Client } from '../store/clients.js';
-import { CODE_LIFETIME_MS, type AuthorizationCode, type CodeStore } from '../store/codes.js';
+import type { AuthorizationCode, CodeStore } from '../store/codes.js';
 import type { TokenStore } from '../store/tokens.js';
+import type { TokenRules } from './rules.js';
 import { parseScope } from '../oauth/check-scope.js';
-import { AuthorizationError } from '../../helpers/errors.js';
+import { AuthorizationError } from '../../spec/errors.js';
 
 /**
  * 2.2 / 7.2: the code exists, belongs to this client, is unused and younger than ten minutes by
@@ -19,6 +20,7 @@ export function checkCode(
   codes: CodeStore,
   faults: FaultSet,
   tokens: TokenStore,
+  rules: TokenRules,
 ): AuthorizationCode {
   const value = form.get('code');
   if (value === undefined || value === '') throw new TokenError('invalid_request', 'code is missing.');
@@ -39,16 +41,11 @@ export function checkCode(
     tokens.revoke(code.issuedTokens);
     throw new TokenError('invalid_grant', 'The code was already used.');
   }
-  if (!faults.has('code-no-expiry') && client.clock.now() - code.issuedAtMs >= codeLifetimeMs(faults)) {
+  if (client.clock.now() - code.issuedAtMs >= rules.codeLifetimeMs())
     throw new TokenError('invalid_grant', 'The code has expired.');
-  }
   if (!redirectUriMatches(redirectUri, code, client, faults))
     throw new TokenError('invalid_grant', 'redirect_uri differs from the authorization request.');
   return code;
-}
-
-function codeLifetimeMs(faults: FaultSet): number {
-  return faults.has('code-lifetime-nine-minutes') ? CODE_LIFETIME_MS - 60 * 1000 : CODE_LIFETIME_MS;
 }
 
 function redirectUriMatches(
@@ -60,10 +57,6 @@ function redirectUriMatches(
   if ((sent === undefined || sent === '') && faults.has('token-redirect-uri-optional')) return true;
   if (faults.has('token-redirect-uri-any-registered')) return client.redirectUris.includes(sent ?? '');
   return sent === (code.redirectUriSent ?? client.redirectUris[0]);
-}
-
-export function markUsed(code: AuthorizationCode, faults: FaultSet): void {
-  if (!faults.has('code-reuse')) code.used = true;
 }
 
 /** An optional `scope` may narrow the grant, never widen it (7.2 invalid_scope). */

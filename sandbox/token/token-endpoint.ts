@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TokenError } from '../../helpers/errors.js';
+import { TokenError } from '../../spec/errors.js';
 import type { FaultSet } from '../faults.js';
 import { SCOPES, type Scope } from '../scopes.js';
 import type { AuthorizationCode } from '../store/codes.js';
@@ -11,11 +11,10 @@ import { echoPage } from './echo-page.js';
 import { BASIC_CHALLENGE, BasicAuthenticationFailed } from './basic-auth.js';
 import { redirectGet, refuseOtherwise } from './other-refusals.js';
 import { MAX_VALUE_LENGTH, parseTokenRequest } from './parse-request.js';
-import { checkCode, markUsed, narrowScope } from './redeem-code.js';
+import { checkCode, narrowScope } from './redeem-code.js';
 import { consumeCodeOf } from './consume-on-failure.js';
 import { TOKEN_PARAMETERS, unknownParameters } from '../http/unknown-parameters.js';
-
-export const TOKEN_PATH = '/oauth/token';
+import { TOKEN_PATH } from '../../spec/paths.js';
 
 /** POST /oauth/token (4.2): the code exchanged for a Bearer token; every failure a 7.2 error. */
 export function registerToken(app: FastifyInstance, state: SandboxState): void {
@@ -69,12 +68,12 @@ function exchange(
         'Only authorization_code is supported.',
       );
     const client = early ?? authenticateClient(request, form, state.clients, state);
-    const code = checkCode(form, client, state.codes, state.faults, state.tokens);
+    const code = checkCode(form, client, state.codes, state.faults, state.tokens, state.rules.token);
     const scopes = state.faults.has('token-grants-every-scope')
       ? (Object.keys(SCOPES) as Scope[])
       : narrowScope(form, code.scopes, state.faults);
     const issue = (): FastifyReply => {
-      markUsed(code, state.faults);
+      state.rules.token.markUsed(code);
       const accessToken = state.tokens.issue({
         clientId: client.clientId,
         login: code.login,

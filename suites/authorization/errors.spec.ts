@@ -1,6 +1,6 @@
 import { settingsFor, test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/covers.js';
-import type { AuthorizationErrorCode } from '../../helpers/errors.js';
+import type { AuthorizationErrorCode } from '../../spec/errors.js';
 import { parseJsonBody } from '../../helpers/exchange.js';
 import { rememberOwner } from '../../helpers/journal.js';
 import { expectNoRedirect, expectRedirectWithError } from '../../helpers/expect-authorization.js';

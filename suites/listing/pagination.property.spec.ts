@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { test } from '../../fixtures/index.js';
-import { SECTION_3_STATUSES as SECTION_3 } from '../../helpers/ad-status.js';
+import { SECTION_3_STATUSES as SECTION_3 } from '../../spec/ad-status.js';
 import { covers } from '../../helpers/covers.js';
 import type { ControlClient, SeededAd } from '../../helpers/control-client.js';
 import { crawl, effectivePageSize, pageBound } from '../../helpers/crawler.js';

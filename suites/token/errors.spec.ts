@@ -1,6 +1,6 @@
 import { test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/covers.js';
-import type { TokenErrorCode } from '../../helpers/errors.js';
+import type { TokenErrorCode } from '../../spec/errors.js';
 import type { TestClient } from '../../fixtures/actors.js';
 import { headerValue, parseJsonBody } from '../../helpers/exchange.js';
 import {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { sendRaw, targetOf, type RawResponse, type RawTarget } from './fuzz-raw-http.js';
-import type { SandboxProcess } from './fuzz-sandbox-process.js';
-import { redactText, registerSecret } from './redact.js';
+import { sendRaw, targetOf, type RawResponse, type RawTarget } from './raw-http.js';
+import type { SandboxProcess } from './sandbox-process.js';
+import { redactText, registerSecret } from '../../helpers/redact.js';
+import { TEST_HELPERS_PREFIX, TOKEN_PATH } from '../../spec/paths.js';
 
 /**
  * The data the fuzz must never lose or change: a client, a user with ads, a token and a
@@ -29,7 +30,7 @@ export interface FuzzWorld {
   fuzzerNotificationId: string;
 }
 
-const HELPERS = '/test_helpers/v1';
+const HELPERS = TEST_HELPERS_PREFIX;
 export const SCOPE = 'basic_user_info autoupload';
 
 export async function seedWorld(sandbox: SandboxProcess): Promise<FuzzWorld> {
@@ -130,7 +131,7 @@ export async function obtainToken(auth: RawTarget, account: Omit<Account, 'token
   const token = await request(
     auth,
     'POST',
-    '/oauth/token',
+    TOKEN_PATH,
     [['content-type', 'application/x-www-form-urlencoded']],
     new URLSearchParams({
       grant_type: 'authorization_code',

@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox } from '../sandbox/start.js';
-import { secretMarker } from './secret-marker.js';
+import { startSandbox } from '../../sandbox/start.js';
+import { secretMarker } from '../../spec/secret-marker.js';
 
 export interface ChildSandboxReady {
   authUrl: string;

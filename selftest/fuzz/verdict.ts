@@ -3,10 +3,10 @@ import {
   HELPER_ERROR_STATUS,
   LISTING_ERRORS,
   NOTIFICATION_ERROR_STATUS,
-} from './errors.js';
-import type { FormatName } from './fuzz-cases.js';
-import type { RawResponse } from './fuzz-raw-http.js';
-import { schemaViolations, type SchemaName } from './schemas.js';
+} from '../../spec/errors.js';
+import type { FormatName } from './cases.js';
+import type { RawResponse } from './raw-http.js';
+import { schemaViolations, type SchemaName } from '../../helpers/schemas.js';
 
 /**
  * What an answer to malformed input must be: never a 5xx, and a 4xx in the endpoint's own error

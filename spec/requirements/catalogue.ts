@@ -1643,6 +1643,6 @@ const byId = new Map(REQUIREMENTS.map((requirement) => [requirement.id, requirem
 export function requirement(id: string): Requirement {
   const found = byId.get(id);
   if (found === undefined)
-    throw new Error(`Unknown requirement id ${id}: add it to requirements/catalogue.ts`);
+    throw new Error(`Unknown requirement id ${id}: add it to spec/requirements/catalogue.ts`);
   return found;
 }

@@ -10,7 +10,7 @@ import {
   oddSegment,
   type HeaderPiece,
   type Piece,
-} from './fuzz-inputs.js';
+} from './inputs.js';
 
 /** Which error format an answer must be in: one per endpoint family of the API and the contract. */
 export type FormatName =

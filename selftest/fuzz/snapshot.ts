@@ -1,5 +1,6 @@
-import type { RawResponse } from './fuzz-raw-http.js';
-import { jsonRequest, obtainToken, type FuzzWorld } from './fuzz-seed.js';
+import type { RawResponse } from './raw-http.js';
+import { jsonRequest, obtainToken, type FuzzWorld } from './seed.js';
+import { PUBLISHED_PATH } from '../../spec/paths.js';
 
 /** What the owner's account looks like through the API: it must not change under the fuzz. */
 export interface Snapshot {
@@ -19,7 +20,7 @@ export async function snapshotOf(
   const token = options.freshLogin === true ? await obtainToken(world.auth, world.owner) : world.owner.token;
   const bearer = [['authorization', `Bearer ${token}`]] as const;
   return {
-    listing: answer(await jsonRequest(world.apps, 'GET', '/autoupload/v1/published', undefined, bearer)),
+    listing: answer(await jsonRequest(world.apps, 'GET', PUBLISHED_PATH, undefined, bearer)),
     notification: answer(
       await jsonRequest(
         world.apps,

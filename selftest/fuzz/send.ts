@@ -1,7 +1,7 @@
-import type { FuzzCase } from './fuzz-cases.js';
-import type { Piece } from './fuzz-inputs.js';
-import { sendRaw, type RawOutcome } from './fuzz-raw-http.js';
-import type { FuzzWorld } from './fuzz-seed.js';
+import type { FuzzCase } from './cases.js';
+import type { Piece } from './inputs.js';
+import { sendRaw, type RawOutcome } from './raw-http.js';
+import type { FuzzWorld } from './seed.js';
 
 /** The values behind the placeholders of the generated requests (secrets included). */
 function placeholders(world: FuzzWorld): Record<string, string> {

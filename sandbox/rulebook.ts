@@ -1,0 +1,51 @@
+import { CATALOGS_RULES } from './catalogs/rules.js';
+import { NOTIFICATIONS_RULES } from './notifications/rules.js';
+import { AUTHORIZATION_RULES } from './oauth/rules.js';
+import { RESOURCES_RULES } from './resources/rules.js';
+import { applyPatches, type Patch } from './rules/patch.js';
+import { TOKEN_RULES } from './token/rules.js';
+
+/**
+ * Every rule of the sandbox by area and name: what the reference does. Endpoints run the rules of
+ * `state.rules`, which is this book with the patches of the process's faults and variants applied.
+ */
+export const REFERENCE_RULES = {
+  authorization: AUTHORIZATION_RULES,
+  token: TOKEN_RULES,
+  resources: RESOURCES_RULES,
+  catalogs: CATALOGS_RULES,
+  notifications: NOTIFICATIONS_RULES,
+};
+
+export type Rulebook = {
+  readonly [Area in keyof typeof REFERENCE_RULES]: Readonly<(typeof REFERENCE_RULES)[Area]>;
+};
+
+/** What one fault or variant changes: for some areas, some rules. */
+export type RulebookPatch = { readonly [Area in keyof Rulebook]?: Patch<Rulebook[Area]> };
+
+/** The rulebook in force: the reference with the given patches applied in order. */
+export function rulebookWith(patches: readonly (RulebookPatch | undefined)[]): Rulebook {
+  return {
+    authorization: applyPatches(
+      REFERENCE_RULES.authorization,
+      patches.map((patch) => patch?.authorization),
+    ),
+    token: applyPatches(
+      REFERENCE_RULES.token,
+      patches.map((patch) => patch?.token),
+    ),
+    resources: applyPatches(
+      REFERENCE_RULES.resources,
+      patches.map((patch) => patch?.resources),
+    ),
+    catalogs: applyPatches(
+      REFERENCE_RULES.catalogs,
+      patches.map((patch) => patch?.catalogs),
+    ),
+    notifications: applyPatches(
+      REFERENCE_RULES.notifications,
+      patches.map((patch) => patch?.notifications),
+    ),
+  };
+}

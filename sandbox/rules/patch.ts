@@ -1,0 +1,37 @@
+/**
+ * How a fault or a variant changes the sandbox without a branch in the reference code: it names
+ * rules of an area and, for each, a function that takes the rule in force (the reference, or the
+ * reference as an earlier switch already changed it) and returns the rule to use. A replacement
+ * ignores its argument; a wrapper calls it and changes what goes in or comes out.
+ */
+export type Patch<Rules> = { readonly [Name in keyof Rules]?: (rule: Rules[Name]) => Rules[Name] };
+
+/** The reference rules with each patch applied in order, frozen: they are chosen once, at start. */
+export function applyPatches<Rules extends object>(
+  reference: Rules,
+  patches: readonly (Patch<Rules> | undefined)[],
+): Readonly<Rules> {
+  const rules: Rules = { ...reference };
+  for (const patch of patches) {
+    if (patch === undefined) continue;
+    for (const name of Object.keys(patch) as (keyof Rules)[]) rules[name] = replaceRule(rules, patch, name);
+  }
+  return Object.freeze(rules);
+}
+
+function replaceRule<Rules, Name extends keyof Rules>(
+  rules: Rules,
+  patch: Patch<Rules>,
+  name: Name,
+): Rules[Name] {
+  const change = patch[name];
+  return change === undefined ? rules[name] : change(rules[name]);
+}
+
+/** A check of an endpoint's pipeline: returns when the request passes it, throws the endpoint's error. */
+export type Check<Context> = (context: Context) => void;
+
+/** Runs an endpoint's checks in their declared order; the first that throws ends the request. */
+export function runChecks<Context>(checks: readonly Check<Context>[], context: Context): void {
+  for (const check of checks) check(context);
+}

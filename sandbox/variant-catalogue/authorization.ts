@@ -1,0 +1,36 @@
+import type { VariantDefinition } from './types.js';
+
+/** Variants of the authorization area (GET /oauth, login, consent, registration): other choices a correct server could make. */
+export const AUTHORIZATION_VARIANTS = {
+  'login-other-markup': {
+    description:
+      'login and consent pages with other markup (no ids; names and classes), named to the suite by the selector variables',
+    env: {
+      LOGIN_USERNAME_SELECTOR: 'form.sign-in input[name="login"]',
+      LOGIN_PASSWORD_SELECTOR: 'form.sign-in input[name="password"]',
+      LOGIN_SUBMIT_SELECTOR: 'form.sign-in button.primary',
+      CONSENT_APPROVE_SELECTOR: 'form.decision button.allow',
+      CONSENT_DENY_SELECTOR: 'form.decision button.reject',
+    },
+  },
+  'login-redirects-back': {
+    description:
+      'a successful login redirects back to the authorization URL, where the new session skips the login page and shows the consent',
+    env: {},
+  },
+  'authz-scope-ignored': {
+    description:
+      'unknown or misspelt scope values are ignored (5 rule 2), access_denied when none is left; the token response names the granted scope (RFC 6749 5.1)',
+    env: {},
+  },
+  'authz-other-redirects': {
+    description:
+      'the way back to the client is a 200 page that moves on by script and meta refresh, and the approval adds session_state, scope and iss (RFC 6749 4.1.2: the client ignores them)',
+    env: {},
+  },
+  'clients-other-registration': {
+    description:
+      'client_ids of digits only (no other case exists), and only https redirect URIs can be registered, named to the suite by CONFORMANCE_REDIRECT_ORIGIN',
+    env: { CONFORMANCE_REDIRECT_ORIGIN: 'https://127.0.0.1:9' },
+  },
+} as const satisfies Record<string, VariantDefinition>;

@@ -1,0 +1,10 @@
+import type { RulebookPatch } from '../rulebook.js';
+
+export interface VariantDefinition {
+  /** The choice the variant makes, in words. */
+  description: string;
+  /** What the suite must be told for it, as a user of such a server would. */
+  env: Readonly<Record<string, string>>;
+  /** The rules it replaces or wraps (see rules/patch.ts). */
+  patch?: RulebookPatch;
+}
