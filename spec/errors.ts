@@ -1,45 +1,132 @@
 /**
- * The error vocabulary of the specification, modelled once. The sandbox sends these values and the
- * suite's assertions expect them, so a code can never be spelled two ways.
+ * The error vocabulary of the specification, declared once per code: the family it belongs to
+ * (which fixes the format of the answer), the HTTP status where the spec or the contract gives one,
+ * the condition in the spec's words, and the exact message where the spec fixes it. The sandbox
+ * sends these values and the suite's assertions expect them, so a code can never be spelled two
+ * ways. Modelled on node-oidc-provider's errors and fastify's errors.js: one line a code.
  */
 
-/** Section 7.1: `error` values the authorization endpoint sends on a redirect. */
-export const AUTHORIZATION_ERROR_CODES = [
-  'invalid_request',
-  'unauthorized_client',
-  'access_denied',
-  'unsupported_response_type',
-  'invalid_scope',
-  'temporarily_unavailable',
-  'server_error',
-] as const;
-export type AuthorizationErrorCode = (typeof AUTHORIZATION_ERROR_CODES)[number];
+/**
+ * How a family's errors are answered: `redirect` back to the client with `error` and `state` in
+ * the query (7.1), `oauth-json` `{error, error_description?}` (7.2), `reasoned-json`
+ * `{reason, message}` (7.3, the contract's test helpers, the sandbox's notification endpoints).
+ */
+export type ErrorFormat = 'redirect' | 'oauth-json' | 'reasoned-json';
+
+/** One error code: its status (`null`: not shown, any status the family allows), when, and message. */
+export interface ErrorDeclaration {
+  readonly status: number | null;
+  readonly condition: string;
+  readonly message?: string | undefined;
+}
+
+function E<const Status extends number | null, const Message extends string | undefined = undefined>(
+  status: Status,
+  condition: string,
+  message?: Message,
+): { readonly status: Status; readonly condition: string; readonly message: Message } {
+  return { status, condition, message: message as Message };
+}
+
+/** Section 7.1: `error` values the authorization endpoint sends on a redirect (no status of its own). */
+export const AUTHORIZATION_ERRORS = {
+  invalid_request: E(null, 'required parameter missing, invalid parameter, or malformed request'),
+  unauthorized_client: E(null, 'client not allowed to request a code by this method'),
+  access_denied: E(null, 'user or server denied the request'),
+  unsupported_response_type: E(null, 'server does not support obtaining a code this way'),
+  invalid_scope: E(null, 'requested scope invalid, unknown or malformed'),
+  temporarily_unavailable: E(null, 'server temporarily unavailable (maintenance or overload)'),
+  server_error: E(null, 'unexpected condition'),
+} as const;
 
 /** Section 7.2: `error` values of the token endpoint, always HTTP 400. */
-export const TOKEN_ERROR_CODES = [
-  'invalid_request',
-  'invalid_client',
-  'invalid_grant',
-  'unauthorized_client',
-  'unsupported_grant_type',
-  'invalid_scope',
-] as const;
-export type TokenErrorCode = (typeof TOKEN_ERROR_CODES)[number];
+export const TOKEN_ERRORS = {
+  invalid_request: E(
+    400,
+    'required parameter missing, unsupported or repeated parameter, multiple credentials, or malformed',
+  ),
+  invalid_client: E(400, 'client authentication failed'),
+  invalid_grant: E(
+    400,
+    'code invalid, expired or revoked; redirect URI differs; code issued to another client',
+  ),
+  unauthorized_client: E(400, 'the authenticated client may not use this grant type'),
+  unsupported_grant_type: E(400, 'grant type not supported'),
+  invalid_scope: E(400, 'requested scope invalid, unknown, or exceeds the scope granted by the user'),
+} as const;
+
+/** Section 7.3: `reason` and exact `message` of the ad-listing errors; statuses not shown (above 200). */
+export const LISTING_ERROR_DECLARATIONS = {
+  BAD_REQUEST: E(null, 'header Authorization missing', 'Check the header field(s)'),
+  ACCESS_DENIED: E(null, 'token invalid', 'Check the client authentication token'),
+  ACCESS_SCOPE_DENIED: E(
+    null,
+    'scope not allowed',
+    'Check the client authentication if scope configuration is correct.',
+  ),
+  RATE_LIMIT: E(
+    null,
+    'client exceeds the allowed requests per second',
+    'You have exceeded the X requests in X seconds limit!',
+  ),
+  UNEXPECTED_INTERNAL_ERROR: E(
+    null,
+    'unexpected internal error',
+    'Unexpected internal error. Try again later',
+  ),
+} as const;
+
+/** Contract section 2: errors of the test-helper protocol, with their fixed statuses. */
+export const HELPER_ERRORS = {
+  ACCESS_DENIED: E(401, 'X-Sandbox-Key missing or wrong'),
+  BAD_REQUEST: E(400, 'a body or parameter the helper cannot use'),
+  NOT_FOUND: E(404, 'no such user, client or ad'),
+} as const;
+
+/**
+ * The notification endpoints (4.6): the spec shows neither their statuses nor their error bodies.
+ * These are the embedded sandbox's choices, `{reason, message}`; the suite accepts any non-2xx.
+ */
+export const NOTIFICATION_ERRORS = {
+  BAD_REQUEST: E(400, 'a field missing or invalid'),
+  ACCESS_DENIED: E(401, 'token missing or invalid'),
+  ACCESS_SCOPE_DENIED: E(403, 'the token lacks autoservice'),
+  NOT_FOUND: E(404, 'no such configuration of this user'),
+} as const;
+
+/** Every family with the format its answers take. */
+export const ERROR_FAMILIES = {
+  authorization: { section: '7.1', format: 'redirect', errors: AUTHORIZATION_ERRORS },
+  token: { section: '7.2', format: 'oauth-json', errors: TOKEN_ERRORS },
+  listing: { section: '7.3', format: 'reasoned-json', errors: LISTING_ERROR_DECLARATIONS },
+  helper: { section: 'contract 2', format: 'reasoned-json', errors: HELPER_ERRORS },
+  notification: { section: '4.6 (not shown)', format: 'reasoned-json', errors: NOTIFICATION_ERRORS },
+} as const satisfies Record<
+  string,
+  { section: string; format: ErrorFormat; errors: Record<string, ErrorDeclaration> }
+>;
+
+export type AuthorizationErrorCode = keyof typeof AUTHORIZATION_ERRORS;
+export type TokenErrorCode = keyof typeof TOKEN_ERRORS;
+export type ListingErrorReason = keyof typeof LISTING_ERROR_DECLARATIONS;
+export type HelperErrorReason = keyof typeof HELPER_ERRORS;
+export type NotificationErrorReason = keyof typeof NOTIFICATION_ERRORS;
+
+const codesOf = <Code extends string>(errors: Readonly<Record<Code, ErrorDeclaration>>): readonly Code[] =>
+  Object.keys(errors) as Code[];
+
+export const AUTHORIZATION_ERROR_CODES = codesOf(AUTHORIZATION_ERRORS);
+export const TOKEN_ERROR_CODES = codesOf(TOKEN_ERRORS);
+
+/** 7.3's exact message of each listing reason. */
+export const LISTING_ERRORS = Object.fromEntries(
+  codesOf(LISTING_ERROR_DECLARATIONS).map((reason) => [reason, LISTING_ERROR_DECLARATIONS[reason].message]),
+) as { readonly [Reason in ListingErrorReason]: (typeof LISTING_ERROR_DECLARATIONS)[Reason]['message'] };
 
 export interface TokenErrorBody {
   error: TokenErrorCode;
   error_description?: string;
 }
-
-/** Section 7.3: `reason` and exact `message` of the ad-listing errors. */
-export const LISTING_ERRORS = {
-  BAD_REQUEST: 'Check the header field(s)',
-  ACCESS_DENIED: 'Check the client authentication token',
-  ACCESS_SCOPE_DENIED: 'Check the client authentication if scope configuration is correct.',
-  RATE_LIMIT: 'You have exceeded the X requests in X seconds limit!',
-  UNEXPECTED_INTERNAL_ERROR: 'Unexpected internal error. Try again later',
-} as const;
-export type ListingErrorReason = keyof typeof LISTING_ERRORS;
 
 /** The rate-limit message with its numbers filled in, as 7.3 prints it. */
 export function rateLimitMessage(requests: number, seconds: number): string {
@@ -54,26 +141,6 @@ const NUMBER = String.raw`(?:\d{1,3}(?:[.,]\d{3})+|\d+)`;
 export const RATE_LIMIT_MESSAGE_PATTERN = new RegExp(
   `^You have exceeded the ${NUMBER} requests in ${NUMBER} seconds limit!$`,
 );
-
-/** Contract section 2: errors of the test-helper protocol, with their fixed statuses. */
-export const HELPER_ERROR_STATUS = {
-  ACCESS_DENIED: 401,
-  BAD_REQUEST: 400,
-  NOT_FOUND: 404,
-} as const;
-export type HelperErrorReason = keyof typeof HELPER_ERROR_STATUS;
-
-/**
- * The notification endpoints (4.6): the spec shows neither their statuses nor their error bodies.
- * The sandbox answers `{reason, message}` with these statuses; the suite accepts any non-2xx.
- */
-export const NOTIFICATION_ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  ACCESS_DENIED: 401,
-  ACCESS_SCOPE_DENIED: 403,
-  NOT_FOUND: 404,
-} as const;
-export type NotificationErrorReason = keyof typeof NOTIFICATION_ERROR_STATUS;
 
 export interface ReasonedErrorBody<R extends string = string> {
   reason: R;
@@ -93,7 +160,7 @@ export class AuthorizationError extends Error {
 
 /** An error of the token endpoint: HTTP 400 with `{error}`. */
 export class TokenError extends Error {
-  readonly status = 400;
+  readonly status: number = TOKEN_ERRORS.invalid_request.status;
   constructor(
     readonly code: TokenErrorCode,
     readonly description?: string,
@@ -127,7 +194,7 @@ abstract class ReasonedError<R extends string> extends Error {
 /** An error of the test-helper protocol (contract section 2). */
 export class HelperError extends ReasonedError<HelperErrorReason> {
   get status(): number {
-    return HELPER_ERROR_STATUS[this.reason];
+    return HELPER_ERRORS[this.reason].status;
   }
 }
 
@@ -141,6 +208,6 @@ export class ListingError extends ReasonedError<ListingErrorReason> {
 /** An error of the notification configuration endpoints, in the sandbox's chosen format (4.6). */
 export class NotificationError extends ReasonedError<NotificationErrorReason> {
   get status(): number {
-    return NOTIFICATION_ERROR_STATUS[this.reason];
+    return NOTIFICATION_ERRORS[this.reason].status;
   }
 }

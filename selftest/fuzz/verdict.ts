@@ -1,8 +1,8 @@
 import {
   AUTHORIZATION_ERROR_CODES,
-  HELPER_ERROR_STATUS,
+  HELPER_ERRORS,
   LISTING_ERRORS,
-  NOTIFICATION_ERROR_STATUS,
+  NOTIFICATION_ERRORS,
 } from '../../spec/errors.js';
 import type { FormatName } from './cases.js';
 import type { RawResponse } from './raw-http.js';
@@ -53,14 +53,14 @@ const FORMATS: Record<FormatName, FormatCheck> = {
   notification: (response) => {
     if (response.status === 204) return response.body.length === 0 ? [] : ['a 204 with a body'];
     if (response.status === 200 || response.status === 201) return [];
-    return reasoned(response, Object.keys(NOTIFICATION_ERROR_STATUS));
+    return reasoned(response, Object.keys(NOTIFICATION_ERRORS));
   },
   'test-helper': (response) => {
     if (response.status >= 200 && response.status < 300)
       return json(response) === undefined ? ['not JSON'] : [];
-    const problems = reasoned(response, Object.keys(HELPER_ERROR_STATUS));
+    const problems = reasoned(response, Object.keys(HELPER_ERRORS));
     const reason = (json(response) as { reason?: string } | undefined)?.reason ?? '';
-    const expected = HELPER_ERROR_STATUS[reason as keyof typeof HELPER_ERROR_STATUS];
+    const expected = HELPER_ERRORS[reason as keyof typeof HELPER_ERRORS].status;
     return expected === response.status
       ? problems
       : [...problems, `reason ${reason} with HTTP ${response.status} (contract: ${expected})`];

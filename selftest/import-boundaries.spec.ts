@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The folders' import rules (eslint.config.js, importBoundaries) can fail: an import across a
+ * boundary, linted as if it were a file of that folder, is refused with the rule's reason, and one
+ * through spec/ is not. The type-checked rules are off here: the probes are not files of the project.
+ */
+const eslint = new ESLint({ overrideConfig: tseslint.configs.disableTypeChecked });
+
+async function boundaryMessages(file: string, from: string): Promise<string[]> {
+  const code = `import * as probe from '${from}';\nexport const names = Object.keys(probe);\n`;
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+const REFUSED: ReadonlyArray<readonly [string, string, RegExp]> = [
+  ['helpers/probe.ts', '../sandbox/faults.js', /The suite imports spec\/ only/],
+  ['suites/token/probe.spec.ts', '../../sandbox/start.js', /The suite imports spec\/ only/],
+  ['fixtures/probe.ts', '../embedded/run-suite.js', /The suite imports spec\/ only/],
+  ['sandbox/token/probe.ts', '../../helpers/verify.js', /The sandbox imports spec\/ only/],
+  ['sandbox/probe.ts', '../selftest/support/listen.js', /The sandbox imports spec\/ only/],
+  ['spec/probe.ts', '../sandbox/faults.js', /spec\/ is the kernel/],
+  ['spec/requirements/probe.ts', '../../helpers/covers.js', /spec\/ is the kernel/],
+];
+
+const ALLOWED: ReadonlyArray<readonly [string, string]> = [
+  ['sandbox/token/probe.ts', '../../spec/errors.js'],
+  ['helpers/probe.ts', '../spec/paths.js'],
+  ['embedded/probe.ts', '../sandbox/start.js'],
+  ['selftest/probe.spec.ts', '../sandbox/start.js'],
+];
+
+test.describe('import boundaries: spec/ imports nothing, the sandbox and the suite never each other', () => {
+  for (const [file, from, reason] of REFUSED)
+    test(`${file} may not import ${from}`, async () => {
+      const messages = await boundaryMessages(file, from);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatch(reason);
+    });
+
+  for (const [file, from] of ALLOWED)
+    test(`${file} may import ${from}`, async () => {
+      expect(await boundaryMessages(file, from)).toEqual([]);
+    });
+});
