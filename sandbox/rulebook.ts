@@ -26,26 +26,16 @@ export type RulebookPatch = { readonly [Area in keyof Rulebook]?: Patch<Rulebook
 
 /** The rulebook in force: the reference with the given patches applied in order. */
 export function rulebookWith(patches: readonly (RulebookPatch | undefined)[]): Rulebook {
+  const area = <Area extends keyof Rulebook>(name: Area): Rulebook[Area] =>
+    applyPatches<Rulebook[Area]>(
+      REFERENCE_RULES[name],
+      patches.map((patch) => patch?.[name]),
+    );
   return {
-    authorization: applyPatches(
-      REFERENCE_RULES.authorization,
-      patches.map((patch) => patch?.authorization),
-    ),
-    token: applyPatches(
-      REFERENCE_RULES.token,
-      patches.map((patch) => patch?.token),
-    ),
-    resources: applyPatches(
-      REFERENCE_RULES.resources,
-      patches.map((patch) => patch?.resources),
-    ),
-    catalogs: applyPatches(
-      REFERENCE_RULES.catalogs,
-      patches.map((patch) => patch?.catalogs),
-    ),
-    notifications: applyPatches(
-      REFERENCE_RULES.notifications,
-      patches.map((patch) => patch?.notifications),
-    ),
+    authorization: area('authorization'),
+    token: area('token'),
+    resources: area('resources'),
+    catalogs: area('catalogs'),
+    notifications: area('notifications'),
   };
 }

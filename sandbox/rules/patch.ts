@@ -10,7 +10,7 @@ export type Patch<Rules> = { readonly [Name in keyof Rules]?: (rule: Rules[Name]
 export function applyPatches<Rules extends object>(
   reference: Rules,
   patches: readonly (Patch<Rules> | undefined)[],
-): Readonly<Rules> {
+): Rules {
   const rules: Rules = { ...reference };
   for (const patch of patches) {
     if (patch === undefined) continue;
