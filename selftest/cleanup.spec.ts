@@ -14,6 +14,7 @@ import { NotificationClient } from '../helpers/notification-client.js';
 import { spawnCollect } from '../embedded/run-suite.js';
 import { resolveTarget } from '../helpers/target.js';
 import { startSandbox } from '../sandbox/start.js';
+import type { RunningSandbox } from '../sandbox/options.js';
 
 const REDIRECT_URI = 'http://127.0.0.1:9/conformance/cleanup-selftest';
 
@@ -29,66 +30,91 @@ function cleanupEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   return { ...Object.fromEntries(inherited), ...vars };
 }
 
+interface CleanupWorld {
+  vars: Record<string, string>;
+  token: string;
+  secrets: string[];
+  journal: Journal;
+}
+
+/** A client, a user and its token on the sandbox, and the variables a cleanup run gets. */
+async function cleanupWorld(sandbox: RunningSandbox, http: HttpClient, dir: string): Promise<CleanupWorld> {
+  const helpers = new ControlClient(http, sandbox.controlUrl, sandbox.controlKey ?? '');
+  const client = await helpers.createClient([REDIRECT_URI], 'cleanup self-test');
+  const user = await helpers.createUser();
+  const vars = {
+    TARGET_AUTH_URL: sandbox.authUrl,
+    TARGET_APPS_URL: sandbox.appsUrl,
+    TARGET_CLIENT_ID: client.clientId,
+    TARGET_CLIENT_SECRET: client.clientSecret,
+    TARGET_REDIRECT_URI: REDIRECT_URI,
+    TARGET_USER_LOGIN: user.login,
+    TARGET_USER_PASSWORD: user.password,
+    TLS_CA_FILE: sandbox.caFile,
+    [JOURNAL_VARIABLE]: join(dir, 'journal.jsonl'),
+  };
+  const target = resolveTarget(vars);
+  // A browser that trusts this sandbox's certificate, as the cleanup command launches it.
+  const browser = await launchChromium(await trustArgsFor(target));
+  const token = await accountToken(browser, http, target, 'autoupload').finally(() => browser.close());
+  rememberOwner(token, { login: user.login, clientId: client.clientId });
+  const journal = new Journal(vars[JOURNAL_VARIABLE]);
+  return { vars, token, secrets: [token, user.password, client.clientSecret], journal };
+}
+
+/**
+ * The run: three marked configurations, one deleted by its test, two left by the "interruption",
+ * and the same user's own configuration without the marker, journaled: cleanup must leave it.
+ */
+async function interruptedRun(
+  world: CleanupWorld,
+  appsUrl: string,
+  api: { journaled: NotificationClient; unjournaled: NotificationClient },
+): Promise<{ left: string[]; foreign: string }> {
+  const create = async (client: NotificationClient, url: string): Promise<string> => {
+    const exchange = await client.create(world.token, settings(url));
+    return (JSON.parse(exchange.response.body) as { id: string }).id;
+  };
+  const marked = `http://127.0.0.1:9${markerPath()}`;
+  const left = [
+    await create(api.journaled, `${marked}/a/hook`),
+    await create(api.journaled, `${marked}/b/hook`),
+  ];
+  const deletedByTest = await create(api.journaled, `${marked}/c/hook`);
+  await api.journaled.remove(world.token, deletedByTest);
+  const foreign = await create(api.unjournaled, 'https://integrator.example/hooks/ads');
+  world.journal.created({
+    id: foreign,
+    appsUrl,
+    login: world.vars.TARGET_USER_LOGIN ?? '',
+    clientId: world.vars.TARGET_CLIENT_ID ?? '',
+    marker: markerPath(),
+    createdAt: new Date().toISOString(),
+  });
+  return { left, foreign };
+}
+
 test('npm run cleanup deletes the journaled, marked configurations an interrupted run left, and nothing else', async () => {
   test.setTimeout(180_000);
   const dir = mkdtempSync(join(tmpdir(), 'conformance-cleanup-'));
   const sandbox = await startSandbox({ controlKey: randomUUID() });
   const http = new HttpClient({ caFile: sandbox.caFile });
   try {
-    const helpers = new ControlClient(http, sandbox.controlUrl, sandbox.controlKey ?? '');
-    const client = await helpers.createClient([REDIRECT_URI], 'cleanup self-test');
-    const user = await helpers.createUser();
-    const vars = {
-      TARGET_AUTH_URL: sandbox.authUrl,
-      TARGET_APPS_URL: sandbox.appsUrl,
-      TARGET_CLIENT_ID: client.clientId,
-      TARGET_CLIENT_SECRET: client.clientSecret,
-      TARGET_REDIRECT_URI: REDIRECT_URI,
-      TARGET_USER_LOGIN: user.login,
-      TARGET_USER_PASSWORD: user.password,
-      TLS_CA_FILE: sandbox.caFile,
-      [JOURNAL_VARIABLE]: join(dir, 'journal.jsonl'),
-    };
-    const target = resolveTarget(vars);
-    // A browser that trusts this sandbox's certificate, as the cleanup command launches it.
-    const browser = await launchChromium(await trustArgsFor(target));
-    const token = await accountToken(browser, http, target, 'autoupload').finally(() => browser.close());
-    rememberOwner(token, { login: user.login, clientId: client.clientId });
-    const journal = new Journal(vars[JOURNAL_VARIABLE]);
-    const journaled = new NotificationClient(http, sandbox.appsUrl, journal);
+    const world = await cleanupWorld(sandbox, http, dir);
+    const journaled = new NotificationClient(http, sandbox.appsUrl, world.journal);
     const unjournaled = new NotificationClient(http, sandbox.appsUrl);
+    const { left, foreign } = await interruptedRun(world, sandbox.appsUrl, { journaled, unjournaled });
+    expect(world.journal.live().map((entry) => entry.id)).toEqual([...left, foreign]);
 
-    // The run: three marked configurations, one deleted by its test, two left by the "interruption".
-    const create = async (api: NotificationClient, url: string): Promise<string> => {
-      const exchange = await api.create(token, settings(url));
-      return (JSON.parse(exchange.response.body) as { id: string }).id;
-    };
-    const marked = `http://127.0.0.1:9${markerPath()}`;
-    const left = [await create(journaled, `${marked}/a/hook`), await create(journaled, `${marked}/b/hook`)];
-    const deletedByTest = await create(journaled, `${marked}/c/hook`);
-    await journaled.remove(token, deletedByTest);
-    // The same user's own configuration, without the marker: even journaled, cleanup must leave it.
-    const foreign = await create(unjournaled, 'https://integrator.example/hooks/ads');
-    journal.created({
-      id: foreign,
-      appsUrl: sandbox.appsUrl,
-      login: user.login,
-      clientId: client.clientId,
-      marker: markerPath(),
-      createdAt: new Date().toISOString(),
-    });
-    expect(journal.live().map((entry) => entry.id)).toEqual([...left, foreign]);
-
-    const run = await spawnCollect('npx', ['tsx', 'scripts/cleanup.ts'], cleanupEnv(vars), 150_000);
+    const run = await spawnCollect('npx', ['tsx', 'scripts/cleanup.ts'], cleanupEnv(world.vars), 150_000);
     expect(run.exitCode, run.stderr).toBe(0);
     for (const id of left) expect(run.stdout).toContain(`${id}  deleted`);
     expect(run.stdout).toContain(`${foreign}  left alone: its url carries no classifieds-conformance marker`);
-    for (const secret of [token, user.password, client.clientSecret])
-      expect(run.stdout + run.stderr).not.toContain(secret);
+    for (const secret of world.secrets) expect(run.stdout + run.stderr).not.toContain(secret);
 
-    for (const id of left) expect((await unjournaled.read(token, id)).response.status).toBe(404);
-    expect((await unjournaled.read(token, foreign)).response.status).toBe(200);
-    expect(journal.live()).toEqual([]);
+    for (const id of left) expect((await unjournaled.read(world.token, id)).response.status).toBe(404);
+    expect((await unjournaled.read(world.token, foreign)).response.status).toBe(200);
+    expect(world.journal.live()).toEqual([]);
   } finally {
     await http.close();
     await sandbox.close();
