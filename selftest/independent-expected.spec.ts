@@ -19,6 +19,30 @@ function entry(id: string, tests: string[]): ExpectedDeviation {
   return { id, requirements: ['R4.2-09'], tests, behaviour: 'no Pragma', breaks: '4.2: "Pragma: no-cache"' };
 }
 
+/** A Playwright JSON report with specs at three depths and each kind of outcome. */
+function nestedResults(): unknown {
+  const spec = (title: string, status: string, message?: string): unknown => ({
+    title,
+    file: 'suites/token/errors.spec.ts',
+    tests: [{ results: [{ status, ...(message === undefined ? {} : { error: { message } }) }] }],
+  });
+  return {
+    suites: [
+      {
+        title: 'token/errors.spec.ts',
+        specs: [spec('top', 'passed')],
+        suites: [
+          {
+            title: '7.2 Token endpoint',
+            specs: [spec('refused', 'failed', '\u001b[31m\nConformanceFailure: [R7.2-04]\u001b[39m\nmore')],
+            suites: [{ title: 'inner', specs: [spec('late', 'timedOut'), spec('later', 'skipped')] }],
+          },
+        ],
+      },
+    ],
+  };
+}
+
 test.describe('independent implementation: the expected-deviations file and the comparison', () => {
   test('every entry of the oidc-provider file has its reason, known requirements and tests of the areas run', () => {
     const { deviations } = readExpected(EXPECTED_FILE);
@@ -77,31 +101,7 @@ test.describe('independent implementation: the expected-deviations file and the 
     const dir = mkdtempSync(join(tmpdir(), 'verdicts-'));
     try {
       const file = join(dir, 'results.json');
-      const spec = (title: string, status: string, message?: string): unknown => ({
-        title,
-        file: 'suites/token/errors.spec.ts',
-        tests: [{ results: [{ status, ...(message === undefined ? {} : { error: { message } }) }] }],
-      });
-      writeFileSync(
-        file,
-        JSON.stringify({
-          suites: [
-            {
-              title: 'token/errors.spec.ts',
-              specs: [spec('top', 'passed')],
-              suites: [
-                {
-                  title: '7.2 Token endpoint',
-                  specs: [
-                    spec('refused', 'failed', '\u001b[31m\nConformanceFailure: [R7.2-04]\u001b[39m\nmore'),
-                  ],
-                  suites: [{ title: 'inner', specs: [spec('late', 'timedOut'), spec('later', 'skipped')] }],
-                },
-              ],
-            },
-          ],
-        }),
-      );
+      writeFileSync(file, JSON.stringify(nestedResults()));
       expect(readVerdicts(file)).toEqual([
         { test: 'suites/token/errors.spec.ts › top', status: 'passed', message: '' },
         {
