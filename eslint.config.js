@@ -19,6 +19,7 @@ export default tseslint.config(
     },
   },
   ...importBoundaries(),
+  ...sizeLimits(),
   {
     files: ['eslint.config.js', 'allurerc.mjs'],
     ...tseslint.configs.disableTypeChecked,
@@ -55,4 +56,50 @@ function importBoundaries() {
     ),
     refuse(suite, ['sandbox', ...tools], 'The suite imports spec/ only, never the sandbox or the tools.'),
   ];
+}
+
+/**
+ * Small files, functions that do one thing: at most 300 lines of code a file (the requirements
+ * catalogue, data a section a file, aside) and 50 a function. A `test.describe` callback is a list
+ * of tests, not a function that does one thing: the tests in it are held to 50 lines each.
+ */
+function sizeLimits() {
+  return [
+    {
+      plugins: { project: { rules: { 'function-length': functionLengthRule() } } },
+      rules: {
+        'project/function-length': ['error', 50],
+        'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
+      },
+    },
+    { files: ['spec/requirements/section-*.ts'], rules: { 'max-lines': 'off' } },
+  ];
+}
+
+function functionLengthRule() {
+  return {
+    meta: {
+      type: 'suggestion',
+      schema: [{ type: 'integer', minimum: 1 }],
+      messages: { long: 'This function has {{lines}} lines of code; at most {{max}}.' },
+    },
+    create(context) {
+      const max = context.options[0] ?? 50;
+      const check = (node) => {
+        if (isDescribeCallback(node)) return;
+        // Lines holding a token: blank lines and comments do not count.
+        const lines = new Set(context.sourceCode.getTokens(node).map((token) => token.loc.start.line)).size;
+        if (lines > max) context.report({ node, messageId: 'long', data: { lines, max } });
+      };
+      return { FunctionDeclaration: check, FunctionExpression: check, ArrowFunctionExpression: check };
+    },
+  };
+}
+
+function isDescribeCallback(node) {
+  const call = node.parent;
+  if (call?.type !== 'CallExpression' || !call.arguments.includes(node)) return false;
+  let callee = call.callee;
+  while (callee.type === 'MemberExpression' && callee.property.name !== 'describe') callee = callee.object;
+  return callee.type === 'MemberExpression' && callee.object.name === 'test';
 }

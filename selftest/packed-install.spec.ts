@@ -19,32 +19,32 @@ function teamEnv(): NodeJS.ProcessEnv {
   return { ...Object.fromEntries(inherited), FORCE_COLOR: '0' };
 }
 
+/** The project packed with npm pack and installed into a team's directory with its own .env. */
+async function packAndInstall(scratch: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const packed = await spawnCollect(NPM, ['pack', '--pack-destination', scratch, PROJECT_ROOT], env, 120_000);
+  expect(packed.exitCode, packed.stderr).toBe(0);
+  const tarball = packed.stdout.trim().split('\n').at(-1) ?? '';
+  expect(existsSync(join(scratch, tarball)), `npm pack wrote ${tarball}`).toBe(true);
+
+  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'team-pipeline', private: true }));
+  // The team's own settings: one worker, read from .env in the directory the command runs in.
+  writeFileSync(join(scratch, '.env'), 'CONFORMANCE_WORKERS=1\n');
+  const installed = await spawnCollect(
+    NPM,
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', `./${tarball}`],
+    env,
+    180_000,
+    scratch,
+  );
+  expect(installed.exitCode, installed.stderr).toBe(0);
+}
+
 test('the packed package, installed in another directory, runs the suite with `npx classifieds-conformance run`, reading .env and writing reports/ there', async () => {
   test.setTimeout(300_000);
   const scratch = mkdtempSync(join(tmpdir(), 'conformance-packed-'));
   try {
     const env = teamEnv();
-    const packed = await spawnCollect(
-      NPM,
-      ['pack', '--pack-destination', scratch, PROJECT_ROOT],
-      env,
-      120_000,
-    );
-    expect(packed.exitCode, packed.stderr).toBe(0);
-    const tarball = packed.stdout.trim().split('\n').at(-1) ?? '';
-    expect(existsSync(join(scratch, tarball)), `npm pack wrote ${tarball}`).toBe(true);
-
-    writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'team-pipeline', private: true }));
-    // The team's own settings: one worker, read from .env in the directory the command runs in.
-    writeFileSync(join(scratch, '.env'), 'CONFORMANCE_WORKERS=1\n');
-    const installed = await spawnCollect(
-      NPM,
-      ['install', '--prefer-offline', '--no-audit', '--no-fund', `./${tarball}`],
-      env,
-      180_000,
-      scratch,
-    );
-    expect(installed.exitCode, installed.stderr).toBe(0);
+    await packAndInstall(scratch, env);
 
     const run = await spawnCollect(
       NPX,

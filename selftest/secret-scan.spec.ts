@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { newNotificationToken } from '../fixtures/notifications.js';
 import { NO_REDACTION_VARIABLE, REDACTED } from '../helpers/redact.js';
@@ -17,6 +16,7 @@ import {
   type Leak,
 } from '../helpers/secret-scan.js';
 import { TRACE_REFUSAL } from '../helpers/trace-guard.js';
+import { describeLeaks, expectScanCanFail } from './support/scan-checks.js';
 import { secretMaker } from '../sandbox/crypto.js';
 import type { FaultName } from '../sandbox/faults.js';
 import { startSandbox } from '../sandbox/start.js';
@@ -168,7 +168,7 @@ test.describe('no secret in any artefact, whatever the server does (issues 7 and
         expect.arrayContaining([expect.stringContaining('forbid framing')]),
       );
       expect(failed.some((verdict) => verdict.message.includes(REDACTED))).toBe(true);
-      expectScanCanFail(join(workspace, 'slice'));
+      expectScanCanFail(MARKER, join(workspace, 'slice'));
       expect(scanned.leaks.length, describeLeaks(scanned.leaks)).toBe(0);
     } finally {
       rmSync(workspace, { recursive: true, force: true });
@@ -321,56 +321,4 @@ function verdictCounts(verdicts: readonly TestVerdict[]): string {
   const count = (status: TestVerdict['status']): number =>
     verdicts.filter((verdict) => verdict.status === status).length;
   return `${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`;
-}
-
-/** The scan can fail: planted copies of a marked value, plain and zipped, are found. */
-function expectScanCanFail(reportsDir: string): void {
-  const planted = `${MARKER}${randomBytes(24).toString('base64url')}`;
-  const dir = join(reportsDir, 'planted');
-  mkdirSync(dir);
-  writeFileSync(join(dir, 'control.txt'), `secret=${planted}\n`);
-  const zipped = zipOf('control.txt', `secret=${planted}\n`.repeat(8));
-  expect(scanBytes(zipped, markerPatterns(MARKER), 'raw zip')).toEqual([]);
-  writeFileSync(join(dir, 'control.zip'), zipped);
-  const found = scanTree(dir, markerPatterns(MARKER));
-  expect([...new Set(found.map((leak) => leak.where))].sort()).toEqual([
-    'control.txt',
-    'control.zip!control.txt',
-  ]);
-  rmSync(dir, { recursive: true, force: true });
-}
-
-/** Where each leak is and what precedes it; the secret itself is never shown. */
-function describeLeaks(leaks: readonly Leak[]): string {
-  const lines = leaks.slice(0, 40).map((leak) => `${leak.where}: ...${leak.before}<secret>`);
-  return [`${leaks.length} occurrence(s) of the secret marker:`, ...lines].join('\n');
-}
-
-/** A one-entry deflated zip, as a Playwright trace stores its files. */
-function zipOf(name: string, text: string): Buffer {
-  const content = Buffer.from(text);
-  const data = deflateRawSync(content);
-  const fileName = Buffer.from(name);
-  const common = (header: Buffer, at: number): void => {
-    header.writeUInt16LE(20, at); // version needed
-    header.writeUInt16LE(8, at + 4); // deflate
-    header.writeUInt32LE(crc32(content), at + 10);
-    header.writeUInt32LE(data.length, at + 14);
-    header.writeUInt32LE(content.length, at + 18);
-    header.writeUInt16LE(fileName.length, at + 22);
-  };
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  common(local, 4);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  common(central, 6);
-  const directoryAt = local.length + fileName.length + data.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + fileName.length, 12);
-  end.writeUInt32LE(directoryAt, 16);
-  return Buffer.concat([local, fileName, data, central, fileName, end]);
 }
