@@ -2,8 +2,9 @@
 // that should have a test has none. Coverage is read from Playwright's own test list (the tags).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { REQUIREMENTS } from '../requirements/catalogue.js';
-import { playwrightTestArgs } from './playwright-command.mjs';
+import { playwrightTestArgs } from './playwright-command.js';
 
 interface ListedSpec {
   title: string;
@@ -40,7 +41,7 @@ for (const spec of listTests()) {
   }
 }
 
-const showAll = process.argv.includes('--all');
+const showAll = parseArgs({ options: { all: { type: 'boolean', default: false } } }).values.all;
 const uncovered = REQUIREMENTS.filter(
   (found) => !coverage.has(found.id) && found.untestable === undefined && found.plannedFor === undefined,
 );
