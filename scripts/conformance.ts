@@ -17,6 +17,7 @@ const status = run(process.execPath, [
   ...playwrightTestArgs(),
   '--project=conformance',
   '--project=advisory',
+  // This command has no option of its own: every argument goes to Playwright as given.
   ...process.argv.slice(2),
 ]);
 const generated = run(

@@ -1,3 +1,5 @@
+// What the commands share: running a command, and reading a Playwright JSON report into the counts
+// and the exit status of the gate (npm test, npm run conformance, the job summary, the self-tests).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

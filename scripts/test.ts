@@ -18,6 +18,7 @@ for (const [command, args] of staticChecks) {
   if (run(command, args) !== 0) failedChecks += 1;
 }
 rmSync(`${reports}/allure-results`, { recursive: true, force: true });
+// This command has no option of its own: every argument goes to Playwright as given.
 const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
 const counts = summarise(`${reports}/results.json`);
 const { passed, failed, skipped, warnings } = counts;
