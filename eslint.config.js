@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'test-results/', 'scripts/*.mjs', 'bin/*.mjs'] },
+  { ignores: ['node_modules/', 'reports/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -21,7 +21,7 @@ export default tseslint.config(
   ...importBoundaries(),
   ...sizeLimits(),
   {
-    files: ['eslint.config.js', 'allurerc.mjs'],
+    files: ['eslint.config.js', 'allurerc.mjs', 'bin/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -10,20 +10,15 @@ import { loadDotEnv } from '../helpers/dotenv.js';
 const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 
-/** Each command: the script it runs, inside this package, and whether it runs under tsx. */
-const COMMANDS: Record<string, { script: string; typescript: boolean; summary: string }> = {
+/** Each command: the TypeScript script it runs under tsx, inside this package. */
+const COMMANDS: Record<string, { script: string; summary: string }> = {
   run: {
-    script: 'scripts/conformance.mjs',
-    typescript: false,
+    script: 'scripts/conformance.ts',
     summary: 'the conformance suite, then the Allure report (extra options go to Playwright)',
   },
-  sandbox: { script: 'sandbox/main.ts', typescript: true, summary: 'the embedded reference sandbox' },
-  cleanup: {
-    script: 'scripts/cleanup.ts',
-    typescript: true,
-    summary: 'delete what an interrupted run left on the target',
-  },
-  requirements: { script: 'scripts/requirements.ts', typescript: true, summary: 'requirement coverage' },
+  sandbox: { script: 'sandbox/main.ts', summary: 'the embedded reference sandbox' },
+  cleanup: { script: 'scripts/cleanup.ts', summary: 'delete what an interrupted run left on the target' },
+  requirements: { script: 'scripts/requirements.ts', summary: 'requirement coverage' },
 };
 
 function usage(): string {
@@ -46,13 +41,16 @@ if (command === undefined) {
 
 loadDotEnv(resolve('.env'));
 process.env.REPORTS_DIR = resolve(process.env.REPORTS_DIR ?? 'reports');
-const script = resolve(PACKAGE_ROOT, command.script);
-const prefix = command.typescript ? [require.resolve('tsx/cli')] : [];
 // As `npm run conformance` does (its pre-script): Chromium from Debian's packages, never a download.
-const ready = name === 'run' ? runScript([resolve(PACKAGE_ROOT, 'scripts/ensure-chromium.mjs')]) : 0;
-process.exit(ready !== 0 ? ready : runScript([...prefix, script, ...process.argv.slice(3)]));
+const ready = name === 'run' ? runScript('scripts/ensure-chromium.ts', []) : 0;
+process.exit(ready !== 0 ? ready : runScript(command.script, process.argv.slice(3)));
 
-function runScript(args: string[]): number {
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
+/** Runs a script of this package under tsx (a runtime dependency) with the given arguments. */
+function runScript(script: string, args: readonly string[]): number {
+  const tsx = require.resolve('tsx/cli');
+  const result = spawnSync(process.execPath, [tsx, resolve(PACKAGE_ROOT, script), ...args], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   return result.status ?? 1;
 }

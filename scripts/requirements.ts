@@ -1,20 +1,14 @@
+// npm run requirements [-- --all]
 // Lists the requirements of the catalogue and the tests that cover each; exits 1 when a requirement
 // that should have a test has none. Coverage is read from Playwright's own test list (the tags).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { REQUIREMENTS } from '../spec/requirements/catalogue.js';
-import { playwrightTestArgs } from './playwright-command.mjs';
+import { specsOf, type JsonReport, type JsonSpec } from './lib.js';
+import { playwrightTestArgs } from './playwright-command.js';
 
-interface ListedSpec {
-  title: string;
-  tags: string[];
-}
-interface ListedSuite {
-  specs?: ListedSpec[];
-  suites?: ListedSuite[];
-}
-
-function listTests(): ListedSpec[] {
+function listTests(): JsonSpec[] {
   const output = execFileSync(
     process.execPath,
     [...playwrightTestArgs(), '--list', '--reporter=json', '--project=conformance'],
@@ -24,23 +18,19 @@ function listTests(): ListedSpec[] {
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: '' },
     },
   );
-  const report = JSON.parse(output.slice(output.indexOf('{'))) as { suites: ListedSuite[] };
-  const flatten = (suite: ListedSuite): ListedSpec[] => [
-    ...(suite.specs ?? []),
-    ...(suite.suites ?? []).flatMap(flatten),
-  ];
-  return report.suites.flatMap(flatten);
+  const report = JSON.parse(output.slice(output.indexOf('{'))) as JsonReport;
+  return (report.suites ?? []).flatMap(specsOf);
 }
 
 const coverage = new Map<string, string[]>();
 for (const spec of listTests()) {
-  for (const tag of spec.tags) {
+  for (const tag of spec.tags ?? []) {
     const id = tag.replace(/^@/, '');
     coverage.set(id, [...(coverage.get(id) ?? []), spec.title]);
   }
 }
 
-const showAll = process.argv.includes('--all');
+const showAll = parseArgs({ options: { all: { type: 'boolean', default: false } } }).values.all;
 const uncovered = REQUIREMENTS.filter(
   (found) => !coverage.has(found.id) && found.untestable === undefined && found.plannedFor === undefined,
 );

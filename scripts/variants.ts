@@ -4,6 +4,7 @@
 // choose any of them, so every run must pass. Writes reports/variants.json and reports/variants.md;
 // exits 1 when any variant fails a test.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { pool } from './pool.js';
 import { runSuite } from '../embedded/run-suite.js';
 import { VARIANTS, type VariantName } from '../sandbox/variants.js';
@@ -18,18 +19,32 @@ interface VariantResult {
   seconds: number;
 }
 
-const args = process.argv.slice(2);
-const valueOf = (flag: string): string | undefined => {
-  const at = args.indexOf(flag);
-  return at >= 0 ? args[at + 1] : undefined;
-};
-const jobs = Number(valueOf('--jobs') ?? 2);
-const grep = valueOf('--grep');
-const flagValues = new Set([valueOf('--jobs'), valueOf('--grep')]);
-const named = args.filter((arg) => !arg.startsWith('--') && !flagValues.has(arg));
+interface VariantsOptions {
+  variants: VariantName[];
+  jobs: number;
+  grep: string | undefined;
+}
+
 const known = (name: string): name is VariantName => Object.hasOwn(VARIANTS, name);
-for (const name of named) if (!known(name)) throw new Error(`Unknown variant ${name}`);
-const selected = (named.length > 0 ? named : Object.keys(VARIANTS)) as VariantName[];
+
+function options(): VariantsOptions {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { jobs: { type: 'string', default: '2' }, grep: { type: 'string' } },
+  });
+  for (const name of positionals) if (!known(name)) throw new Error(`Unknown variant ${name}`);
+  const named = positionals.filter(known);
+  const jobs = Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1)
+    throw new Error(`--jobs takes a positive integer, not "${values.jobs}"`);
+  return {
+    variants: named.length > 0 ? named : (Object.keys(VARIANTS) as VariantName[]),
+    jobs,
+    grep: values.grep,
+  };
+}
+
+const { variants: selected, jobs, grep } = options();
 
 async function runVariant(variant: VariantName): Promise<VariantResult> {
   const started = performance.now();

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { gateStatus, summarise } from '../scripts/lib.mjs';
+import { gateStatus, summarise } from '../scripts/lib.js';
 
 /** A Playwright JSON report with one test per given outcome, and `errors` outside the tests. */
 function report(tests: Array<{ project: string; status: string }>, errors: number): string {

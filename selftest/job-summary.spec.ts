@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { tsxArgs } from '../scripts/lib.js';
 
-/** The parts of Playwright's JSON report that scripts/job-summary.mjs reads. */
+/** The parts of Playwright's JSON report that scripts/job-summary.ts reads. */
 interface SyntheticTest {
   title: string;
   line: number;
@@ -111,14 +112,14 @@ function write(name: string, content: unknown): string {
 }
 
 function summarise(files: string[]): { status: number | null; markdown: string } {
-  const run = spawnSync('node', ['scripts/job-summary.mjs', ...files], {
+  const run = spawnSync(process.execPath, tsxArgs('scripts/job-summary.ts', ...files), {
     encoding: 'utf8',
     env: { ...process.env, TARGET_CLIENT_SECRET: SECRET },
   });
   return { status: run.status, markdown: run.stdout };
 }
 
-test.describe('the job summary of a run (scripts/job-summary.mjs)', () => {
+test.describe('the job summary of a run (scripts/job-summary.ts)', () => {
   test('counts each kind and lists conformance failures with their requirement ids and first lines', () => {
     const shardOne = write('one.json', report({ current: 1, total: 2 }, [passing, failing, skipped]));
     const shardTwo = write('two.json', report({ current: 2, total: 2 }, [warning, passing]));

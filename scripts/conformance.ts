@@ -2,8 +2,8 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brokenLine, gateStatus, run, summarise } from './lib.mjs';
-import { playwrightTestArgs } from './playwright-command.mjs';
+import { brokenLine, gateStatus, run, summarise } from './lib.js';
+import { playwrightTestArgs } from './playwright-command.js';
 
 const reports = process.env.REPORTS_DIR ?? 'reports';
 // Kept between runs (only allure-results is cleared): the report's trends read it, and each
@@ -17,6 +17,7 @@ const status = run(process.execPath, [
   ...playwrightTestArgs(),
   '--project=conformance',
   '--project=advisory',
+  // This command has no option of its own: every argument goes to Playwright as given.
   ...process.argv.slice(2),
 ]);
 const generated = run(
@@ -46,7 +47,7 @@ const gate = gateStatus(status, counts);
 process.exit(gate !== 0 ? gate : generated);
 
 /** The number of runs the history file holds: one JSON line per generated report. */
-function historyRuns(path) {
+function historyRuns(path: string): number {
   if (!existsSync(path)) return 0;
   return readFileSync(path, 'utf8')
     .split('\n')

@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
  * no TypeScript under node_modules, where an installed package of this suite lives: there tsx
  * compiles it (Node passes these options on to Playwright's workers).
  */
-export function playwrightTestArgs() {
+export function playwrightTestArgs(): string[] {
   const underNodeModules = PACKAGE_ROOT.split(/[\\/]/).includes('node_modules');
   return [
     ...(underNodeModules ? ['--enable-source-maps', '--import', import.meta.resolve('tsx')] : []),

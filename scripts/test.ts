@@ -1,16 +1,16 @@
 // npm test: static checks, then the whole Playwright run (conformance suite and the suite's self-tests).
 import { rmSync } from 'node:fs';
-import { brokenLine, gateStatus, run, summarise } from './lib.mjs';
+import { brokenLine, gateStatus, run, summarise } from './lib.js';
 
 const reports = process.env.REPORTS_DIR ?? 'reports';
-const staticChecks = [
+const staticChecks: Array<[string, string[]]> = [
   ['npx', ['tsc', '--noEmit']],
   ['npx', ['eslint', '.', '--max-warnings', '0']],
   ['npx', ['prettier', '--check', '.']],
   // The OpenAPI description, against Redocly's recommended rules less those redocly.yaml turns off.
   ['npx', ['redocly', 'lint', 'schemas/openapi.yaml']],
-  // The GitHub workflows: actionlint, then the project's own rules (scripts/lint-workflows.mjs).
-  ['node', ['scripts/lint-workflows.mjs']],
+  // The GitHub workflows: actionlint, then the project's own rules (scripts/lint-workflows.ts).
+  ['npx', ['tsx', 'scripts/lint-workflows.ts']],
 ];
 let failedChecks = 0;
 for (const [command, args] of staticChecks) {
@@ -18,6 +18,7 @@ for (const [command, args] of staticChecks) {
   if (run(command, args) !== 0) failedChecks += 1;
 }
 rmSync(`${reports}/allure-results`, { recursive: true, force: true });
+// This command has no option of its own: every argument goes to Playwright as given.
 const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
 const counts = summarise(`${reports}/results.json`);
 const { passed, failed, skipped, warnings } = counts;

@@ -1,0 +1,87 @@
+/**
+ * The one fault-kill harness, used by `npm run mutants` (every fault of the catalogue) and by
+ * selftest/fault-detection.spec.ts (a chosen few, in every `npm test`). A fault is started alone in
+ * an embedded sandbox, the conformance tests tagged with its requirements run against it, and the
+ * fault is killed when a failing test names one of those requirements: the checks fail, and fail for
+ * the right reason. Keyed by requirement ids, never by test titles.
+ */
+import { FAULTS, type FaultName } from '../sandbox/faults.js';
+import { runSuite, type SuiteRunResult, type TestVerdict } from '../embedded/run-suite.js';
+
+export interface KillVerdict {
+  fault: FaultName;
+  requirements: readonly string[];
+  description: string;
+  status: 'killed' | 'survived';
+  /** Tests that failed naming one of the fault's requirements. */
+  killedBy: string[];
+  /** Tests that failed for another reason, or nothing ran: shown so a survivor can be diagnosed. */
+  otherFailures: string[];
+  testsRun: number;
+  seconds: number;
+}
+
+export interface KillRunOptions {
+  /**
+   * Title fragments of the tests to run instead of every test tagged with the fault's requirements:
+   * a quick subset (the self-test's), judged by the same rule.
+   */
+  only?: readonly string[];
+  timeoutMs?: number;
+}
+
+export interface KillRun {
+  verdict: KillVerdict;
+  /** Every test's verdict and the nested run's output, for the checks a caller adds. */
+  run: SuiteRunResult;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A requirement id as written in a tag or a message, not a prefix of a longer one (R8-0 is not R8-04). */
+function idPattern(id: string): string {
+  return `${escapeRegExp(id)}(?![\\d])`;
+}
+
+/** Playwright --grep for the tests tagged with any of the ids. */
+export function requirementGrep(ids: readonly string[]): string {
+  return ids.map((id) => `@${idPattern(id)}`).join('|');
+}
+
+/** Whether a test failed naming one of the ids in its message. */
+export function failsNaming(verdict: TestVerdict, ids: readonly string[]): boolean {
+  return verdict.status === 'failed' && ids.some((id) => new RegExp(idPattern(id)).test(verdict.message));
+}
+
+/** The verdict on one fault from the tests that ran against it. */
+export function judgeKill(fault: FaultName, tests: readonly TestVerdict[], seconds: number): KillVerdict {
+  const { requirements, description } = FAULTS[fault];
+  const failed = tests.filter((verdict) => verdict.status === 'failed');
+  const killers = failed.filter((verdict) => failsNaming(verdict, requirements));
+  return {
+    fault,
+    requirements,
+    description,
+    status: killers.length > 0 ? 'killed' : 'survived',
+    killedBy: killers.map((verdict) => verdict.title),
+    otherFailures:
+      tests.length === 0
+        ? ['(no test ran)']
+        : failed.filter((verdict) => !killers.includes(verdict)).map((verdict) => verdict.title),
+    testsRun: tests.length,
+    seconds: Math.round(seconds),
+  };
+}
+
+/** Runs the tests of the fault's requirements (or the subset asked for) against the fault alone. */
+export async function runKill(fault: FaultName, options: KillRunOptions = {}): Promise<KillRun> {
+  const started = performance.now();
+  const grep =
+    options.only === undefined
+      ? requirementGrep(FAULTS[fault].requirements)
+      : options.only.map(escapeRegExp).join('|');
+  const run = await runSuite({ faults: [fault], grep, timeoutMs: options.timeoutMs ?? 600_000 });
+  return { verdict: judgeKill(fault, run.tests, (performance.now() - started) / 1000), run };
+}

@@ -1,2 +1,0 @@
-export const PACKAGE_ROOT: string;
-export function playwrightTestArgs(): string[];
