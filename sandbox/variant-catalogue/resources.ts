@@ -45,8 +45,10 @@ export const RESOURCES_VARIANTS = {
     description:
       'catalog lookups and basic user info answer HTTP 201 instead of 200 (the spec shows no status)',
     env: {},
-    // Basic user info has answered 200 under this variant so far (its 201 was set after the send).
-    patch: { catalogs: { catalogSuccessStatus: () => () => 201 } },
+    patch: {
+      resources: { basicInfoStatus: () => () => 201 },
+      catalogs: { catalogSuccessStatus: () => () => 201 },
+    },
   },
   'listing-rate-limit-grouped': {
     description:
