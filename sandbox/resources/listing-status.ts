@@ -29,7 +29,7 @@ export const OTHER_LISTING_STATUS: Record<ListingErrorReason, number> = {
   UNEXPECTED_INTERNAL_ERROR: 503,
 };
 
-/** A JSON answer before it is sent: its status and the object Fastify serialises. */
+/** A JSON answer before it is sent: its status and the object its body serialises. */
 export interface JsonAnswer {
   status: number;
   body: object;
