@@ -1,55 +1,59 @@
-import { HelperError, LISTING_ERRORS, ListingError, NotificationError } from '../spec/errors.js';
-import { catalogErrorFormat } from './catalogs/errors.js';
-import { reasonedAnswer, type ErrorAnswer, type ErrorFormat, type Failure } from './http/error-answer.js';
-import type { FormatForTarget } from './http/client-errors.js';
+import { HelperError, NotificationError } from '../spec/errors.js';
+import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
+import { reasonedAnswer, type ErrorAnswer, type Failure } from './http/error-answer.js';
+import type { RouteErrorAnswer } from './http/error-handling.js';
 import { reasonedFormat } from './http/reasons.js';
-import { listingStatusOf } from './resources/listing-status.js';
+import type { RouteFamily } from './http/route-family.js';
+import { registerNotifications } from './notifications/routes.js';
+import { registerOpenApiDocument } from './openapi.js';
+import { BasicInfoRefusal } from './resources/basic-info-checks.js';
+import { registerBasicUserInfo } from './resources/basic-user-info.js';
 import type { SandboxState } from './state.js';
-import { HELPERS_PREFIX } from './test-helpers/index.js';
-
-// Paths by family, with the versions the faults move them to (listing-unversioned-path, ...).
-const LISTING = /^\/autoupload(\/v1)?\/published\/?$/;
-const CATALOG = /^\/autoupload(\/v1)?\/(car_info|moto_info|cellphone_info|moto_cubiccms_info)(\/|$)/;
+import { registerTestHelpers } from './test-helpers/index.js';
 
 /**
- * The resource server's error formats, by path: the listing's 7.3 errors, the catalogs'
- * `{status: "error", reason, message}`, the test helpers' contract errors (their statuses fixed
- * by the contract), and `{reason, message}` elsewhere (basic user info, notifications).
+ * The resource server's route families other than the listing's and the catalogs' (each declared
+ * beside its routes): the test helpers, with the contract's errors, and the rest (basic user
+ * info, notifications, the OpenAPI document) with `{reason, message}`.
  */
-export function appsErrorFormat(state: SandboxState): FormatForTarget {
-  const listing = listingFormat(state);
-  return (target) => {
-    const path = (target ?? '').split('?')[0] ?? '';
-    if (LISTING.test(path)) return listing;
-    if (CATALOG.test(path)) return catalogErrorFormat;
-    if (path === HELPERS_PREFIX || path.startsWith(`${HELPERS_PREFIX}/`)) return helperFormat;
-    return reasonedFormat;
+
+/**
+ * The test helpers (contract section 2), served only with a usable control key; their paths are
+ * the family's either way, so that a sandbox without them answers 404 in the contract's format.
+ */
+export function helperFamily(state: SandboxState, controlKey: string | null): RouteFamily {
+  return {
+    name: 'test helpers',
+    format: helperFormat,
+    ownAnswer: (error) =>
+      error instanceof HelperError ? reasonedAnswer(error.status, error.reason, error.message) : undefined,
+    territory: { trees: [TEST_HELPERS_PREFIX] },
+    register: (scope) => {
+      if (controlKey !== null) registerTestHelpers(scope, state, controlKey);
+    },
   };
 }
 
-/** Errors the routes throw on purpose: already in their format. */
-export function appsRouteAnswer(state: SandboxState): (error: unknown) => ErrorAnswer | undefined {
-  return (error) => {
-    if (error instanceof HelperError || error instanceof NotificationError)
-      return reasonedAnswer(error.status, error.reason, error.message);
-    if (error instanceof ListingError)
-      return reasonedAnswer(listingStatusOf(state, error.reason), error.reason, error.message);
-    return undefined;
+/** Basic user info (4.3), notifications (4.6), the OpenAPI document: `{reason, message}`, anywhere else. */
+export function otherFamily(state: SandboxState): RouteFamily {
+  return {
+    name: 'other endpoints',
+    format: reasonedFormat,
+    ownAnswer: reasonedOwnAnswer,
+    territory: {},
+    register: (scope) => {
+      registerBasicUserInfo(scope, state);
+      registerNotifications(scope, state);
+      registerOpenApiDocument(scope);
+    },
   };
 }
 
-function listingFormat(state: SandboxState): ErrorFormat {
-  return (failure: Failure) => {
-    if (failure.status >= 500)
-      return reasonedAnswer(
-        listingStatusOf(state, 'UNEXPECTED_INTERNAL_ERROR'),
-        'UNEXPECTED_INTERNAL_ERROR',
-        LISTING_ERRORS.UNEXPECTED_INTERNAL_ERROR,
-      );
-    const status = failure.status === 400 ? listingStatusOf(state, 'BAD_REQUEST') : failure.status;
-    return reasonedAnswer(status, 'BAD_REQUEST', failure.message);
-  };
-}
+const reasonedOwnAnswer: RouteErrorAnswer = (error) => {
+  if (error instanceof NotificationError || error instanceof BasicInfoRefusal)
+    return reasonedAnswer(error.status, error.reason, error.message);
+  return undefined;
+};
 
 /** Contract section 2: 401 ACCESS_DENIED, 404 NOT_FOUND, every other refusal 400 BAD_REQUEST. */
 function helperFormat(failure: Failure): ErrorAnswer {

@@ -40,17 +40,6 @@ export interface SandboxState {
   variants: VariantSet;
 }
 
-function rateLimitWording(
-  faults: FaultSet,
-  variants: VariantSet,
-): ((requests: number, seconds: number) => string) | undefined {
-  if (faults.has('listing-rate-limit-message-unfilled'))
-    return () => 'You have exceeded the X requests in X seconds limit!';
-  if (variants.has('listing-rate-limit-grouped'))
-    return () => 'You have exceeded the 5.000 requests in 60 seconds limit!';
-  return undefined;
-}
-
 export interface StateOptions {
   deliveryPolicy?: DeliveryPolicy;
   caps?: Readonly<SandboxCaps>;
@@ -67,6 +56,7 @@ export function createState(
   { deliveryPolicy = new DeliveryPolicy(), caps = SANDBOX_CAPS }: StateOptions = {},
 ): SandboxState {
   const deliveryLog = new DeliveryLog();
+  const rules = rulesInForce(faults.list(), variants.list());
   return {
     clients: new ClientStore(
       (bytes) => newSecret(bytes, 'client-secret'),
@@ -77,15 +67,15 @@ export function createState(
     tokens: new TokenStore((bytes) => newSecret(bytes, 'access-token')),
     sessions: new SessionStore(),
     ads: new AdStore(),
-    pageTokens: new PageTokens(variants.has('listing-hex-page-tokens') ? 'hex' : 'base64url'),
-    rateLimiter: new RateLimiter(rateLimitWording(faults, variants)),
+    pageTokens: new PageTokens(rules.resources.pageTokenForm()),
+    rateLimiter: new RateLimiter(rules.resources.rateLimitMessage),
     notifications: new NotificationStore(),
     deliverer: new Deliverer(faults, variants, deliveryPolicy, deliveryLog),
     deliveryPolicy,
     deliveryLog,
     loginThrottle: new LoginThrottle(),
     caps,
-    rules: rulesInForce(faults.list(), variants.list()),
+    rules,
     faults,
     variants,
   };

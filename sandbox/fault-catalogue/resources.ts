@@ -1,162 +1,259 @@
+import { isSection3Status } from '../../spec/ad-status.js';
+import { LISTING_ERRORS, ListingError } from '../../spec/errors.js';
+import { MAX_PAGE_SIZE } from '../../spec/limits.js';
+import { VERSIONED_CATALOG_PREFIX } from '../catalogs/routes.js';
+import { UNVERSIONED_PUBLISHED_PATH } from '../resources/published.js';
+import {
+  emptyPageWithoutHeader,
+  frameworkShapedParameterErrors,
+  offsetCursor,
+  queryGrant,
+  rethrowing,
+  someoneForUnknownToken,
+  stringIds,
+} from './resources-deviations.js';
 import type { FaultDefinition } from './types.js';
 
-/** Faults of the resources area: each the smallest deviation that breaks the requirements it names. */
+/**
+ * Faults of the resources area: each the smallest deviation that breaks the requirements it names,
+ * as a patch of the rules it changes (resources/rules.ts, catalogs/rules.ts).
+ */
 export const RESOURCES_FAULTS = {
   'listing-duplicate-at-boundary': {
     requirements: ['R2.5-01'],
     description: 'each next page repeats the last item of the page before',
+    patch: { resources: { nextPosition: () => (end) => end - 1 } },
   },
   'listing-skip-at-boundary': {
     requirements: ['R4.4-02'],
     description: 'each next page skips the first item it should show',
+    patch: { resources: { nextPosition: () => (end) => end + 1 } },
   },
   'listing-endless-next-token': {
     requirements: ['R4.4-03'],
     description: 'the last page still carries a next_token, pointing at an empty page forever',
+    patch: {
+      resources: { nextToken: (next) => (spot) => (spot.more ? next(spot) : spot.tokenAt(spot.end)) },
+    },
   },
   'listing-ignores-ads-status': {
     requirements: ['R4.4-05'],
     description: 'ads_status is ignored: every status is listed',
+    patch: { resources: { listingFilter: () => () => undefined } },
   },
   'listing-page-over-200': {
     requirements: ['R2.5-01', 'R8-04'],
     description: 'fetch_size is capped at 201 instead of 200',
+    patch: { resources: { pageSizeFor: () => (requested) => Math.min(requested, MAX_PAGE_SIZE + 1) } },
   },
   'listing-current-token-on-first-page': {
     requirements: ['R2.5-02'],
     description: 'the first page carries a current_token',
+    patch: {
+      resources: { currentToken: (current) => (spot) => (spot.first ? spot.tokenAt(0) : current(spot)) },
+    },
   },
   'listing-missing-header-accepted': {
     requirements: ['R7.3-02'],
     description: 'a request without Authorization is answered as if authorized',
+    patch: { resources: { authorizationHeaderPresent: emptyPageWithoutHeader } },
   },
   'listing-invalid-token-wrong-reason': {
     requirements: ['R7.3-03'],
     description: 'an invalid token gets reason BAD_REQUEST instead of ACCESS_DENIED',
+    patch: {
+      resources: {
+        tokenValid: (check) => rethrowing(check, 'ACCESS_DENIED', () => new ListingError('BAD_REQUEST')),
+      },
+    },
   },
   'listing-scope-not-checked': {
     requirements: ['R7.3-04', 'R4.4-01'],
     description: 'a token without autoupload or basic_user_info is accepted',
+    patch: { resources: { scopeAllowed: () => () => undefined } },
   },
   'listing-no-rate-limit': {
     requirements: ['R7.3-05', 'R8-05'],
     description: 'the per-client rate limit is never enforced',
+    patch: { resources: { withinRateLimit: () => () => undefined } },
   },
   'listing-rate-limit-message-unfilled': {
     requirements: ['R7.3-05'],
     description: 'the RATE_LIMIT message keeps the letters X instead of numbers',
+    patch: { resources: { rateLimitMessage: () => () => LISTING_ERRORS.RATE_LIMIT } },
   },
   'listing-internal-error-wrong-message': {
     requirements: ['R7.3-06'],
     description: 'UNEXPECTED_INTERNAL_ERROR carries another message',
+    patch: {
+      resources: {
+        noInjectedFailure: (check) =>
+          rethrowing(
+            check,
+            'UNEXPECTED_INTERNAL_ERROR',
+            () => new ListingError('UNEXPECTED_INTERNAL_ERROR', 'Internal error.'),
+          ),
+      },
+    },
   },
   'listing-status-200-on-error': {
     requirements: ['R7.3-01'],
     description: 'listing errors are sent with HTTP 200',
+    patch: { resources: { listingStatus: () => () => 200 } },
   },
   'catalog-success-status-400': {
     requirements: ['R4.5-01'],
     description: 'catalog lookups send their data with HTTP 400',
+    patch: { catalogs: { catalogSuccessStatus: () => () => 400 } },
   },
   'basic-info-scope-not-checked': {
     requirements: ['R4.3-02'],
     description: 'basic_user_info answers tokens without the basic_user_info permission',
+    patch: { resources: { basicInfoScope: () => () => undefined } },
   },
   'basic-info-other-user': {
     requirements: ['R4.3-01'],
     description: "basic_user_info answers with another user's name and e-mail",
+    patch: { resources: { userOfGrant: () => (grant, state) => state.users.any(grant.login) } },
   },
   'catalog-string-ids': {
     requirements: ['R2.6-02'],
     description: 'catalog ids are sent as strings instead of integers',
+    patch: { catalogs: { catalogEnvelope: stringIds } },
   },
   'catalog-invalid-token-ok': {
     requirements: ['R5-06'],
     description: 'catalog lookups answer status ok to an invalid token',
+    patch: { catalogs: { catalogTokenValid: () => () => undefined } },
   },
   'listing-next-token-offset-number': {
     requirements: ['R2.5-03'],
     description: 'next_token is sent as a JSON number (the offset of the next page) instead of a string',
+    patch: {
+      resources: {
+        nextToken: (next) => (spot) => (spot.more ? spot.next : next(spot)),
+        pageTokenCursor: offsetCursor,
+      },
+    },
   },
   'listing-numeric-id-as-number': {
     requirements: ['R2.5-04'],
     description:
       'an ad id made only of digits is sent as a JSON number instead of the string the integrator gave',
+    patch: {
+      resources: {
+        adItem: (item) => (ad) => (/^\d+$/.test(ad.id) ? { ...item(ad), id: Number(ad.id) } : item(ad)),
+      },
+    },
   },
   'listing-list-id-null': {
     requirements: ['R2.5-05'],
     description: 'an ad without a list_id carries list_id null instead of leaving the field out',
+    patch: {
+      resources: {
+        adItem: (item) => (ad) =>
+          ad.list_id === undefined ? { id: ad.id, list_id: null, status: item(ad).status } : item(ad),
+      },
+    },
   },
   'listing-status-from-list-id': {
     requirements: ['R2.5-06'],
     description: 'an ad with a list_id is reported as published whatever its status',
+    patch: {
+      resources: {
+        adItem: (item) => (ad) =>
+          ad.list_id === undefined ? item(ad) : { ...item(ad), status: 'published' },
+      },
+    },
   },
   'listing-drops-unknown-status': {
     requirements: ['R3-01'],
     description: 'ads whose status is not one of the four of section 3 are left out of the listing',
+    patch: {
+      resources: { listedAds: (listed) => (ads) => listed(ads).filter((ad) => isSection3Status(ad.status)) },
+    },
   },
   'listing-ignores-fetch-size': {
     requirements: ['R4.4-04'],
     description: 'fetch_size is ignored: every page holds up to 200 items',
+    patch: { resources: { fetchSizeAccepted: () => () => true, pageSizeFor: () => () => MAX_PAGE_SIZE } },
   },
   'listing-default-published-only': {
     requirements: ['R4.4-06'],
     description: 'without ads_status only published ads are listed',
+    patch: { resources: { listingFilter: (filter) => (requested) => filter(requested) ?? 'published' } },
   },
   'listing-partial-content-206': {
     requirements: ['R4.4-07'],
     description: 'a page followed by more pages is sent with HTTP 206 instead of 200',
+    patch: { resources: { pageStatus: (status) => (more) => (more ? 206 : status(more)) } },
   },
   'listing-fetch-size-200-refused': {
     requirements: ['R8-04'],
     description:
       'fetch_size 200, the maximum, is refused with BAD_REQUEST (off by one: only up to 199 is accepted)',
+    patch: {
+      resources: { fetchSizeAccepted: (accepted) => (raw) => accepted(raw) && Number(raw) < MAX_PAGE_SIZE },
+    },
   },
   'listing-unversioned-path': {
     requirements: ['R9-01'],
     description: 'the listing is served at /autoupload/published, without the v1 segment',
+    patch: { resources: { listingPath: () => () => UNVERSIONED_PUBLISHED_PATH } },
   },
   'basic-info-user-name-is-login': {
     requirements: ['R2.4-01'],
     description: "user_name carries the user's login instead of the full name",
+    patch: { resources: { userName: () => (user) => user.login } },
   },
   'basic-info-email-field-renamed': {
     requirements: ['R2.4-02'],
     description: 'the e-mail is sent in a field named email instead of user_email',
+    patch: { resources: { basicInfoBody: () => (name, email) => ({ user_name: name, email }) } },
   },
   'basic-info-unknown-token-answered': {
     requirements: ['R5-06'],
     description: 'basic_user_info answers a token it does not know with the data of some user',
+    patch: { resources: { bodyTokenValid: someoneForUnknownToken } },
   },
   'catalog-status-success': {
     requirements: ['R2.6-01'],
     description: 'catalog answers carry status "success" instead of "ok"',
+    patch: {
+      catalogs: { catalogEnvelope: (envelope) => (data) => ({ ...envelope(data), status: 'success' }) },
+    },
   },
   'catalog-token-in-query-only': {
     requirements: ['R4.5-01'],
     description:
       'catalog lookups read access_token from the query string only, so the JSON body token is refused',
+    patch: { catalogs: { catalogGrant: () => queryGrant } },
   },
   'catalog-models-stale-brand-ids': {
     requirements: ['R4.5-02'],
     description:
       'the models lookups expect brand ids in another id space (the brand id plus 1000), not the ids the brand lookup answered',
+    patch: { catalogs: { modelsBrandId: () => (brandId) => brandId - 1000 } },
   },
   'catalog-versioned-path': {
     requirements: ['R9-06'],
     description: 'the catalog lookups are served only under /autoupload/v1/ instead of /autoupload/',
+    patch: { catalogs: { catalogBase: () => () => VERSIONED_CATALOG_PREFIX } },
   },
   'listing-default-page-100': {
     requirements: ['R8-03'],
     description: 'without fetch_size a page holds 100 items instead of 200',
+    patch: { resources: { defaultFetchSize: (size) => () => size() / 2 } },
   },
   'listing-bad-parameter-framework-error': {
     requirements: ['R7.3-01'],
     description:
       'an invalid fetch_size or page_token is answered 400 in the web framework’s format {statusCode, error, message}, without reason',
+    patch: { resources: { listingErrorAnswer: frameworkShapedParameterErrors } },
   },
   'catalog-content-type-text': {
     requirements: ['R4-01'],
     description: 'the catalog lookups send their JSON body as Content-Type text/plain',
+    patch: { catalogs: { catalogContentType: () => () => 'text/plain; charset=utf-8' } },
   },
 } as const satisfies Record<string, FaultDefinition>;

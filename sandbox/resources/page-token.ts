@@ -8,6 +8,9 @@ export interface PageCursor {
   position: number;
 }
 
+/** How tokens are written: base64url with a dot before the signature, or hex with a tilde. */
+export type PageTokenForm = 'base64url' | 'hex';
+
 /** Bounds the memory of verified tokens; beyond it the cache starts over. */
 const MAX_VERIFIED = 4096;
 
@@ -17,13 +20,13 @@ const MAX_VERIFIED = 4096;
  */
 export class PageTokens {
   private readonly key = randomBytes(32);
-  private readonly encoding: 'base64url' | 'hex';
+  private readonly encoding: PageTokenForm;
   private readonly separator: string;
   /** Tokens already verified: a crawler resending a page's token skips the HMAC and the parse. */
   private readonly verified = new Map<string, Readonly<PageCursor>>();
 
-  /** `hex` is the variant listing-hex-page-tokens: tokens of another form. */
-  constructor(form: 'base64url' | 'hex' = 'base64url') {
+  /** `form` is the rule pageTokenForm in force (the variant listing-hex-page-tokens: another form). */
+  constructor(form: PageTokenForm = 'base64url') {
     this.encoding = form;
     this.separator = form === 'hex' ? '~' : '.';
   }

@@ -10,10 +10,7 @@ interface Window {
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
 
-  /**
-   * `message` other than 7.3's own only for the variant listing-rate-limit-grouped (the headline
-   * limit with a digit group, "5.000") and the fault listing-rate-limit-message-unfilled ("X").
-   */
+  /** `message` is the rule rateLimitMessage in force (7.3's own in the reference). */
   constructor(private readonly message: (requests: number, seconds: number) => string = rateLimitMessage) {}
 
   check(client: Client): void {

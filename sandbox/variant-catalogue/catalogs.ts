@@ -5,5 +5,6 @@ export const CATALOGS_VARIANTS = {
   'catalog-unknown-id-empty': {
     description: 'an unknown brand or model id is answered {status: "ok", data: {}} instead of 404',
     env: {},
+    patch: { catalogs: { unknownIdData: () => () => ({}) } },
   },
 } as const satisfies Record<string, VariantDefinition>;

@@ -1,4 +1,9 @@
+import { MAX_PAGE_SIZE } from '../../spec/limits.js';
+import { OTHER_LISTING_STATUS } from '../resources/listing-status.js';
 import type { VariantDefinition } from './types.js';
+
+/** listing-prefixed-current-token: current_token with a "c." before the page token. */
+const prefixed = (token: string | null): string | null => (token === null ? null : `c.${token}`);
 
 /** Variants of the resource server (basic user info, the listing): other choices a correct server could make. */
 export const RESOURCES_VARIANTS = {
@@ -6,32 +11,53 @@ export const RESOURCES_VARIANTS = {
     description:
       'listing errors with other HTTP statuses: 422, 403, 403, 503 and 503 instead of 400, 401, 401, 429 and 500',
     env: {},
+    patch: { resources: { listingStatus: () => (reason) => OTHER_LISTING_STATUS[reason] } },
   },
   'listing-empty-last-page': {
     description: 'a full last page still carries a next_token, to an empty page (4.4 rule 3 allows it)',
     env: {},
+    patch: { resources: { hasMore: (more) => (page) => more(page) || page.count === page.size } },
   },
   'listing-rejects-fetch-size-over-200': {
     description: 'fetch_size above 200 is refused with BAD_REQUEST instead of clamped to 200',
     env: {},
+    patch: {
+      resources: { fetchSizeAccepted: (accepted) => (raw) => accepted(raw) && Number(raw) <= MAX_PAGE_SIZE },
+    },
   },
   'listing-hex-page-tokens': {
     description: 'page tokens of another form: hexadecimal, with a tilde before the signature',
     env: {},
+    patch: { resources: { pageTokenForm: () => () => 'hex' } },
   },
   'listing-prefixed-current-token': {
     description:
       'current_token of another form than the page_token that was sent (prefixed "c."), accepted back',
     env: {},
+    patch: {
+      resources: {
+        currentToken: (current) => (spot) => prefixed(current(spot)),
+        pageTokenCursor: (cursorOf) => (raw, place) => cursorOf(raw.replace(/^c\./, ''), place),
+      },
+    },
   },
   'resources-other-2xx': {
     description:
       'catalog lookups and basic user info answer HTTP 201 instead of 200 (the spec shows no status)',
     env: {},
+    patch: {
+      resources: { basicInfoStatus: () => () => 201 },
+      catalogs: { catalogSuccessStatus: () => () => 201 },
+    },
   },
   'listing-rate-limit-grouped': {
     description:
       'the RATE_LIMIT message names the headline limit with a digit group: "You have exceeded the 5.000 requests in 60 seconds limit!"',
     env: {},
+    patch: {
+      resources: {
+        rateLimitMessage: () => () => 'You have exceeded the 5.000 requests in 60 seconds limit!',
+      },
+    },
   },
 } as const satisfies Record<string, VariantDefinition>;

@@ -1,0 +1,89 @@
+import type { FastifyRequest } from 'fastify';
+import type { SandboxState } from '../state.js';
+import type { AccessGrant } from '../store/tokens.js';
+import type { User } from '../store/users.js';
+import { bodyGrant } from './body-token.js';
+import type { ResourcesRules } from './rules.js';
+
+/** The checks and answer of POST /oauth_api/basic_user_info (4.3, 2.4). */
+
+/** One request to basic user info as its checks fill it in. */
+export interface BasicInfoRequest {
+  readonly request: FastifyRequest;
+  readonly state: SandboxState;
+  readonly rules: ResourcesRules;
+  /** Set by bodyTokenValid. */
+  grant?: AccessGrant;
+  /** Set by userOfToken. */
+  user?: User;
+}
+
+/** What basic user info answers: whose name and e-mail, with which status. */
+export interface BasicInfoAnswer {
+  status: number;
+  name: string;
+  email: string;
+}
+
+/** A refusal of basic user info: `{reason, message}` with its status (the spec shows none). */
+export class BasicInfoRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: 'ACCESS_DENIED' | 'ACCESS_SCOPE_DENIED',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A check of basic user info: undefined lets the request through, a BasicInfoRefusal refuses it;
+ * only a fault returns an answer at once.
+ */
+export type BasicInfoCheck = (info: BasicInfoRequest) => BasicInfoAnswer | undefined;
+
+/** R4.3-01, R5-06: the body's access_token must be a token the sandbox issued, else 401 ACCESS_DENIED. */
+export function bodyTokenValid(info: BasicInfoRequest): undefined {
+  const grant = bodyGrant(info.request, info.state.tokens);
+  if (grant === undefined)
+    throw new BasicInfoRefusal(401, 'ACCESS_DENIED', 'Check the access_token in the body.');
+  info.grant = grant;
+  return undefined;
+}
+
+/** R4.3-02, R5-06: the token must hold basic_user_info, else 403 ACCESS_SCOPE_DENIED. */
+export function basicInfoScope(info: BasicInfoRequest): undefined {
+  if (!grantOf(info).scopes.includes('basic_user_info'))
+    throw new BasicInfoRefusal(403, 'ACCESS_SCOPE_DENIED', 'The token lacks the basic_user_info permission.');
+  return undefined;
+}
+
+/** R4.3-01: the answer is about the token's own user; a user since removed is 401 ACCESS_DENIED. */
+export function userOfToken(info: BasicInfoRequest): undefined {
+  const user = info.rules.userOfGrant(grantOf(info), info.state);
+  if (user === undefined)
+    throw new BasicInfoRefusal(401, 'ACCESS_DENIED', 'The user of this token no longer exists.');
+  info.user = user;
+  return undefined;
+}
+
+/** R4.3-01: the user the token was issued for. */
+export const userOfGrant = (grant: AccessGrant, state: SandboxState): User | undefined =>
+  state.users.find(grant.login);
+
+/** R2.4-01: user_name is the user's full name. */
+export const userName = (user: User): string => user.name;
+
+/** R2.4-01, R2.4-02: the 2.4 answer, user_name and user_email. */
+export const basicInfoBody = (name: string, email: string): object => ({
+  user_name: name,
+  user_email: email,
+});
+
+/** Not shown by the spec: the sandbox answers 200. */
+export const basicInfoStatus = (): number => 200;
+
+function grantOf(info: BasicInfoRequest): AccessGrant {
+  if (info.grant === undefined) throw new Error('bodyTokenValid must run before this check.');
+  return info.grant;
+}
