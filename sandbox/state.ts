@@ -67,10 +67,11 @@ export function createState(
   { deliveryPolicy = new DeliveryPolicy(), caps = SANDBOX_CAPS }: StateOptions = {},
 ): SandboxState {
   const deliveryLog = new DeliveryLog();
+  const rules = rulesInForce(faults.list(), variants.list());
   return {
     clients: new ClientStore(
       (bytes) => newSecret(bytes, 'client-secret'),
-      variants.has('clients-other-registration'),
+      () => rules.authorization.newClientId(),
     ),
     users: new UserStore((bytes) => newSecret(bytes, 'password')),
     codes: new CodeStore((bytes) => newSecret(bytes, 'code')),
@@ -85,7 +86,7 @@ export function createState(
     deliveryLog,
     loginThrottle: new LoginThrottle(),
     caps,
-    rules: rulesInForce(faults.list(), variants.list()),
+    rules,
     faults,
     variants,
   };
