@@ -60,7 +60,7 @@ export function createState(
   return {
     clients: new ClientStore(
       (bytes) => newSecret(bytes, 'client-secret'),
-      variants.has('clients-other-registration'),
+      () => rules.authorization.newClientId(),
     ),
     users: new UserStore((bytes) => newSecret(bytes, 'password')),
     codes: new CodeStore((bytes) => newSecret(bytes, 'code')),

@@ -1,21 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { escapeHtml, PAGE_HEADERS, redirect } from '../http/html.js';
-import type { SandboxState } from '../state.js';
+import type { Scope } from '../scopes.js';
+import type { ResponseParams } from './redirect-uri.js';
+
+/** R5-02, R7.1-04: after the user decided, the browser goes back to the client: a 302. */
+export function backToClient(reply: FastifyReply, location: string): FastifyReply {
+  return redirect(reply, location);
+}
+
+/** Only for the fault authz-code-shown-not-redirected: a page shows the URL and never moves on. */
+export function codeShownPage(reply: FastifyReply, location: string): FastifyReply {
+  return reply
+    .code(200)
+    .headers(PAGE_HEADERS)
+    .send(page('Copy this address into your application', `<p><code>${escapeHtml(location)}</code></p>`));
+}
 
 /**
- * 5 step 4 / 7.1: the way back to the client after the user decided. By default a 302; under the
- * variant authz-other-redirects a 200 page that moves on by script and by meta refresh, as some
- * servers do (a form_post-like page, a page that clears a frame). The fault
- * authz-code-shown-not-redirected shows the URL on a page and never moves on.
+ * Variant authz-other-redirects: a 200 page that moves on by script and by meta refresh, as some
+ * servers do (a form_post-like page, a page that clears a frame).
  */
-export function sendBackToClient(reply: FastifyReply, state: SandboxState, location: string): FastifyReply {
-  if (state.faults.has('authz-code-shown-not-redirected'))
-    return reply
-      .code(200)
-      .headers(PAGE_HEADERS)
-      .send(page('Copy this address into your application', `<p><code>${escapeHtml(location)}</code></p>`));
-  if (!state.variants.has('authz-other-redirects')) return redirect(reply, location);
+export function movingOnPage(reply: FastifyReply, location: string): FastifyReply {
   const nonce = randomBytes(16).toString('base64');
   const href = escapeHtml(location);
   return reply
@@ -41,8 +47,7 @@ function page(title: string, body: string): string {
  * Variant authz-other-redirects: response parameters the client ignores (RFC 6749 4.1.2),
  * as OpenID Connect session management and RFC 9207 add them.
  */
-export function extraResponseParams(state: SandboxState, scopes: readonly string[]): Record<string, string> {
-  if (!state.variants.has('authz-other-redirects')) return {};
+export function extraResponseParams(scopes: readonly Scope[]): ResponseParams {
   return {
     session_state: randomBytes(12).toString('base64url'),
     scope: scopes.join(' '),

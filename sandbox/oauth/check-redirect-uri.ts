@@ -1,6 +1,5 @@
-import type { FaultSet } from '../faults.js';
-import type { Params } from '../http/params.js';
 import type { Client } from '../store/clients.js';
+import type { AuthorizationRequest } from './authorization-request.js';
 import { NoRedirectError } from './no-redirect-error.js';
 
 export interface RedirectTarget {
@@ -11,36 +10,41 @@ export interface RedirectTarget {
 }
 
 /**
- * 4.1 / 7.1: `redirect_uri` is identical to one registered URI (string equality, no
- * normalisation); it may be left out only when a single URI is registered. Anything else is a 400
- * page, never a redirect.
+ * R4.1-04, R4.1-05, R7.1-01, R7.1-03: `redirect_uri` is identical to one registered URI (string
+ * equality, no normalisation); it may be left out only when a single URI is registered. Anything
+ * else is a 400 page, never a redirect.
  */
-export function checkRedirectUri(params: Params, client: Client, faults: FaultSet): RedirectTarget {
+export function redirectUriRegistered(request: AuthorizationRequest): void {
+  const { params, client, rules } = request;
   if (params.repeated().includes('redirect_uri')) throw new NoRedirectError(400, 'redirect_uri is repeated.');
   const sent = params.get('redirect_uri');
-  if (sent === undefined) return omitted(client, faults);
+  if (sent === undefined) {
+    request.target = rules.redirectUriOmitted(client);
+    return;
+  }
   if (!isAbsoluteWithoutFragment(sent))
     throw new NoRedirectError(400, 'redirect_uri is not an absolute URI without fragment.');
-  if (client.redirectUris.includes(sent)) return { uri: sent, sent };
-  if (faults.has('redirect-uri-prefix-match') && client.redirectUris.some((uri) => sent.startsWith(uri))) {
-    return { uri: sent, sent };
-  }
-  const schemeless = (uri: string): string => uri.replace(/^https?:/i, '');
-  if (
-    faults.has('redirect-uri-scheme-ignored') &&
-    client.redirectUris.some((uri) => schemeless(uri) === schemeless(sent))
-  )
-    return { uri: sent, sent };
-  throw new NoRedirectError(
-    faults.has('authz-redirect-uri-mismatch-403') ? 403 : 400,
-    'redirect_uri does not match any URI registered for this client.',
-  );
+  if (!client.redirectUris.some((registered) => rules.redirectUriMatches(sent, registered)))
+    throw new NoRedirectError(
+      rules.redirectUriMismatchStatus(),
+      'redirect_uri does not match any URI registered for this client.',
+    );
+  request.target = { uri: sent, sent };
 }
 
-function omitted(client: Client, faults: FaultSet): RedirectTarget {
+/** R4.1-05: string equality, nothing else. */
+export function redirectUriMatches(sent: string, registered: string): boolean {
+  return sent === registered;
+}
+
+/** R7.1-03: a redirect_uri that matches no registered URI is a 400 page. */
+export function redirectUriMismatchStatus(): number {
+  return 400;
+}
+
+/** R4.1-04: left out, the redirect URI is the client's only one; with several it is required. */
+export function redirectUriOmitted(client: Client): RedirectTarget {
   const [only, ...others] = client.redirectUris;
-  if (faults.has('authz-redirect-uri-always-required'))
-    throw new NoRedirectError(400, 'redirect_uri is required.');
   if (only === undefined || others.length > 0) {
     throw new NoRedirectError(400, 'redirect_uri is required: this client has several registered URIs.');
   }

@@ -1,29 +1,32 @@
 import { AuthorizationError } from '../../spec/errors.js';
-import type { FaultSet } from '../faults.js';
-import type { Params } from '../http/params.js';
+import type { AuthorizationRequest } from './authorization-request.js';
 
-/** RFC 6749 3.1: a parameter sent more than once makes the request malformed. */
-export function checkNoRepeats(params: Params): void {
+/** R7.1-06 (RFC 6749 3.1): a parameter sent more than once makes the request malformed. */
+export function noRepeatedParameters({ params }: AuthorizationRequest): void {
   const repeated = params.repeated();
   if (repeated.length > 0)
     throw new AuthorizationError('invalid_request', `Repeated parameter: ${repeated.join(', ')}`);
 }
 
-/** 4.1: `response_type` is required and its only value is `code`. */
-export function checkResponseType(params: Params, faults: FaultSet): void {
+/** R4.1-02: `response_type` is required and its only value is `code`. */
+export function responseTypeIsCode({ params, rules }: AuthorizationRequest): void {
   const responseType = params.get('response_type');
-  if (responseType === undefined || responseType === '') {
-    if (faults.has('authz-response-type-not-required')) return;
-    throw new AuthorizationError(
-      faults.has('authz-missing-response-type-unsupported') ? 'unsupported_response_type' : 'invalid_request',
-      'response_type is missing.',
-    );
-  }
-  if (responseType !== 'code')
-    throw new AuthorizationError(
-      faults.has('authz-unsupported-response-type-invalid-request')
-        ? 'invalid_request'
-        : 'unsupported_response_type',
-      'Only response_type=code is supported.',
-    );
+  if (responseType === undefined || responseType === '') rules.refuseMissingResponseType();
+  else if (responseType !== 'code') rules.refuseOtherResponseType();
 }
+
+/** R7.1-06: a required parameter missing is invalid_request. */
+export function refuseMissingResponseType(): void {
+  throw new AuthorizationError('invalid_request', 'response_type is missing.');
+}
+
+/** R7.1-08: a way of obtaining a code the server does not support is unsupported_response_type. */
+export function refuseOtherResponseType(): void {
+  throw new AuthorizationError('unsupported_response_type', 'Only response_type=code is supported.');
+}
+
+/**
+ * R4.1-09: a parameter the authorization request does not define is ignored (RFC 6749 3.1), so
+ * the reference passes every request here.
+ */
+export function unknownParametersIgnored(): void {}

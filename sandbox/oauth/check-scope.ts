@@ -1,34 +1,6 @@
 import { AuthorizationError } from '../../spec/errors.js';
-import type { FaultSet } from '../faults.js';
-import type { VariantSet } from '../variants.js';
-import type { Params } from '../http/params.js';
 import { isScope, type Scope } from '../scopes.js';
-
-/**
- * 4.1 / 5: `scope` is required, a list separated by single spaces, case-sensitive, in any order;
- * an unknown or malformed value is invalid_scope.
- */
-export function checkScope(params: Params, faults: FaultSet, variants: VariantSet): RequestedScope {
-  const scope = params.get('scope');
-  if (scope === undefined || scope === '') {
-    if (faults.has('authz-scope-not-required')) return { scopes: ['basic_user_info'], unknown: [] };
-    throw new AuthorizationError('invalid_request', 'scope is missing.');
-  }
-  if (faults.has('authz-chat-scope-refused') && scope.split(' ').includes('chat'))
-    throw new AuthorizationError('invalid_scope', 'Unknown or malformed scope: "chat"');
-  if (variants.has('authz-scope-ignored') || faults.has('authz-unknown-scope-granted'))
-    return ignoreUnknown(scope);
-  try {
-    return {
-      scopes: parseScope(faults.has('authz-scope-case-insensitive') ? scope.toLowerCase() : scope),
-      unknown: [],
-    };
-  } catch (error) {
-    if (error instanceof AuthorizationError && faults.has('authz-unknown-scope-invalid-request'))
-      throw new AuthorizationError('invalid_request', error.description);
-    throw error;
-  }
-}
+import type { AuthorizationRequest } from './authorization-request.js';
 
 /** What the request asked for: the known values, and the others (kept only to be shown). */
 export interface RequestedScope {
@@ -37,11 +9,31 @@ export interface RequestedScope {
 }
 
 /**
- * Variant authz-scope-ignored (5 rule 2: the server can ignore requested scopes partly or
- * totally): unknown or misspelt values are dropped, case-sensitively; when none is left the
- * request is denied (7.1 access_denied: "server denied the request").
+ * R4.1-06, R4.1-07, R5-04, R7.1-09: `scope` is required, a list separated by single spaces,
+ * case-sensitive, in any order, of the values 5 names; an unknown or malformed value is invalid_scope.
  */
-function ignoreUnknown(scope: string): RequestedScope {
+export function scopeValid(request: AuthorizationRequest): void {
+  const scope = request.params.get('scope');
+  const { rules } = request;
+  request.scope = scope === undefined || scope === '' ? rules.missingScope() : rules.requestedScope(scope);
+}
+
+/** R4.1-06, R7.1-06: a request without scope is invalid_request. */
+export function missingScope(): RequestedScope {
+  throw new AuthorizationError('invalid_request', 'scope is missing.');
+}
+
+/** R4.1-07, R5-04, R7.1-09: every value known, exactly as spelt; the grant is the set. */
+export function requestedScope(scope: string): RequestedScope {
+  return { scopes: parseScope(scope), unknown: [] };
+}
+
+/**
+ * R5-05 (5 rule 2: the server can ignore requested scopes partly or totally), the variant
+ * authz-scope-ignored: unknown or misspelt values are dropped, case-sensitively; when none is
+ * left the request is denied (7.1 access_denied: "server denied the request").
+ */
+export function ignoreUnknownScope(scope: string): RequestedScope {
   const values = scope.split(' ');
   const scopes = [...new Set(values.filter(isScope))];
   if (scopes.length === 0) throw new AuthorizationError('access_denied', 'No scope this server grants.');

@@ -6,15 +6,7 @@ import { Params } from '../http/params.js';
 import type { SandboxState } from '../state.js';
 import type { BrowserSession, PendingAuthorization } from '../store/sessions.js';
 import { sameSecret } from '../crypto.js';
-import {
-  CONSENT_PATH,
-  LOGIN_PATH,
-  sendConsentPage,
-  sendLoginPage,
-  tooManyAttempts,
-  WRONG_CREDENTIALS,
-} from './pages.js';
-import { extraResponseParams, sendBackToClient } from './back-to-client.js';
+import { CONSENT_PATH, LOGIN_PATH, tooManyAttempts, WRONG_CREDENTIALS } from './pages.js';
 import { withResponseParams } from './redirect-uri.js';
 
 interface FormContext {
@@ -60,46 +52,43 @@ function withForm(
   return next({ form, session, pending, address: addressKey(request.socket.remoteAddress) });
 }
 
+/** R5-01: the user signs in by login and password; then decides (or, signed in, is sent back). */
 function login(reply: FastifyReply, state: SandboxState, context: FormContext): FastifyReply {
   const { form, session, pending, address } = context;
+  const rules = state.rules.authorization;
   const login = form.get('login') ?? '';
   // Checked before any hashing: a throttled attempt costs no scrypt and is refused even when right.
   const waitMs = state.loginThrottle.waitMs(login, address);
-  if (waitMs > 0) return sendLoginPage(reply, state.variants, pending, session.csrf, tooManyAttempts(waitMs));
-  const user = state.faults.has('authz-password-not-checked')
-    ? state.users.find(login)
-    : state.users.verify(login, form.get('password') ?? '');
+  if (waitMs > 0) return rules.loginPage(reply, pending, session.csrf, tooManyAttempts(waitMs));
+  const user = rules.signIn(state.users, login, form.get('password') ?? '');
   if (user === undefined) {
     state.loginThrottle.failed(login, address);
-    return sendLoginPage(reply, state.variants, pending, session.csrf, WRONG_CREDENTIALS);
+    return rules.loginPage(reply, pending, session.csrf, WRONG_CREDENTIALS);
   }
   state.loginThrottle.succeeded(user.login);
   const loggedIn = state.sessions.logIn(session, user.login, pending);
   reply.header('set-cookie', sessionCookie(loggedIn.id));
-  if (state.variants.has('login-redirects-back') && pending.returnTo !== undefined)
-    return redirect(reply, pending.returnTo);
+  // Set only when the rule returnAfterLogin names a place (authorize.ts).
+  if (pending.returnTo !== undefined) return redirect(reply, pending.returnTo);
+  if (!rules.consentAsked()) return decide(reply, state, { ...context, session: loggedIn }, 'approve');
   const client = state.clients.find(pending.clientId);
-  if (state.faults.has('authz-consent-skipped'))
-    return decide(reply, state, { ...context, session: loggedIn }, 'approve');
-  return sendConsentPage(reply, state.variants, pending, client?.name ?? pending.clientId, loggedIn.csrf);
+  return rules.consentPage(reply, pending, client?.name ?? pending.clientId, loggedIn.csrf);
 }
 
+/** R5-02, R7.1-04: the decision goes back to the client, with a code or with access_denied. */
 function decide(
   reply: FastifyReply,
   state: SandboxState,
   { form, session, pending }: FormContext,
   decision = form.get('decision'),
 ): FastifyReply {
+  const rules = state.rules.authorization;
   const client = state.clients.find(pending.clientId);
   if (session.login === null || client === undefined) return sendErrorPage(reply, 400, 'Sign in first.');
   state.sessions.takePending(pending.id);
   if (decision !== 'approve') {
-    const error = state.faults.has('authz-denial-wrong-error') ? 'invalid_request' : 'access_denied';
-    return sendBackToClient(
-      reply,
-      state,
-      withResponseParams(pending.redirectUri, { error, state: pending.state }),
-    );
+    const denial = { error: rules.denialError(), state: pending.state };
+    return rules.backToClient(reply, withResponseParams(pending.redirectUri, denial));
   }
   const code = state.codes.issue({
     clientId: client.clientId,
@@ -109,21 +98,6 @@ function decide(
     redirectUriSent: pending.redirectUriSent,
     issuedAtMs: client.clock.now(),
   });
-  return sendBackToClient(reply, state, approvalRedirect(state, pending, code));
-}
-
-/** 5 step 4: the redirect URI with the query parameters `code` and, if it was sent, `state`. */
-function approvalRedirect(state: SandboxState, pending: PendingAuthorization, code: string): string {
-  const { faults } = state;
-  const sentState = pending.state ?? (faults.has('authz-state-added-when-absent') ? '' : null);
-  const codeName = faults.has('authz-code-param-renamed') ? 'authorization_code' : 'code';
-  const params = { [codeName]: code, state: sentState, ...extraResponseParams(state, pending.scopes) };
-  // The fault sends the browser to the registered URI with a path segment added.
-  const target = faults.has('authz-redirect-uri-altered')
-    ? pending.redirectUri.replace(/(\?|#|$)/, '/$1')
-    : pending.redirectUri;
-  if (!faults.has('authz-response-in-fragment')) return withResponseParams(target, params);
-  const fragment = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== null) fragment.append(name, value);
-  return `${pending.redirectUri}#${fragment.toString()}`;
+  const location = rules.approvalLocation(pending.redirectUri, rules.approvalParams(pending, code));
+  return rules.backToClient(reply, location);
 }

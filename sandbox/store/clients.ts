@@ -1,6 +1,6 @@
 import type { AuthorizationErrorCode } from '../../spec/errors.js';
 import { Clock } from '../clock.js';
-import { randomDigits, randomId, randomToken, sameSecret, type SecretMaker } from '../crypto.js';
+import { randomId, randomToken, sameSecret, type SecretMaker } from '../crypto.js';
 
 export interface RateLimit {
   requests: number;
@@ -29,8 +29,8 @@ export class ClientStore {
 
   constructor(
     private readonly newSecret: SecretMaker = randomToken,
-    /** Variant clients-other-registration: client_ids of digits only. */
-    private readonly numericIds = false,
+    /** The rule newClientId in force (oauth/registration.ts). */
+    private readonly newClientId: () => string = () => randomId('cl_', 16),
   ) {}
 
   get size(): number {
@@ -39,7 +39,7 @@ export class ClientStore {
 
   register(redirectUris: readonly string[], name: string): { client: Client; secret: string } {
     const stored: StoredClient = {
-      clientId: this.numericIds ? randomDigits(18) : randomId('cl_', 16),
+      clientId: this.newClientId(),
       secret: this.newSecret(32),
       name,
       redirectUris: [...redirectUris],

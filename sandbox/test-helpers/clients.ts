@@ -5,7 +5,7 @@ import { isAbsoluteWithoutFragment } from '../oauth/check-redirect-uri.js';
 import type { SandboxState } from '../state.js';
 import type { Client } from '../store/clients.js';
 import { asBody, integerAtLeast, optionalString, positiveNumber, type Body } from './validate.js';
-import { MAX_REDIRECT_URIS, MIN_REDIRECT_URIS } from '../../spec/limits.js';
+import { MIN_REDIRECT_URIS } from '../../spec/limits.js';
 
 const INJECTABLE_AUTHORIZE_ERRORS: readonly AuthorizationErrorCode[] = [
   'temporarily_unavailable',
@@ -14,25 +14,26 @@ const INJECTABLE_AUTHORIZE_ERRORS: readonly AuthorizationErrorCode[] = [
 
 /** Contract section 2: registration (2.1 stands outside the API), clocks, limits and failures. */
 export function registerClientHelpers(app: FastifyInstance, state: SandboxState): void {
+  registerRegistration(app, state);
+  registerClock(app, state);
+  registerRateLimit(app, state);
+  registerFailures(app, state);
+}
+
+/** R2.1-01, R2.1-02: a client with 1 to 3 redirect URIs, answered with its id and secret. */
+function registerRegistration(app: FastifyInstance, state: SandboxState): void {
+  const rules = state.rules.authorization;
   app.post('/clients', async (request, reply) => {
     if (state.clients.size >= state.caps.clients)
       throw new HelperError('BAD_REQUEST', `The sandbox holds at most ${state.caps.clients} clients.`);
     const body = asBody(request.body);
-    const registered = state.clients.register(
-      redirectUris(
-        body,
-        state.faults.has('registration-four-uris-accepted') ? MAX_REDIRECT_URIS + 1 : MAX_REDIRECT_URIS,
-        state.variants.has('clients-other-registration'),
-      ),
-      optionalString(body, 'name') ?? 'Sandbox client',
-    );
-    return reply.code(201).send({
-      client_id: registered.client.clientId,
-      ...(state.faults.has('registration-secret-not-issued') ? {} : { client_secret: registered.secret }),
-      redirect_uris: registered.client.redirectUris,
-    });
+    const uris = redirectUris(body, rules.maxRedirectUris(), rules.registrableRedirectUris);
+    const registered = state.clients.register(uris, optionalString(body, 'name') ?? 'Sandbox client');
+    return reply.code(201).send(rules.registrationAnswer(registered.client, registered.secret));
   });
+}
 
+function registerClock(app: FastifyInstance, state: SandboxState): void {
   app.post<{ Params: { clientId: string } }>('/clients/:clientId/clock', (request, reply) => {
     const client = findClient(state, request.params.clientId);
     const seconds = positiveNumber(asBody(request.body), 'advance_seconds');
@@ -43,7 +44,9 @@ export function registerClientHelpers(app: FastifyInstance, state: SandboxState)
       );
     return reply.send({ now: new Date(client.clock.now()).toISOString() });
   });
+}
 
+function registerRateLimit(app: FastifyInstance, state: SandboxState): void {
   app.put<{ Params: { clientId: string } }>('/clients/:clientId/rate_limit', (request, reply) => {
     const client = findClient(state, request.params.clientId);
     const body = asBody(request.body);
@@ -53,7 +56,9 @@ export function registerClientHelpers(app: FastifyInstance, state: SandboxState)
     };
     return reply.send(client.rateLimit);
   });
+}
 
+function registerFailures(app: FastifyInstance, state: SandboxState): void {
   app.post<{ Params: { clientId: string } }>('/clients/:clientId/failures', async (request, reply) => {
     const client = findClient(state, request.params.clientId);
     const body = asBody(request.body);
@@ -79,8 +84,8 @@ function findClient(state: SandboxState, clientId: string): Client {
   return client;
 }
 
-/** 2.1 / 8: 1 to 3 redirect URIs (`max` is other only under the fault registration-four-uris-accepted). */
-function redirectUris(body: Body, max: number, httpsOnly: boolean): string[] {
+/** 2.1 / 8: 1 to 3 redirect URIs (the rules maxRedirectUris and registrableRedirectUris say). */
+function redirectUris(body: Body, max: number, registrable: (uris: readonly string[]) => void): string[] {
   const uris = body.redirect_uris;
   if (!Array.isArray(uris) || uris.length < MIN_REDIRECT_URIS || uris.length > max)
     throw new HelperError('BAD_REQUEST', '"redirect_uris" must hold 1 to 3 URIs.');
@@ -89,9 +94,7 @@ function redirectUris(body: Body, max: number, httpsOnly: boolean): string[] {
   );
   if (!valid)
     throw new HelperError('BAD_REQUEST', 'Each redirect URI must be an absolute URI without fragment.');
-  // Variant clients-other-registration: a server that registers only https redirect URIs.
-  if (httpsOnly && !uris.every((uri) => uri.startsWith('https://')))
-    throw new HelperError('BAD_REQUEST', 'Redirect URIs must use https.');
+  registrable(uris);
   if (new Set(uris).size !== uris.length)
     throw new HelperError('BAD_REQUEST', 'Redirect URIs must be distinct.');
   return uris;

@@ -1,3 +1,7 @@
+import { extraResponseParams, movingOnPage } from '../oauth/back-to-client.js';
+import { ignoreUnknownScope } from '../oauth/check-scope.js';
+import { otherConsentPage, otherLoginPage } from '../oauth/other-markup.js';
+import { httpsRedirectUrisOnly, numericClientId } from '../oauth/registration.js';
 import type { VariantDefinition } from './types.js';
 
 /** Variants of the authorization area (GET /oauth, login, consent, registration): other choices a correct server could make. */
@@ -12,25 +16,43 @@ export const AUTHORIZATION_VARIANTS = {
       CONSENT_APPROVE_SELECTOR: 'form.decision button.allow',
       CONSENT_DENY_SELECTOR: 'form.decision button.reject',
     },
+    patch: { authorization: { loginPage: () => otherLoginPage, consentPage: () => otherConsentPage } },
   },
   'login-redirects-back': {
     description:
       'a successful login redirects back to the authorization URL, where the new session skips the login page and shows the consent',
     env: {},
+    patch: { authorization: { returnAfterLogin: () => (authorizationUrl) => authorizationUrl } },
   },
   'authz-scope-ignored': {
     description:
       'unknown or misspelt scope values are ignored (5 rule 2), access_denied when none is left; the token response names the granted scope (RFC 6749 5.1)',
     env: {},
+    patch: { authorization: { requestedScope: () => ignoreUnknownScope } },
   },
   'authz-other-redirects': {
     description:
       'the way back to the client is a 200 page that moves on by script and meta refresh, and the approval adds session_state, scope and iss (RFC 6749 4.1.2: the client ignores them)',
     env: {},
+    patch: {
+      authorization: {
+        backToClient: () => movingOnPage,
+        approvalParams: (params) => (pending, code) => ({
+          ...params(pending, code),
+          ...extraResponseParams(pending.scopes),
+        }),
+      },
+    },
   },
   'clients-other-registration': {
     description:
       'client_ids of digits only (no other case exists), and only https redirect URIs can be registered, named to the suite by CONFORMANCE_REDIRECT_ORIGIN',
     env: { CONFORMANCE_REDIRECT_ORIGIN: 'https://127.0.0.1:9' },
+    patch: {
+      authorization: {
+        newClientId: () => numericClientId,
+        registrableRedirectUris: () => httpsRedirectUrisOnly,
+      },
+    },
   },
 } as const satisfies Record<string, VariantDefinition>;

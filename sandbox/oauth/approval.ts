@@ -1,0 +1,37 @@
+import type { AuthorizationErrorCode } from '../../spec/errors.js';
+import type { User, UserStore } from '../store/users.js';
+import type { PendingAuthorization } from '../store/sessions.js';
+import { withResponseParams, type ResponseParams } from './redirect-uri.js';
+
+/** R5-01: the user is authenticated by login and password. */
+export function signIn(users: UserStore, login: string, password: string): User | undefined {
+  return users.verify(login, password);
+}
+
+/**
+ * Where a successful sign-in goes: undefined, on to the consent page. (The variant
+ * login-redirects-back returns the authorization URL, which the new session then passes.)
+ */
+export function returnAfterLogin(): string | undefined {
+  return undefined;
+}
+
+/** R5-01: once signed in, the user is asked to decide. */
+export function consentAsked(): boolean {
+  return true;
+}
+
+/** R7.1-04: a user who denies access is access_denied. */
+export function denialError(): AuthorizationErrorCode {
+  return 'access_denied';
+}
+
+/** R5-02, R2.2-01: an approval returns `code` and, if it was sent, `state`. */
+export function approvalParams(pending: PendingAuthorization, code: string): ResponseParams {
+  return { code, state: pending.state };
+}
+
+/** R5-02, R4.1-01: the response parameters go in the query of the redirect URI. */
+export function approvalLocation(redirectUri: string, params: ResponseParams): string {
+  return withResponseParams(redirectUri, params);
+}

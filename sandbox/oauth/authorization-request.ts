@@ -1,0 +1,63 @@
+import type { Params } from '../http/params.js';
+import type { SandboxState } from '../state.js';
+import type { Client } from '../store/clients.js';
+import type { RedirectTarget } from './check-redirect-uri.js';
+import type { RequestedScope } from './check-scope.js';
+
+/**
+ * One GET /oauth request as its checks see it (authorize.ts runs them in order): the parameters,
+ * and what each check established for the ones after it (client, redirect target, scope).
+ */
+export class AuthorizationRequest {
+  /** R4.1-08: the single `state` sent, as it goes back to the client; null when absent or repeated. */
+  readonly state: string | null;
+  private knownClient: Client | undefined;
+  private redirectTarget: RedirectTarget | undefined;
+  private requestedScope: RequestedScope | undefined;
+
+  constructor(
+    readonly params: Params,
+    readonly sandbox: SandboxState,
+  ) {
+    const sent = params.repeated().includes('state') ? null : (params.get('state') ?? null);
+    this.state = sent === null ? null : sandbox.rules.authorization.returnedState(sent);
+  }
+
+  get rules(): SandboxState['rules']['authorization'] {
+    return this.sandbox.rules.authorization;
+  }
+
+  /** The client, once `clientIdKnown` passed; undefined before (an untrusted request's page needs to know). */
+  get clientIfKnown(): Client | undefined {
+    return this.knownClient;
+  }
+
+  get client(): Client {
+    return established(this.knownClient, 'clientIdKnown');
+  }
+
+  set client(client: Client) {
+    this.knownClient = client;
+  }
+
+  get target(): RedirectTarget {
+    return established(this.redirectTarget, 'redirectUriRegistered');
+  }
+
+  set target(target: RedirectTarget) {
+    this.redirectTarget = target;
+  }
+
+  get scope(): RequestedScope {
+    return established(this.requestedScope, 'scopeValid');
+  }
+
+  set scope(scope: RequestedScope) {
+    this.requestedScope = scope;
+  }
+}
+
+function established<Value>(value: Value | undefined, check: string): Value {
+  if (value === undefined) throw new Error(`The check ${check} has not run: the pipeline is out of order.`);
+  return value;
+}
