@@ -67,6 +67,7 @@ export function createState(
   { deliveryPolicy = new DeliveryPolicy(), caps = SANDBOX_CAPS }: StateOptions = {},
 ): SandboxState {
   const deliveryLog = new DeliveryLog();
+  const rules = rulesInForce(faults.list(), variants.list());
   return {
     clients: new ClientStore(
       (bytes) => newSecret(bytes, 'client-secret'),
@@ -80,12 +81,12 @@ export function createState(
     pageTokens: new PageTokens(variants.has('listing-hex-page-tokens') ? 'hex' : 'base64url'),
     rateLimiter: new RateLimiter(rateLimitWording(faults, variants)),
     notifications: new NotificationStore(),
-    deliverer: new Deliverer(faults, variants, deliveryPolicy, deliveryLog),
+    deliverer: new Deliverer(rules.notifications, deliveryPolicy, deliveryLog),
     deliveryPolicy,
     deliveryLog,
     loginThrottle: new LoginThrottle(),
     caps,
-    rules: rulesInForce(faults.list(), variants.list()),
+    rules,
     faults,
     variants,
   };
