@@ -70,7 +70,7 @@ export function createState(
     pageTokens: new PageTokens(rules.resources.pageTokenForm()),
     rateLimiter: new RateLimiter(rules.resources.rateLimitMessage),
     notifications: new NotificationStore(),
-    deliverer: new Deliverer(faults, variants, deliveryPolicy, deliveryLog),
+    deliverer: new Deliverer(rules.notifications, deliveryPolicy, deliveryLog),
     deliveryPolicy,
     deliveryLog,
     loginThrottle: new LoginThrottle(),

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FaultSet } from '../faults.js';
-import type { VariantSet } from '../variants.js';
 
+/** A status change of an imported ad, as the test helper that changes it reports it (6, Trigger). */
 export interface AdChange {
   login: string;
   adId: string;
@@ -11,46 +10,30 @@ export interface AdChange {
   changedAt: Date;
 }
 
-const SAO_PAULO_OFFSET_MS = -3 * 60 * 60 * 1000;
-
-/** The time of the change: RFC 3339 in UTC, or (variant) production's local time without offset. */
-function changeTime(changedAt: Date, variants: VariantSet): string {
-  if (!variants.has('notify-local-time')) return changedAt.toISOString();
-  return new Date(changedAt.getTime() + SAO_PAULO_OFFSET_MS).toISOString().replace('Z', '');
+/** What a notification says of a change (R6-03): the change, the status it carries, its time as written. */
+export interface AdEvent {
+  change: AdChange;
+  status: string;
+  time: string;
 }
 
-/** The AD_STATUS body (field names not shown by the spec): production's shape by default. */
-export function notificationBody(change: AdChange, faults: FaultSet, variants: VariantSet): string {
-  const status = faults.has('notify-old-status') ? change.previousStatus : change.status;
-  if (variants.has('notify-other-body'))
-    return JSON.stringify({
-      event: 'AD_STATUS',
-      ad_identifier: change.adId,
-      ...(change.listId === undefined ? {} : { classified_id: Number(change.listId) }),
-      new_state: status,
-      timestamp: Math.floor(change.changedAt.getTime() / 1000),
-    });
+/**
+ * R6-03: the AD_STATUS body carries the new status, the ad id and the time of the change. Field
+ * names are not shown by the spec: production's shape (field notes), `{id, topic, created_at,
+ * data: {ad: {id, list_id?, status}}}`.
+ */
+export function productionBody({ change, status, time }: AdEvent): string {
   const ad = { id: change.adId, ...(change.listId === undefined ? {} : { list_id: change.listId }), status };
-  return JSON.stringify({
-    id: randomUUID(),
-    topic: 'AD_STATUS',
-    created_at: changeTime(change.changedAt, variants),
-    data: { ad },
-  });
+  return JSON.stringify({ id: randomUUID(), topic: 'AD_STATUS', created_at: time, data: { ad } });
 }
 
-/** The headers of a delivery: its media type and the configured token (header not shown by the spec). */
+/** R6-02, R6-04: the headers of a delivery, its media type and the configured token, from the rules in force. */
 export function deliveryHeaders(
   token: string,
-  faults: FaultSet,
-  variants: VariantSet,
+  rules: {
+    deliveryMediaType: () => string;
+    tokenHeaders: (token: string) => Readonly<Record<string, string>>;
+  },
 ): Record<string, string> {
-  const headers: Record<string, string> = {
-    'content-type': faults.has('notify-text-plain') ? 'text/plain' : 'application/json',
-  };
-  if (faults.has('notify-no-token')) return headers;
-  if (variants.has('notify-token-header') || variants.has('notify-token-header-unnamed'))
-    headers['x-hook-token'] = token;
-  else headers.authorization = `Bearer ${token}`;
-  return headers;
+  return { 'content-type': rules.deliveryMediaType(), ...rules.tokenHeaders(token) };
 }

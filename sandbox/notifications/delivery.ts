@@ -1,9 +1,8 @@
 import { Agent, request } from 'undici';
-import type { FaultSet } from '../faults.js';
-import type { VariantSet } from '../variants.js';
 import { deliveryHeaders } from './body.js';
 import type { DeliveryLog, DeliveryLogEntry } from './delivery-log.js';
 import type { DeliveryPolicy } from './delivery-policy.js';
+import { DELIVERY_POLICY, type DeliveryRules } from './delivery-rules.js';
 import { DeliveryRefused, policyConnector } from './policy-connector.js';
 
 export interface Delivery {
@@ -13,26 +12,6 @@ export interface Delivery {
   token: string;
   body: string;
 }
-
-/** Not shown by the spec; the sandbox's choices, documented in the README. */
-export const DELIVERY_POLICY = {
-  attemptTimeoutMs: 2000,
-  /** Retries after the first attempt, on a network failure or a 5xx answer. */
-  retries: 3,
-  backoffMs: [100, 400, 1600],
-  /**
-   * Deliveries of one configuration in flight at once, started in the order of the changes. One at
-   * a time would cap a configuration at one delivery per round trip (a few hundred a second on
-   * loopback, a few dozen to a distant receiver).
-   */
-  concurrency: 16,
-  /** Deliveries in flight at once across the whole sandbox: one user cannot fan out without end. */
-  totalConcurrency: 64,
-  /** Deliveries waiting per configuration; beyond it the oldest is dropped (and logged). */
-  queueLimit: 1000,
-  /** Deliveries waiting across the sandbox; beyond it the configuration's oldest is dropped. */
-  totalQueueLimit: 20_000,
-} as const;
 
 type Outcome = 'done' | 'retry' | 'stop';
 
@@ -52,8 +31,8 @@ export class Deliverer {
   private readonly agent: Agent;
 
   constructor(
-    private readonly faults: FaultSet,
-    private readonly variants: VariantSet,
+    /** The rules in force for headers and retries (delivery-rules.ts). */
+    private readonly rules: DeliveryRules,
     private readonly policy: DeliveryPolicy,
     private readonly log: DeliveryLog,
   ) {
@@ -139,12 +118,13 @@ export class Deliverer {
   }
 
   private async send(configId: string, delivery: Delivery, cancelled: AbortSignal): Promise<void> {
-    for (let attempt = 1; attempt <= DELIVERY_POLICY.retries + 1; attempt += 1) {
+    const attempts = this.rules.deliveryAttempts();
+    for (let attempt = 1; attempt <= attempts; attempt += 1) {
       if (cancelled.aborted) return;
       const outcome = await this.attempt(configId, delivery, attempt, cancelled);
       if (outcome !== 'retry') return;
-      const backoff = DELIVERY_POLICY.backoffMs[attempt - 1];
-      if (backoff !== undefined && attempt <= DELIVERY_POLICY.retries) await pause(backoff, cancelled);
+      const backoff = attempt < attempts ? this.rules.retryPauseMs(attempt) : undefined;
+      if (backoff !== undefined) await pause(backoff, cancelled);
     }
   }
 
@@ -163,12 +143,12 @@ export class Deliverer {
       const response = await request(delivery.url, {
         method: 'POST',
         dispatcher: this.agent,
-        headers: deliveryHeaders(delivery.token, this.faults, this.variants),
+        headers: deliveryHeaders(delivery.token, this.rules),
         body: delivery.body,
         signal: AbortSignal.any([cancelled, AbortSignal.timeout(DELIVERY_POLICY.attemptTimeoutMs)]),
       });
       await response.body.dump();
-      const failed = response.statusCode >= 500;
+      const failed = this.rules.deliveryFailed(response.statusCode);
       this.record(configId, delivery, {
         attempt,
         outcome: failed ? 'failed' : 'delivered',

@@ -1,20 +1,19 @@
-import { isSection3Status } from '../../spec/ad-status.js';
 import type { SandboxState } from '../state.js';
+import type { AdChange } from './body.js';
 
-import { notificationBody, type AdChange } from './body.js';
-
-/** 6: a status change sends AD_STATUS to every configuration of the ad's user, in order. */
+/**
+ * R6-01, R6-03: a status change sends AD_STATUS to every configuration the rules in force name
+ * (the ad's user's), in order, each delivery queued per configuration (delivery.ts).
+ */
 export function notifyStatusChange(state: SandboxState, change: AdChange): void {
-  const { faults } = state;
-  if (faults.has('notify-none')) return;
-  if (faults.has('notify-unknown-status-dropped') && !isSection3Status(change.status)) return;
-  const configs = faults.has('notify-other-user')
-    ? state.notifications.all()
-    : state.notifications.ofUser(change.login);
-  const body = notificationBody(change, faults, state.variants);
+  const rules = state.rules.notifications;
+  if (!rules.notifiesChange(change)) return;
+  const configs = rules.recipients(state.notifications, change);
+  const status = rules.notifiedStatus(change);
+  const body = rules.notificationBody({ change, status, time: rules.changeTime(change.changedAt) });
+  const copies = rules.copiesPerChange();
   for (const config of configs) {
     const delivery = { login: config.owner.login, url: config.deliveryUrl, token: config.token, body };
-    state.deliverer.enqueue(config.id, delivery);
-    if (faults.has('notify-duplicate')) state.deliverer.enqueue(config.id, delivery);
+    for (let copy = 0; copy < copies; copy += 1) state.deliverer.enqueue(config.id, delivery);
   }
 }

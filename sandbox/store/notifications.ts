@@ -1,6 +1,3 @@
-import type { FaultSet } from '../faults.js';
-import { randomUUID } from 'node:crypto';
-
 /** The fields a client sends on create and update (2.7). */
 export interface NotificationSettings {
   method: 'POST';
@@ -48,12 +45,16 @@ export class NotificationStore {
       : null;
   }
 
-  /** `sequentialIds` only under the fault that breaks the UUID form of ids. */
-  create(settings: NotificationSettings, owner: Owner, sequentialIds = false): NotificationConfig {
+  /** `newId` is given how many configurations were created, this one included (R2.7-01: a UUID). */
+  create(
+    settings: NotificationSettings,
+    owner: Owner,
+    newId: (sequence: number) => string,
+  ): NotificationConfig {
     this.created += 1;
     const config: NotificationConfig = {
       ...settings,
-      id: sequentialIds ? String(this.created) : randomUUID(),
+      id: newId(this.created),
       type: 'AD_STATUS',
       owner,
       deliveryUrl: settings.url,
@@ -62,7 +63,7 @@ export class NotificationStore {
     return config;
   }
 
-  /** Whoever owns it: only for the fault that skips the ownership check. */
+  /** Whoever owns it: only for a fault that skips the ownership check. */
   byId(id: string): NotificationConfig | undefined {
     return this.configs.get(id);
   }
@@ -98,13 +99,13 @@ export class NotificationStore {
 }
 
 /** The public view of a configuration: the six fields of 2.7. */
-export function publicView(config: NotificationConfig, faults: FaultSet): PublicConfig {
+export function publicView(config: NotificationConfig): PublicConfig {
   return {
     id: config.id,
     method: config.method,
     url: config.url,
     media_type: config.media_type,
     token: config.token,
-    type: faults.has('notify-type-lowercase') ? 'ad_status' : config.type,
+    type: config.type,
   };
 }

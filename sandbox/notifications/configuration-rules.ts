@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { NOTIFICATION_PATH } from '../../spec/paths.js';
+import type { Check } from '../rules/patch.js';
+import type {
+  NotificationConfig,
+  NotificationSettings,
+  NotificationStore,
+  Owner,
+  PublicConfig,
+} from '../store/notifications.js';
+import { publicView } from '../store/notifications.js';
+import { bearerToken, scopeAutoupload } from './checks/caller.js';
+import { ownedConfiguration, roomForOneMore } from './checks/configuration.js';
+import {
+  bodyIsObject,
+  mediaTypeIsJson,
+  methodIsPost,
+  tokenFitsAHeader,
+  tokenIsPresent,
+  urlIsDeliverable,
+  urlIsHttp,
+} from './checks/fields.js';
+import type { NotificationRequest } from './context.js';
+
+/** The checks the endpoints of 4.6 declare in their pipelines (pipelines.ts), each headed by its ids. */
+export const CONFIGURATION_CHECKS = {
+  bearerToken,
+  scopeAutoupload,
+  bodyIsObject,
+  methodIsPost,
+  mediaTypeIsJson,
+  urlIsHttp,
+  urlIsDeliverable,
+  tokenIsPresent,
+  tokenFitsAHeader,
+  ownedConfiguration,
+  roomForOneMore,
+} satisfies Record<string, Check<NotificationRequest>>;
+
+export type ConfigurationChecks = {
+  readonly [Name in keyof typeof CONFIGURATION_CHECKS]: Check<NotificationRequest>;
+};
+export type CheckName = keyof ConfigurationChecks;
+
+/** Section 4.6 and 2.7 as rules: where the endpoints live, what they store and what they answer. */
+export interface ConfigurationRules {
+  /** R9-02: the path of the endpoints, with v1. */
+  configurationPath: () => string;
+  /** R4.6-06: the configuration a caller may read, update or delete. */
+  findConfiguration: (store: NotificationStore, id: string, owner: Owner) => NotificationConfig | undefined;
+  /** R2.7-01: the id of a new configuration (`sequence` counts the configurations created). */
+  configurationId: (sequence: number) => string;
+  /** R2.7-06, R2.7-07: the six fields of a configuration as sent. */
+  configurationView: (config: NotificationConfig) => PublicConfig;
+  /** R4.6-01, R2.7-07: the answer to a create. */
+  createdBody: (view: PublicConfig) => Readonly<Record<string, unknown>>;
+  /** R4.6-02, R2.7-07: the answer to a read. */
+  readBody: (view: PublicConfig) => Readonly<Record<string, unknown>>;
+  /** R4.6-03: whether an update moves the deliveries to the new url. */
+  updateMovesDeliveries: () => boolean;
+  /** R4.6-03: stores an update and gives the configuration to answer with. */
+  savedUpdate: (
+    store: NotificationStore,
+    config: NotificationConfig,
+    settings: NotificationSettings,
+    moveDeliveries: boolean,
+  ) => NotificationConfig;
+  /** R4.6-04: whether a delete stops the configuration's deliveries. */
+  deleteStopsDeliveries: () => boolean;
+}
+
+export const CONFIGURATION_RULES: ConfigurationRules = {
+  configurationPath: () => NOTIFICATION_PATH,
+  /** R4.6-06: of the caller's user and client only. */
+  findConfiguration: (store, id, owner) => store.owned(id, owner),
+  configurationId: () => randomUUID(),
+  configurationView: publicView,
+  /** R4.6-01: the full configuration. */
+  createdBody: (view) => view,
+  /** R4.6-02: the full configuration (the token written last). */
+  readBody: ({ token, ...withoutToken }) => ({ ...withoutToken, token }),
+  /** R4.6-03: the update takes effect for the next status change. */
+  updateMovesDeliveries: () => true,
+  savedUpdate: (store, config, settings, moveDeliveries) => {
+    store.update(config, settings, moveDeliveries);
+    return config;
+  },
+  /** R4.6-04: a deleted configuration receives nothing more, not even a retry. */
+  deleteStopsDeliveries: () => true,
+};

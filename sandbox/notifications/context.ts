@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+import type { NotificationConfig, NotificationStore, Owner } from '../store/notifications.js';
+import type { AccessGrant, TokenStore } from '../store/tokens.js';
+import type { DeliveryPolicy } from './delivery-policy.js';
+import type { NotificationsRules } from './rules.js';
+
+/**
+ * One request to a notification endpoint as its checks see it: what they read, and what an earlier
+ * check found for the later ones (the caller's grant, the body's fields, the configuration named
+ * by the path), in the spirit of node-oidc-provider's `ctx.oidc`.
+ */
+export interface NotificationRequest {
+  readonly request: FastifyRequest;
+  /** The configuration id of the path, on read, update and delete. */
+  readonly id?: string | undefined;
+  readonly tokens: TokenStore;
+  readonly store: NotificationStore;
+  readonly policy: DeliveryPolicy;
+  /** The rules in force, for checks that look something up through a rule. */
+  readonly rules: NotificationsRules;
+  /** Set by `bearerToken`. */
+  grant?: AccessGrant;
+  /** Set by `bodyIsObject`. */
+  fields?: Readonly<Record<string, unknown>>;
+  /** Set by `ownedConfiguration`. */
+  config?: NotificationConfig;
+}
+
+/** What an earlier check of the pipeline set; its absence is a pipeline declared in the wrong order. */
+function setBy<T>(value: T | undefined, check: string): T {
+  if (value === undefined) throw new Error(`the ${check} check must run before this one`);
+  return value;
+}
+
+export function grantOf(checked: NotificationRequest): AccessGrant {
+  return setBy(checked.grant, 'bearerToken');
+}
+
+/** A configuration belongs to the user and the client of the token that created it. */
+export function ownerOf(checked: NotificationRequest): Owner {
+  const { login, clientId } = grantOf(checked);
+  return { login, clientId };
+}
+
+export function fieldsOf(checked: NotificationRequest): Readonly<Record<string, unknown>> {
+  return setBy(checked.fields, 'bodyIsObject');
+}
+
+export function configOf(checked: NotificationRequest): NotificationConfig {
+  return setBy(checked.config, 'ownedConfiguration');
+}
+
+export function idOf(checked: NotificationRequest): string {
+  return setBy(checked.id, 'the route');
+}
