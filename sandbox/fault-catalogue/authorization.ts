@@ -1,3 +1,4 @@
+import { grantNamedWithUnknown } from '../token/patches.js';
 import type { FaultDefinition } from './types.js';
 
 /**
@@ -115,6 +116,7 @@ export const AUTHORIZATION_FAULTS = {
     requirements: ['R5-07', 'R7.1-09'],
     description:
       'unknown scope values are accepted and granted: the token response names them in its scope (basic_user_info admin)',
+    patch: { token: { grantedScope: () => grantNamedWithUnknown } },
   },
   'authz-redirect-uri-altered': {
     requirements: ['R5-02'],

@@ -1,3 +1,4 @@
+import { grantNamed } from '../token/patches.js';
 import type { VariantDefinition } from './types.js';
 
 /** Variants of the authorization area (GET /oauth, login, consent, registration): other choices a correct server could make. */
@@ -22,6 +23,7 @@ export const AUTHORIZATION_VARIANTS = {
     description:
       'unknown or misspelt scope values are ignored (5 rule 2), access_denied when none is left; the token response names the granted scope (RFC 6749 5.1)',
     env: {},
+    patch: { token: { grantedScope: () => grantNamed } },
   },
   'authz-other-redirects': {
     description:
