@@ -23,7 +23,7 @@ import {
 import { formRead, parametersNotRepeated, unknownParametersIgnored, valuesBounded } from './check-form.js';
 import { grantTypePresent, grantTypeSupported } from './check-grant-type.js';
 import { scopeNarrowed } from './check-scope.js';
-import type { TokenMethod, TokenReply } from './exchange.js';
+import type { TokenCheck, TokenMethod, TokenReply } from './exchange.js';
 import { TOKEN_EXCHANGE, type TokenCheckName } from './pipeline.js';
 import { usePost, type Issued, type TokenResponse } from './respond.js';
 
@@ -44,7 +44,7 @@ const CHECKS = {
   codeUnexpired,
   redirectUriMatches,
   scopeNarrowed,
-};
+} satisfies Record<TokenCheckName, TokenCheck>;
 
 /** R4.2-01: POST is the exchange; another method is a 7.2 invalid_request. */
 const postExchanges: TokenMethod = (call, exchange) => exchange(call);
@@ -79,7 +79,7 @@ const CLIENT_AUTHENTICATION = {
 
 /** The code and its redemption (2.2). */
 const REDEMPTION = {
-  /** R2.2-03, R8-02: the order of the checks (pipeline.ts). */
+  /** 4.2, 7.2: the checks of the exchange, in their declared order (pipeline.ts). */
   exchangeOrder: (): readonly TokenCheckName[] => TOKEN_EXCHANGE,
   /** R2.2-03: a code is single use; the exchange that gives a token marks it used. */
   markUsed: (code: AuthorizationCode): void => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { TokenError } from '../../spec/errors.js';
 import { TOKEN_PATH } from '../../spec/paths.js';
 import type { ErrorAnswer } from '../http/error-answer.js';
+import { runChecks } from '../rules/patch.js';
 import type { SandboxState } from '../state.js';
 import { RawRefusal, TokenExchange, type TokenCall, type TokenReply } from './exchange.js';
 import { sendToken, sendTokenError, tokenErrorAnswer as errorAnswerOf, usePost } from './respond.js';
@@ -12,23 +13,28 @@ import { sendToken, sendTokenError, tokenErrorAnswer as errorAnswerOf, usePost }
  * `state.rules.token`, so that a fault or variant changes one rule and never this code.
  */
 export function registerToken(app: FastifyInstance, state: SandboxState): void {
-  app.post(TOKEN_PATH, (request, reply) => state.rules.token.answerPost({ request, reply, state }, exchange));
+  app.post(TOKEN_PATH, (request, reply) =>
+    state.rules.token.answerPost({ request, reply, state }, exchangeCode),
+  );
   app.route({
     method: ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
     url: TOKEN_PATH,
     handler: (request, reply) => {
       const call = { request, reply, state };
-      return request.method === 'GET' ? state.rules.token.answerGet(call, exchange) : usePost(call);
+      return request.method === 'GET' ? state.rules.token.answerGet(call, exchangeCode) : usePost(call);
     },
   });
 }
 
 /** The checks in their declared order, then the redemption; the first check that throws answers. */
-function exchange({ request, reply, state }: TokenCall): TokenReply {
+function exchangeCode({ request, reply, state }: TokenCall): TokenReply {
   const rules = state.rules.token;
   const exchange = new TokenExchange(request, state);
   try {
-    for (const check of rules.exchangeOrder()) rules[check](exchange);
+    runChecks(
+      rules.exchangeOrder().map((name) => rules[name]),
+      exchange,
+    );
     return rules.redemption(() => issue(exchange, reply));
   } catch (error) {
     if (error instanceof RawRefusal) return error.send(reply);
