@@ -13,16 +13,13 @@ import { TOKEN_PATH } from '../spec/paths.js';
  */
 export function authErrorFormat(state: SandboxState): FormatForTarget {
   const token = (failure: Failure): ErrorAnswer =>
-    // The variant token-other-refusals leaves an oversized or non-form body to its own layer.
-    // Seam: a token-area variant, decided here before any route runs; it becomes a token rule
-    // (sandbox/token/rules.ts, the token area's owner) that this format calls.
-    state.variants.has('token-other-refusals') && (failure.status === 413 || failure.status === 415)
-      ? { status: failure.status, headers: { 'content-type': 'text/plain' }, body: failure.message }
-      : tokenErrorAnswer(
-          state,
-          new TokenError('invalid_request', failure.message),
-          failure.status >= 500 ? 500 : 400,
-        );
+    // A variant may leave an oversized or non-form body to its own layer (token rule otherLayerAnswer).
+    state.rules.token.otherLayerAnswer(failure) ??
+    tokenErrorAnswer(
+      state,
+      new TokenError('invalid_request', failure.message),
+      failure.status >= 500 ? 500 : 400,
+    );
   return (target) => ((target ?? '').split('?')[0] === TOKEN_PATH ? token : errorPageAnswer);
 }
 

@@ -15,6 +15,7 @@ import {
   sentUriWhenUnknown,
   withoutSecret,
 } from './authorization-deviations.js';
+import { grantNamedWithUnknown } from '../token/patches.js';
 import type { FaultDefinition } from './types.js';
 
 /**
@@ -207,7 +208,10 @@ export const AUTHORIZATION_FAULTS = {
     requirements: ['R5-07', 'R7.1-09'],
     description:
       'unknown scope values are accepted and granted: the token response names them in its scope (basic_user_info admin)',
-    patch: { authorization: { requestedScope: () => ignoreUnknownScope } },
+    patch: {
+      authorization: { requestedScope: () => ignoreUnknownScope },
+      token: { grantedScope: () => grantNamedWithUnknown },
+    },
   },
   'authz-redirect-uri-altered': {
     requirements: ['R5-02'],

@@ -1,61 +1,49 @@
-import type { FastifyRequest } from 'fastify';
 import { TokenError } from '../../spec/errors.js';
-import type { FaultSet } from '../faults.js';
 import type { Params } from '../http/params.js';
 import type { Client, ClientStore } from '../store/clients.js';
-import type { VariantSet } from '../variants.js';
-import { basicCredentials, BasicAuthenticationFailed } from './basic-auth.js';
+import type { TokenExchange } from './exchange.js';
+
+/** How a client is found from an id and a secret (compared, by the reference). */
+export type ClientBySecret = (clients: ClientStore, clientId: string, secret: string) => Client | undefined;
+
+/** How a client that sent an HTTP Basic Authorization header is authenticated, or refused. */
+export type BasicClient = (header: string, form: Params, clients: ClientStore) => Client;
 
 /**
- * 7.2 / 5 rule 5: the client authenticates with `client_id` and `client_secret` in the body (by
- * default), or, with the variant token-basic-auth, in an HTTP Basic header (RFC 6749 2.3.1). An
- * Authorization header beside a body secret is "multiple credentials".
+ * R7.2-05, R7.2-06 (5 rule 5): the client authenticates with `client_id` and `client_secret` in
+ * the body; an Authorization header (RFC 6749 2.3.1 Basic, refused by the reference) beside a
+ * body secret is "multiple credentials".
  */
-export function authenticateClient(
-  request: FastifyRequest,
-  form: Params,
-  clients: ClientStore,
-  switches: { faults: FaultSet; variants: VariantSet },
-): Client {
+export function clientAuthenticated(exchange: TokenExchange): void {
+  const { request, form, rules, state } = exchange;
   const header = request.headers.authorization;
-  const secretInBody = form.get('client_secret');
-  if (header !== undefined && secretInBody !== undefined)
+  if (header !== undefined && form.get('client_secret') !== undefined)
     throw new TokenError('invalid_request', 'Multiple client credentials.');
-  if (header !== undefined) return authenticateBasic(header, form, clients, switches);
-  // The variant token-other-refusals reports missing credentials as failed authentication.
-  const missing = switches.variants.has('token-other-refusals') ? 'invalid_client' : 'invalid_request';
+  exchange.client =
+    header === undefined ? bodyClient(exchange) : rules.basicClient(header, form, state.clients);
+}
+
+/** R7.2-05: both credentials are sent; R7.2-06: they name a client and its secret. */
+function bodyClient({ form, rules, state }: TokenExchange): Client {
   const clientId = form.get('client_id');
-  if (clientId === undefined || clientId === '') throw new TokenError(missing, 'client_id is missing.');
-  if (secretInBody === undefined || secretInBody === '')
-    throw new TokenError(missing, 'client_secret is missing.');
-  const client = switches.faults.has('token-client-secret-not-checked')
-    ? clients.find(clientId)
-    : clients.authenticate(clientId, secretInBody);
+  if (clientId === undefined || clientId === '') throw rules.credentialMissing('client_id');
+  const secret = form.get('client_secret');
+  if (secret === undefined || secret === '') throw rules.credentialMissing('client_secret');
+  const client = rules.clientBySecret(state.clients, clientId, secret);
   if (client === undefined) throw new TokenError('invalid_client', 'Client authentication failed.');
   return client;
 }
 
-function authenticateBasic(
-  header: string,
-  form: Params,
-  clients: ClientStore,
-  { faults, variants }: { faults: FaultSet; variants: VariantSet },
-): Client {
-  // Both faults accept Basic as the variant does: one never compares its secret, the other
-  // answers a failed Basic authentication with 401 but no WWW-Authenticate.
-  const secretIgnored = faults.has('token-basic-wrong-secret-accepted');
-  const basicAccepted =
-    variants.has('token-basic-auth') || secretIgnored || faults.has('token-basic-401-no-challenge');
-  if (!basicAccepted)
-    throw new TokenError('invalid_client', 'The client secret is accepted only in the request body.');
-  const credentials = basicCredentials(header);
-  if (credentials === undefined) throw new BasicAuthenticationFailed();
-  const bodyId = form.get('client_id');
-  if (bodyId !== undefined && bodyId !== credentials.clientId)
-    throw new TokenError('invalid_request', 'client_id differs from the authenticated client.');
-  const client = secretIgnored
-    ? clients.find(credentials.clientId)
-    : clients.authenticate(credentials.clientId, credentials.secret);
-  if (client === undefined) throw new BasicAuthenticationFailed();
-  return client;
+/** R7.2-06: the secret is compared. */
+export const secretCompared: ClientBySecret = (clients, clientId, secret) =>
+  clients.authenticate(clientId, secret);
+
+/** R7.2-05: a missing credential is a missing parameter. */
+export function credentialMissing(name: 'client_id' | 'client_secret'): TokenError {
+  return new TokenError('invalid_request', `${name} is missing.`);
 }
+
+/** The reference reads the secret from the body only: a Basic header is failed authentication. */
+export const basicRefused: BasicClient = () => {
+  throw new TokenError('invalid_client', 'The client secret is accepted only in the request body.');
+};

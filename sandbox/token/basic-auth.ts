@@ -1,4 +1,5 @@
 import { TokenError } from '../../spec/errors.js';
+import { secretCompared, type BasicClient, type ClientBySecret } from './authenticate-client.js';
 
 /**
  * RFC 6749 2.3.1: client credentials in an HTTP Basic Authorization header, each part
@@ -18,6 +19,25 @@ export function basicCredentials(header: string): { clientId: string; secret: st
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Variant token-basic-auth (and the faults that accept Basic as it does): the client
+ * authenticates with the Authorization header; a client_id in the body must name the same client.
+ * `bySecret` finds the client from the header's credentials (it compares the secret, unless a
+ * fault says otherwise).
+ */
+export function basicAccepted(bySecret: ClientBySecret = secretCompared): BasicClient {
+  return (header, form, clients) => {
+    const credentials = basicCredentials(header);
+    if (credentials === undefined) throw new BasicAuthenticationFailed();
+    const bodyId = form.get('client_id');
+    if (bodyId !== undefined && bodyId !== credentials.clientId)
+      throw new TokenError('invalid_request', 'client_id differs from the authenticated client.');
+    const client = bySecret(clients, credentials.clientId, credentials.secret);
+    if (client === undefined) throw new BasicAuthenticationFailed();
+    return client;
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { extraResponseParams, movingOnPage } from '../oauth/back-to-client.js';
 import { ignoreUnknownScope } from '../oauth/check-scope.js';
 import { otherConsentPage, otherLoginPage } from '../oauth/other-markup.js';
 import { httpsRedirectUrisOnly, numericClientId } from '../oauth/registration.js';
+import { grantNamed } from '../token/patches.js';
 import type { VariantDefinition } from './types.js';
 
 /** Variants of the authorization area (GET /oauth, login, consent, registration): other choices a correct server could make. */
@@ -28,7 +29,10 @@ export const AUTHORIZATION_VARIANTS = {
     description:
       'unknown or misspelt scope values are ignored (5 rule 2), access_denied when none is left; the token response names the granted scope (RFC 6749 5.1)',
     env: {},
-    patch: { authorization: { requestedScope: () => ignoreUnknownScope } },
+    patch: {
+      authorization: { requestedScope: () => ignoreUnknownScope },
+      token: { grantedScope: () => grantNamed },
+    },
   },
   'authz-other-redirects': {
     description:

@@ -1,3 +1,12 @@
+import { basicAccepted } from '../token/basic-auth.js';
+import {
+  clientFirst,
+  credentialMissingUnauthenticated,
+  otherLayerAnswer,
+  otherLayerFirst,
+  redirectGet,
+} from '../token/other-refusals.js';
+import { contentTypeOf } from '../token/patches.js';
 import type { VariantDefinition } from './types.js';
 
 /** Variants of the token endpoint: other choices a correct server could make. */
@@ -6,10 +15,21 @@ export const TOKEN_VARIANTS = {
     description:
       'HTTP Basic client authentication accepted besides the body (RFC 6749 2.3.1); a failed Basic authentication is 401 invalid_client with WWW-Authenticate (RFC 6749 5.2)',
     env: {},
+    patch: { token: { basicClient: () => basicAccepted() } },
   },
   'token-other-refusals': {
     description:
       'token refusals in another order or layer: the client is authenticated first (an empty request is invalid_client), a JSON body is 415, a value over 4 kB is 413, a GET is redirected back with error=invalid_request (or 405); responses say application/json without charset',
     env: {},
+    patch: {
+      token: {
+        exchangeOrder: (order) => () => clientFirst(order()),
+        formRead: otherLayerFirst,
+        credentialMissing: () => credentialMissingUnauthenticated,
+        tokenHeaders: contentTypeOf('application/json'),
+        answerGet: () => redirectGet,
+        otherLayerAnswer: () => otherLayerAnswer,
+      },
+    },
   },
 } as const satisfies Record<string, VariantDefinition>;
