@@ -3,7 +3,7 @@ import { NOTIFICATIONS_FAULTS } from './fault-catalogue/notifications.js';
 import { RESOURCES_FAULTS } from './fault-catalogue/resources.js';
 import { TOKEN_FAULTS } from './fault-catalogue/token.js';
 import type { FaultDefinition } from './fault-catalogue/types.js';
-import { parseSwitches, SwitchSet } from './switches.js';
+import { parseSwitches } from './switches.js';
 
 export type { FaultDefinition } from './fault-catalogue/types.js';
 
@@ -29,5 +29,3 @@ export function isFaultName(value: string): value is FaultName {
 export function parseFaults(list: string | undefined): FaultName[] {
   return parseSwitches(list, FAULTS, 'SANDBOX_FAULTS');
 }
-
-export class FaultSet extends SwitchSet<FaultName> {}

@@ -6,8 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildAppsServer } from './apps-server.js';
 import { buildAuthServer } from './auth-server.js';
 import { secretMaker } from './crypto.js';
-import { FaultSet } from './faults.js';
-import { VariantSet } from './variants.js';
+import { rulesInForce } from './rules/in-force.js';
 import type { RunningSandbox, SandboxOptions } from './options.js';
 import { DEFAULT_WEBHOOK_ALLOW, DeliveryPolicy } from './notifications/delivery-policy.js';
 import { createState, type SandboxState } from './state.js';
@@ -38,8 +37,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
   const tls = await generateTls(options.tlsDir);
   const deliveryPolicy = new DeliveryPolicy(options.webhookAllow);
   const state = createState(
-    new FaultSet(options.faults),
-    new VariantSet(options.variants),
+    rulesInForce(options.faults, options.variants),
     secretMaker(options.secretPrefix),
     { deliveryPolicy, caps: { ...SANDBOX_CAPS, ...options.caps } },
   );

@@ -1,6 +1,4 @@
 import { randomToken, type SecretMaker } from './crypto.js';
-import type { FaultSet } from './faults.js';
-import type { VariantSet } from './variants.js';
 import { Deliverer } from './notifications/delivery.js';
 import { DeliveryLog } from './notifications/delivery-log.js';
 import { DeliveryPolicy } from './notifications/delivery-policy.js';
@@ -16,7 +14,6 @@ import { SessionStore } from './store/sessions.js';
 import { TokenStore } from './store/tokens.js';
 import { UserStore } from './store/users.js';
 import type { Rulebook } from './rulebook.js';
-import { rulesInForce } from './rules/in-force.js';
 
 /** Everything the sandbox remembers, in memory, for the life of the process. */
 export interface SandboxState {
@@ -36,8 +33,6 @@ export interface SandboxState {
   caps: Readonly<SandboxCaps>;
   /** The rules in force: the reference with this process's faults and variants applied. */
   rules: Rulebook;
-  faults: FaultSet;
-  variants: VariantSet;
 }
 
 export interface StateOptions {
@@ -46,17 +41,16 @@ export interface StateOptions {
 }
 
 /**
- * `newSecret` makes every secret the sandbox hands out (marked when SANDBOX_SECRET_PREFIX is set);
+ * `rules` are the rules in force (rules/in-force.ts: the reference with the process's faults and
+ * variants applied); `newSecret` makes every secret the sandbox hands out (marked when SANDBOX_SECRET_PREFIX is set);
  * `deliveryPolicy` says where deliveries may go (SANDBOX_WEBHOOK_ALLOW), `caps` what the sandbox holds.
  */
 export function createState(
-  faults: FaultSet,
-  variants: VariantSet,
+  rules: Rulebook,
   newSecret: SecretMaker = randomToken,
   { deliveryPolicy = new DeliveryPolicy(), caps = SANDBOX_CAPS }: StateOptions = {},
 ): SandboxState {
   const deliveryLog = new DeliveryLog();
-  const rules = rulesInForce(faults.list(), variants.list());
   return {
     clients: new ClientStore(
       (bytes) => newSecret(bytes, 'client-secret'),
@@ -76,7 +70,5 @@ export function createState(
     loginThrottle: new LoginThrottle(),
     caps,
     rules,
-    faults,
-    variants,
   };
 }

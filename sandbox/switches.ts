@@ -1,20 +1,8 @@
 /**
  * Start-up switches of the sandbox: faults (deviations the suite must catch) and variants (other
  * choices where the specification says "not shown", which the suite must accept). Both are chosen
- * when the process starts, never through the API.
+ * when the process starts, never through the API; each becomes a patch of the rulebook.
  */
-export class SwitchSet<Name extends string> {
-  private readonly active: ReadonlySet<Name>;
-  constructor(names: readonly Name[]) {
-    this.active = new Set(names);
-  }
-  has(name: Name): boolean {
-    return this.active.has(name);
-  }
-  list(): Name[] {
-    return [...this.active];
-  }
-}
 
 /** Parses a comma-separated list such as SANDBOX_FAULTS; an unknown name is an error, not ignored. */
 export function parseSwitches<Name extends string>(

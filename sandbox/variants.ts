@@ -1,4 +1,4 @@
-import { parseSwitches, SwitchSet } from './switches.js';
+import { parseSwitches } from './switches.js';
 import { AUTHORIZATION_VARIANTS } from './variant-catalogue/authorization.js';
 import { CATALOGS_VARIANTS } from './variant-catalogue/catalogs.js';
 import { NOTIFICATIONS_VARIANTS } from './variant-catalogue/notifications.js';
@@ -27,5 +27,3 @@ export type VariantName = keyof typeof VARIANTS;
 export function parseVariants(list: string | undefined): VariantName[] {
   return parseSwitches(list, VARIANTS, 'SANDBOX_VARIANTS');
 }
-
-export class VariantSet extends SwitchSet<VariantName> {}

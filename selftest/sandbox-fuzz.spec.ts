@@ -9,9 +9,8 @@ import { verdict } from './fuzz/verdict.js';
 import { assertProperty } from '../helpers/property.js';
 import { redactText } from '../helpers/redact.js';
 import { buildAppsServer } from '../sandbox/apps-server.js';
-import { FaultSet } from '../sandbox/faults.js';
+import { REFERENCE_RULES } from '../sandbox/rulebook.js';
 import { createState } from '../sandbox/state.js';
-import { VariantSet } from '../sandbox/variants.js';
 
 /**
  * Issue 7, the sandbox under bad input: every endpoint gets malformed requests (wrong types,
@@ -88,7 +87,7 @@ test.describe('the last-resort error handler', () => {
   };
 
   test('a route that throws answers 500 in its endpoint format and logs the bug', async () => {
-    const state = createState(new FaultSet([]), new VariantSet([]));
+    const state = createState(REFERENCE_RULES);
     const apps = buildAppsServer(state, null, { logRequests: false });
     apps.post('/autoupload/car_info/1/2/3', bug);
     apps.post('/oauth_api/basic_user_info/bug', bug);
