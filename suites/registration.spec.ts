@@ -1,8 +1,8 @@
 import { test, uniqueRedirectUri } from '../fixtures/index.js';
-import { covers } from '../helpers/covers.js';
-import type { ControlClient } from '../helpers/control-client.js';
-import { parseJsonBody } from '../helpers/exchange.js';
-import { verify } from '../helpers/verify.js';
+import { covers } from '../helpers/assert/covers.js';
+import type { ControlClient } from '../helpers/clients/control-client.js';
+import { parseJsonBody } from '../helpers/clients/exchange.js';
+import { verify } from '../helpers/assert/verify.js';
 
 /**
  * Registration happens outside the API (2.1); on a sandbox the test helpers stand in for it, so

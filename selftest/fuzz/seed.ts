@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sendRaw, targetOf, type RawResponse, type RawTarget } from './raw-http.js';
 import type { SandboxProcess } from './sandbox-process.js';
-import { redactText, registerSecret } from '../../helpers/redact.js';
+import { redactText, registerSecret } from '../../helpers/report/redact.js';
 import { TEST_HELPERS_PREFIX, TOKEN_PATH } from '../../spec/paths.js';
 
 /**

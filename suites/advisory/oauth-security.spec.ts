@@ -1,11 +1,11 @@
 import type { Page, Request, Response } from '@playwright/test';
 import { test, uniqueRedirectUri } from '../../fixtures/index.js';
-import { advise, advisory, antiFraming, estimatedBits } from '../../helpers/advise.js';
-import { type Credentials } from '../../helpers/consent-driver.js';
-import { authorizationUrl } from '../../helpers/oauth-client.js';
-import { fillSecret } from '../../helpers/secret-fill.js';
-import { registerRedirectSecrets } from '../../helpers/secret-harvest.js';
-import type { TargetConfig } from '../../helpers/target.js';
+import { advise, advisory, antiFraming, estimatedBits } from '../../helpers/assert/advise.js';
+import { type Credentials } from '../../helpers/clients/consent-driver.js';
+import { authorizationUrl } from '../../helpers/clients/oauth-client.js';
+import { fillSecret } from '../../helpers/report/secret-fill.js';
+import { registerRedirectSecrets } from '../../helpers/report/secret-harvest.js';
+import type { TargetConfig } from '../../helpers/target/target.js';
 
 /** What the browser saw of one approval: the login and consent documents and the request to the client. */
 interface ObservedFlow {

@@ -1,12 +1,12 @@
 import { settingsFor, test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
+import { covers } from '../../helpers/assert/covers.js';
 import type { AuthorizationErrorCode } from '../../spec/errors.js';
-import { parseJsonBody } from '../../helpers/exchange.js';
-import { rememberOwner } from '../../helpers/journal.js';
-import { expectNoRedirect, expectRedirectWithError } from '../../helpers/expect-authorization.js';
-import type { AuthorizationRequest } from '../../helpers/oauth-client.js';
-import { trickyState } from '../../helpers/random.js';
-import { verify } from '../../helpers/verify.js';
+import { parseJsonBody } from '../../helpers/clients/exchange.js';
+import { rememberOwner } from '../../helpers/report/journal.js';
+import { expectNoRedirect, expectRedirectWithError } from '../../helpers/assert/expect-authorization.js';
+import type { AuthorizationRequest } from '../../helpers/clients/oauth-client.js';
+import { trickyState } from '../../helpers/clients/random.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 test.describe('7.1 Authorization endpoint: denial and other failures redirect with error and state', () => {
   test(

@@ -1,9 +1,9 @@
 import { test, uniqueRedirectUri } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
-import { expectNoRedirect, expectRedirectWithCode } from '../../helpers/expect-authorization.js';
-import { trickyState } from '../../helpers/random.js';
-import { withOtherPort, withOtherScheme } from '../../helpers/redirect-origin.js';
-import { verify } from '../../helpers/verify.js';
+import { covers } from '../../helpers/assert/covers.js';
+import { expectNoRedirect, expectRedirectWithCode } from '../../helpers/assert/expect-authorization.js';
+import { trickyState } from '../../helpers/clients/random.js';
+import { withOtherPort, withOtherScheme } from '../../helpers/target/redirect-origin.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 test.describe('4.1 Start authorization: success', () => {
   test(

@@ -1,9 +1,12 @@
 import { test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
-import { parseJsonBody, type HttpExchange } from '../../helpers/exchange.js';
-import { expectRedirectWithCode, expectRedirectWithError } from '../../helpers/expect-authorization.js';
-import { trickyState } from '../../helpers/random.js';
-import { verify } from '../../helpers/verify.js';
+import { covers } from '../../helpers/assert/covers.js';
+import { parseJsonBody, type HttpExchange } from '../../helpers/clients/exchange.js';
+import {
+  expectRedirectWithCode,
+  expectRedirectWithError,
+} from '../../helpers/assert/expect-authorization.js';
+import { trickyState } from '../../helpers/clients/random.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 test.describe('4.1 Authorization request: parameters it does not define', () => {
   test(

@@ -1,9 +1,9 @@
 import { test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
-import type { ControlClient } from '../../helpers/control-client.js';
-import { expectListingError, expectListingPage } from '../../helpers/expect-listing.js';
-import { expectTokenError } from '../../helpers/expect-token.js';
-import { verify } from '../../helpers/verify.js';
+import { covers } from '../../helpers/assert/covers.js';
+import type { ControlClient } from '../../helpers/clients/control-client.js';
+import { expectListingError, expectListingPage } from '../../helpers/assert/expect-listing.js';
+import { expectTokenError } from '../../helpers/assert/expect-token.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 test.describe('7.3 Ad listing errors', () => {
   test(

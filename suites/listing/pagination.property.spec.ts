@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { test } from '../../fixtures/index.js';
 import { SECTION_3_STATUSES as SECTION_3 } from '../../spec/ad-status.js';
-import { covers } from '../../helpers/covers.js';
-import type { ControlClient, SeededAd } from '../../helpers/control-client.js';
-import { crawl, effectivePageSize, pageBound } from '../../helpers/crawler.js';
-import { expectListingPage, type AdItem } from '../../helpers/expect-listing.js';
-import { checkCrawl, crawlAndCheck, expectedFor } from '../../helpers/listing-invariants.js';
-import { assertProperty } from '../../helpers/property.js';
-import { verify } from '../../helpers/verify.js';
+import { covers } from '../../helpers/assert/covers.js';
+import type { ControlClient, SeededAd } from '../../helpers/clients/control-client.js';
+import { crawl, effectivePageSize, pageBound } from '../../helpers/clients/crawler.js';
+import { expectListingPage, type AdItem } from '../../helpers/assert/expect-listing.js';
+import { checkCrawl, crawlAndCheck, expectedFor } from '../../helpers/assert/listing-invariants.js';
+import { assertProperty } from '../../helpers/assert/property.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 /** Values a growing status set may bring (section 3), taken from the production field notes. */
 const UNKNOWN = ['sold', 'expired_reviewed', 'pending_pay', 'published_pending_review'] as const;

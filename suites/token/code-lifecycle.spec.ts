@@ -1,7 +1,7 @@
 import { test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
-import { expectTokenError, expectTokenSuccess } from '../../helpers/expect-token.js';
-import { verify } from '../../helpers/verify.js';
+import { covers } from '../../helpers/assert/covers.js';
+import { expectTokenError, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 const TEN_MINUTES = 600;
 /** Margins on each side of the lifetime: wide enough for the seconds a test takes, no wider. */

@@ -1,16 +1,16 @@
 import { test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
+import { covers } from '../../helpers/assert/covers.js';
 import type { TokenErrorCode } from '../../spec/errors.js';
 import type { TestClient } from '../../fixtures/actors.js';
-import { headerValue, parseJsonBody } from '../../helpers/exchange.js';
+import { headerValue, parseJsonBody } from '../../helpers/clients/exchange.js';
 import {
   expectTokenError,
   expectTokenHeaders,
   expectTokenRefusal,
   expectTokenSuccess,
-} from '../../helpers/expect-token.js';
-import { redemptionForm, type Params, type TokenRequestOptions } from '../../helpers/oauth-client.js';
-import { verify } from '../../helpers/verify.js';
+} from '../../helpers/assert/expect-token.js';
+import { redemptionForm, type Params, type TokenRequestOptions } from '../../helpers/clients/oauth-client.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 test.describe('7.2 Token endpoint: missing and malformed requests', () => {
   const omissions: ReadonlyArray<readonly [string, readonly TokenErrorCode[]]> = [

@@ -1,8 +1,8 @@
 import { test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
-import { expectTokenHeaders, expectTokenSuccess } from '../../helpers/expect-token.js';
-import { probeConnection } from '../../helpers/connection-probe.js';
-import { verify } from '../../helpers/verify.js';
+import { covers } from '../../helpers/assert/covers.js';
+import { expectTokenHeaders, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
+import { probeConnection } from '../../helpers/target/connection-probe.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 test.describe('4.2 Exchange code for access token: success', () => {
   test(

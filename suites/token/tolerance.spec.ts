@@ -1,9 +1,9 @@
 import { test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
-import { parseJsonBody, type HttpExchange } from '../../helpers/exchange.js';
-import { expectTokenError, expectTokenSuccess } from '../../helpers/expect-token.js';
-import { redemptionForm } from '../../helpers/oauth-client.js';
-import { verify } from '../../helpers/verify.js';
+import { covers } from '../../helpers/assert/covers.js';
+import { parseJsonBody, type HttpExchange } from '../../helpers/clients/exchange.js';
+import { expectTokenError, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
+import { redemptionForm } from '../../helpers/clients/oauth-client.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 function carriesToken(exchange: HttpExchange): boolean {
   const body = parseJsonBody(exchange);
