@@ -83,13 +83,11 @@ test.describe('4.5 Catalog lookups', () => {
         ]) {
           const exchange = await catalogs.lookup(path, body);
           const answer = parseJsonBody(exchange) as { status?: unknown } | undefined;
-          verify(
-            answer?.status !== 'ok',
-            ['R5-06', 'R4.5-01'],
-            `${path} to refuse ${label}`,
-            `status ok (HTTP ${exchange.response.status})`,
-            exchange,
-          );
+          verify(answer?.status !== 'ok', {
+            expected: `${path} to refuse ${label}`,
+            observed: `status ok (HTTP ${exchange.response.status})`,
+            evidence: exchange,
+          });
         }
       },
     );

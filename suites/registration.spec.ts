@@ -53,13 +53,11 @@ test.describe('2.1 / 8 Application registration', () => {
         );
         const uris = Array.from({ length: count }, () => uniqueRedirectUri());
         const exchange = await (control as ControlClient).call('POST', '/clients', { redirect_uris: uris });
-        verify(
-          exchange.response.status === 400,
-          ['R2.1-01', 'R8-01'],
-          `registration of ${count} redirect URIs to be refused with 400`,
-          `HTTP ${exchange.response.status}`,
-          exchange,
-        );
+        verify(exchange.response.status === 400, {
+          expected: `registration of ${count} redirect URIs to be refused with 400`,
+          observed: `HTTP ${exchange.response.status}`,
+          evidence: exchange,
+        });
       },
     );
   }

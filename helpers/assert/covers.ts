@@ -2,6 +2,9 @@ import type { TestDetails } from '@playwright/test';
 import { requirement } from '../../spec/requirements/catalogue.js';
 import type { Requirement, Severity } from '../../spec/requirements/types.js';
 
+/** The annotation naming one covered requirement (allure-playwright makes it a label). */
+export const REQUIREMENT_ANNOTATION = 'allure.label.requirement';
+
 const SEVERITY_ORDER: readonly Severity[] = ['blocker', 'critical', 'normal', 'minor'];
 
 /**
@@ -21,7 +24,7 @@ export function covers(...ids: string[]): TestDetails {
       // The report's description (allure-playwright reads a `description` annotation): the
       // sentences checked, rather than one green "step" per requirement that nothing ran.
       { type: 'description', description: describeRequirements(requirements) },
-      ...ids.map((id) => ({ type: 'allure.label.requirement', description: id })),
+      ...ids.map((id) => ({ type: REQUIREMENT_ANNOTATION, description: id })),
       ...sections.map((section) => ({ type: 'allure.label.section', description: section })),
       ...areas.map((area) => ({ type: 'allure.label.epic', description: area })),
       ...sections.map((section) => ({ type: 'allure.label.feature', description: `§${section}` })),

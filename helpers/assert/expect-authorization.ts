@@ -1,6 +1,7 @@
 import type { AuthorizationErrorCode } from '../../spec/errors.js';
 import type { AuthorizationOutcome } from '../clients/consent-driver.js';
 import { expectAnswerInQuery } from './expect-query-response.js';
+import { idsOrCovered, type RequirementIds } from './covered.js';
 import { verify } from './verify.js';
 
 type Redirected = Extract<AuthorizationOutcome, { kind: 'redirected' }>;
@@ -89,8 +90,9 @@ function expectRedirectTo(
 export function expectRedirectWithCode(
   outcome: AuthorizationOutcome,
   expected: ExpectedRedirect,
-  ids: readonly string[],
+  given?: RequirementIds,
 ): string {
+  const ids = idsOrCovered(given);
   // The code is checked before the exact redirect URI, so that a code delivered elsewhere (another
   // parameter name, the fragment) is reported as what it is, without showing where it went.
   const redirected = expectRedirected(outcome, expected, ids);
@@ -110,8 +112,9 @@ export function expectRedirectWithCode(
 export function expectRedirectWithError(
   outcome: AuthorizationOutcome,
   expected: ExpectedRedirect & { errors: readonly AuthorizationErrorCode[] },
-  ids: readonly string[],
+  given?: RequirementIds,
 ): AuthorizationErrorCode {
+  const ids = idsOrCovered(given);
   const redirected = expectRedirectTo(outcome, expected, ids);
   const wanted = expected.errors.join(' or ');
   verify(redirected.code === null, ids, `no code, an error ${wanted}`, 'a code was issued');
@@ -127,10 +130,10 @@ export function expectRedirectWithError(
 /** No redirect to the client at all; optionally the status of the page the browser stayed on. */
 export function expectNoRedirect(
   outcome: AuthorizationOutcome,
-  ids: readonly string[],
+  ids?: RequirementIds,
   status?: { expected: number; ids: readonly string[] },
 ): Stopped {
-  verify(outcome.kind === 'stopped', ids, 'no redirect to the redirect URI', describe(outcome));
+  verify(outcome.kind === 'stopped', idsOrCovered(ids), 'no redirect to the redirect URI', describe(outcome));
   if (status !== undefined) {
     verify(
       outcome.status === status.expected,

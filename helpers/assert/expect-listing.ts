@@ -1,6 +1,7 @@
 import { LISTING_ERRORS, RATE_LIMIT_MESSAGE_PATTERN, type ListingErrorReason } from '../../spec/errors.js';
 import { parseJsonBody, type HttpExchange } from '../clients/exchange.js';
 import { schemaViolations } from './schemas.js';
+import { idsOrCovered, type RequirementIds } from './covered.js';
 import { verify } from './verify.js';
 
 export interface AdItem {
@@ -59,9 +60,9 @@ export function expectListingPage(exchange: HttpExchange, ids: readonly string[]
 export function expectListingError(
   exchange: HttpExchange,
   reason: ListingErrorReason,
-  ids: string | readonly string[],
+  ids?: RequirementIds,
 ): void {
-  const idList = typeof ids === 'string' ? [ids] : ids;
+  const idList = idsOrCovered(ids);
   const { status } = exchange.response;
   verify(
     status > 200,

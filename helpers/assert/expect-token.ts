@@ -1,6 +1,7 @@
 import type { TokenErrorCode } from '../../spec/errors.js';
 import { headerValue, parseJsonBody, type HttpExchange } from '../clients/exchange.js';
 import { schemaViolations } from './schemas.js';
+import { idsOrCovered, type RequirementIds } from './covered.js';
 import { verify } from './verify.js';
 
 /** `application/json;charset=UTF-8`, compared as HTTP compares media types (RFC 9110 8.3.1). */
@@ -102,10 +103,10 @@ export function expectTokenSuccess(exchange: HttpExchange, extraIds: readonly st
 export function expectTokenError(
   exchange: HttpExchange,
   expected: TokenErrorCode | readonly TokenErrorCode[],
-  ids: string | readonly string[],
+  ids?: RequirementIds,
 ): TokenErrorCode {
   const codes: readonly TokenErrorCode[] = typeof expected === 'string' ? [expected] : expected;
-  const idList = typeof ids === 'string' ? [ids] : ids;
+  const idList = idsOrCovered(ids);
   const wanted = codes.join(' or ');
   const { status } = exchange.response;
   verify(

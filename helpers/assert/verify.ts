@@ -3,6 +3,7 @@ import { test } from '@playwright/test';
 import { requirement } from '../../spec/requirements/catalogue.js';
 import { describeExchange, type HttpExchange } from '../clients/exchange.js';
 import { redactText } from '../report/redact.js';
+import { idsOrCovered, type RequirementIds } from './covered.js';
 import { insideTest } from '../report/report.js';
 import { curlCommand, placeholdersIn, rerunCommand } from '../report/reproduce.js';
 
@@ -24,20 +25,49 @@ export class ConformanceFailure extends Error {
 
 export type Evidence = HttpExchange | string | undefined;
 
+/** A check in words: what was expected, what the target did instead, and the exchange that shows it. */
+export interface Check {
+  expected: string;
+  observed: string;
+  evidence?: Evidence;
+  /** The requirements the check names; by default those the running test covers(). */
+  ids?: RequirementIds;
+}
+
 /**
- * Fails the running test with a ConformanceFailure unless `holds` is true.
- * `observed` says, in words, what the target did instead.
+ * Fails the running test with a ConformanceFailure unless `holds` is true. Either a Check (its ids
+ * default to the test's covered ids) or, positionally, the ids, the expectation and `observed`
+ * (what the target did instead, in words).
  */
+export function verify(holds: boolean, check: Check): asserts holds;
 export function verify(
   holds: boolean,
-  ids: string | readonly string[],
+  ids: RequirementIds,
   expectation: string,
   observed: string,
   evidence?: Evidence,
+): asserts holds;
+export function verify(
+  holds: boolean,
+  idsOrCheck: RequirementIds | Check,
+  expectation?: string,
+  observed?: string,
+  evidence?: Evidence,
 ): asserts holds {
   if (holds) return;
-  const list = typeof ids === 'string' ? [ids] : ids;
-  throw new ConformanceFailure(list, expectation, observed, renderEvidence(evidence));
+  const check: Check = isCheck(idsOrCheck)
+    ? idsOrCheck
+    : { ids: idsOrCheck, expected: expectation ?? '', observed: observed ?? '', evidence };
+  throw new ConformanceFailure(
+    idsOrCovered(check.ids),
+    check.expected,
+    check.observed,
+    renderEvidence(check.evidence),
+  );
+}
+
+function isCheck(value: RequirementIds | Check): value is Check {
+  return typeof value !== 'string' && !Array.isArray(value);
 }
 
 function renderEvidence(evidence: Evidence): string | undefined {

@@ -123,13 +123,11 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
       );
       const exchange = await listing.page(token);
       const page = expectListingPage(exchange);
-      verify(
-        page.data.length === effectivePageSize(undefined),
-        ['R4.4-04', 'R8-03'],
-        'the first page of 450 ads to hold the default 200',
-        `${page.data.length} items`,
-        exchange,
-      );
+      verify(page.data.length === effectivePageSize(undefined), {
+        expected: 'the first page of 450 ads to hold the default 200',
+        observed: `${page.data.length} items`,
+        evidence: exchange,
+      });
     },
   );
 
@@ -142,13 +140,11 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
       );
       const exchange = await listing.page(token, { fetchSize: 200 });
       const page = expectListingPage(exchange, ['R8-04', 'R4.4-04']);
-      verify(
-        page.data.length === 200,
-        ['R8-04', 'R4.4-04'],
-        'the first page of 450 ads at fetch_size 200 to hold 200 items',
-        `${page.data.length} items`,
-        exchange,
-      );
+      verify(page.data.length === 200, {
+        expected: 'the first page of 450 ads at fetch_size 200 to hold 200 items',
+        observed: `${page.data.length} items`,
+        evidence: exchange,
+      });
     },
   );
 
