@@ -23,14 +23,8 @@ test.describe('Advisory: the token endpoint’s exact Content-Type', () => {
   test(
     'a successful exchange says application/json;charset=UTF-8',
     advisory('spec 4.2, RFC 8259 §8.1'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const exchange = await tokenEndpoint.redeem({
-        code,
-        redirectUri,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
-      });
+    async ({ client, redeem }) => {
+      const exchange = await redeem(client);
       adviseExactContentType(exchange, 'a token response');
     },
   );

@@ -93,17 +93,10 @@ test.describe('7.3 Ad listing errors', () => {
   test(
     'a token asking for more scope than granted never reaches beyond the grant',
     covers('R7.2-10', 'R5-07'),
-    async ({ client, obtainCode, tokenEndpoint, listing }) => {
-      const { code, redirectUri } = await obtainCode(client, { scope: 'chat' });
-      const exchange = await tokenEndpoint.send({
-        form: [
-          ['grant_type', 'authorization_code'],
-          ['code', code],
-          ['redirect_uri', redirectUri],
-          ['client_id', client.clientId],
-          ['client_secret', client.clientSecret],
-          ['scope', 'autoupload'],
-        ],
+    async ({ client, redeem, listing }) => {
+      const exchange = await redeem(client, {
+        obtain: { scope: 'chat' },
+        form: (form) => [...form, ['scope', 'autoupload']],
       });
       if (exchange.response.status !== 200) {
         // A refusal is one answer 7.2 allows; the other is a token that stays within the grant.

@@ -2,7 +2,6 @@ import { test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/assert/covers.js';
 import { parseJsonBody, type HttpExchange } from '../../helpers/clients/exchange.js';
 import { expectTokenError, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
-import { redemptionForm } from '../../helpers/clients/oauth-client.js';
 import { verify } from '../../helpers/assert/verify.js';
 
 function carriesToken(exchange: HttpExchange): boolean {
@@ -14,9 +13,9 @@ test.describe('3 Authorization code lifecycle: only a successful request consume
   test(
     'a code survives a request with a wrong client_secret and one with another redirect_uri',
     covers('R3-02'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const redemption = { code, redirectUri, clientId: client.clientId, clientSecret: client.clientSecret };
+    async ({ client, redemption: obtainRedemption, tokenEndpoint }) => {
+      const redemption = await obtainRedemption(client);
+      const { redirectUri } = redemption;
       // How each failure is refused is for the 7.2 tests; here only that it did not redeem the code.
       for (const [label, failing] of [
         ['a wrong client_secret', { ...redemption, clientSecret: `${client.clientSecret}x` }],
@@ -43,19 +42,10 @@ test.describe('4.2 Token request: fields it does not define', () => {
   test(
     'an unrecognised form field is ignored (a token) or refused with invalid_request',
     covers('R4.2-11'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const form = [
-        ...redemptionForm({
-          code,
-          redirectUri,
-          clientId: client.clientId,
-          clientSecret: client.clientSecret,
-        }),
-        ['conformance_unknown_field', 'ignored'],
-        ['nonce', 'n-0S6_WzA2Mj'],
-      ] as const;
-      const exchange = await tokenEndpoint.send({ form });
+    async ({ client, redeem }) => {
+      const exchange = await redeem(client, {
+        form: (form) => [...form, ['conformance_unknown_field', 'ignored'], ['nonce', 'n-0S6_WzA2Mj']],
+      });
       // RFC 6749 3.2: the server MUST ignore unrecognised parameters; 7.2 lists an unsupported
       // parameter under invalid_request, so a refusal in that form is a defensible answer too.
       if (exchange.response.status === 200) expectTokenSuccess(exchange, ['R4.2-11']);
