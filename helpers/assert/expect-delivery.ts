@@ -66,6 +66,18 @@ export function expectNotification(
   ids: readonly string[] = [],
 ): void {
   const evidence = describeDelivery(delivery);
+  expectDeliveryRequest(delivery, token, webhook, ids, evidence);
+  expectDeliveryBody(delivery, change, webhook, ids, evidence);
+}
+
+/** 6.2, 6.4: the configured method and media type, and the configured token in a header. */
+function expectDeliveryRequest(
+  delivery: Delivery,
+  token: string,
+  webhook: WebhookConfig,
+  ids: readonly string[],
+  evidence: string,
+): void {
   verify(
     delivery.method === 'POST',
     ['R6-02', ...ids],
@@ -90,6 +102,16 @@ export function expectNotification(
     'no header carries the configured token',
     evidence,
   );
+}
+
+/** 6.2, 6.3: a JSON body holding the ad id, the new status and the time of the change. */
+function expectDeliveryBody(
+  delivery: Delivery,
+  change: ExpectedChange,
+  webhook: WebhookConfig,
+  ids: readonly string[],
+  evidence: string,
+): void {
   let body: unknown;
   try {
     body = JSON.parse(delivery.body) as unknown;

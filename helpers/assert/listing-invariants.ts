@@ -54,21 +54,23 @@ export function checkCrawl(
       .map((ad) => ad.id)
       .join(', ')}`,
   );
-  for (const item of items) {
-    const seeded = byId.get(item.id) as SeededAd;
-    verify(
-      item.status === seeded.status,
-      'R2.5-06',
-      `status ${seeded.status} for ${item.id}`,
-      `status ${item.status}`,
-    );
-    verify(
-      item.list_id === seeded.list_id,
-      'R2.5-05',
-      `list_id ${seeded.list_id ?? '(absent)'} for ${item.id}`,
-      `list_id ${item.list_id ?? '(absent)'}`,
-    );
-  }
+  for (const item of items) expectAsSeeded(item, byId.get(item.id) as SeededAd);
+}
+
+/** 2.5: an item's status and list_id as they were seeded. */
+function expectAsSeeded(item: AdItem, seeded: SeededAd): void {
+  verify(
+    item.status === seeded.status,
+    'R2.5-06',
+    `status ${seeded.status} for ${item.id}`,
+    `status ${item.status}`,
+  );
+  verify(
+    item.list_id === seeded.list_id,
+    'R2.5-05',
+    `list_id ${seeded.list_id ?? '(absent)'} for ${item.id}`,
+    `list_id ${item.list_id ?? '(absent)'}`,
+  );
 }
 
 /** Re-fetching a page through its current_token gives the same page (2.5 current_token). */

@@ -72,13 +72,7 @@ export function resolveTarget(env: Environment): TargetConfig {
     return value === undefined ? undefined : value.replace(/\/+$/, '');
   };
 
-  const authUrl = url('TARGET_AUTH_URL');
-  const appsUrl = url('TARGET_APPS_URL');
-  if (authUrl === undefined)
-    problems.push(
-      'TARGET_AUTH_URL: required (leave both TARGET_* URLs unset to run against the embedded sandbox)',
-    );
-  if (appsUrl === undefined) problems.push('TARGET_APPS_URL: required together with TARGET_AUTH_URL');
+  const { authUrl, appsUrl } = resolveUrls(url, problems);
 
   const control = resolveControl(read, url, appsUrl, problems);
   const client = resolveGroup(
@@ -95,11 +89,7 @@ export function resolveTarget(env: Environment): TargetConfig {
     );
   }
   const webhook = resolveWebhook(read, url, problems);
-  const writes = read('CONFORMANCE_ALLOW_WRITES');
-  if (writes !== undefined && writes !== '0' && writes !== '1')
-    problems.push(`CONFORMANCE_ALLOW_WRITES: expected 1 (allow) or 0, got "${writes}"`);
-  const caFile = read('TLS_CA_FILE');
-  if (caFile !== undefined && !existsSync(caFile)) problems.push(`TLS_CA_FILE: no such file "${caFile}"`);
+  const { writes, caFile } = resolveRunOptions(read, problems);
   checkRedirectOrigin(env, problems);
 
   if (problems.length > 0 || authUrl === undefined || appsUrl === undefined)
@@ -117,13 +107,40 @@ export function resolveTarget(env: Environment): TargetConfig {
     user: user === null ? null : { login: user[0] ?? '', password: user[1] ?? '' },
     caFile,
     webhook,
-    selectors: {
-      loginUsername: read('LOGIN_USERNAME_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.loginUsername,
-      loginPassword: read('LOGIN_PASSWORD_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.loginPassword,
-      loginSubmit: read('LOGIN_SUBMIT_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.loginSubmit,
-      consentApprove: read('CONSENT_APPROVE_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.consentApprove,
-      consentDeny: read('CONSENT_DENY_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.consentDeny,
-    },
+    selectors: resolveSelectors(read),
+  };
+}
+
+type Read = (name: string) => string | undefined;
+
+function resolveUrls(url: Read, problems: string[]): { authUrl?: string; appsUrl?: string } {
+  const authUrl = url('TARGET_AUTH_URL');
+  const appsUrl = url('TARGET_APPS_URL');
+  if (authUrl === undefined)
+    problems.push(
+      'TARGET_AUTH_URL: required (leave both TARGET_* URLs unset to run against the embedded sandbox)',
+    );
+  if (appsUrl === undefined) problems.push('TARGET_APPS_URL: required together with TARGET_AUTH_URL');
+  return { ...(authUrl === undefined ? {} : { authUrl }), ...(appsUrl === undefined ? {} : { appsUrl }) };
+}
+
+function resolveRunOptions(read: Read, problems: string[]): { writes?: string; caFile?: string } {
+  const writes = read('CONFORMANCE_ALLOW_WRITES');
+  if (writes !== undefined && writes !== '0' && writes !== '1')
+    problems.push(`CONFORMANCE_ALLOW_WRITES: expected 1 (allow) or 0, got "${writes}"`);
+  const caFile = read('TLS_CA_FILE');
+  if (caFile !== undefined && !existsSync(caFile)) problems.push(`TLS_CA_FILE: no such file "${caFile}"`);
+  return { ...(writes === undefined ? {} : { writes }), ...(caFile === undefined ? {} : { caFile }) };
+}
+
+/** contract.md's page selectors: each configured one, or the embedded sandbox's. */
+function resolveSelectors(read: Read): TargetConfig['selectors'] {
+  return {
+    loginUsername: read('LOGIN_USERNAME_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.loginUsername,
+    loginPassword: read('LOGIN_PASSWORD_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.loginPassword,
+    loginSubmit: read('LOGIN_SUBMIT_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.loginSubmit,
+    consentApprove: read('CONSENT_APPROVE_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.consentApprove,
+    consentDeny: read('CONSENT_DENY_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.consentDeny,
   };
 }
 
