@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sendRaw, targetOf, type RawResponse, type RawTarget } from './raw-http.js';
 import type { SandboxProcess } from './sandbox-process.js';
 import { redactText, registerSecret } from '../../helpers/report/redact.js';
-import { TEST_HELPERS_PREFIX, TOKEN_PATH } from '../../spec/paths.js';
+import { TEST_HELPERS_PREFIX } from '../../spec/paths.js';
+import { BrowserlessFormFlow, type FormTransport } from '../../helpers/clients/form-flow.js';
 
 /**
  * The data the fuzz must never lose or change: a client, a user with ads, a token and a
@@ -104,74 +105,21 @@ async function createNotification(apps: RawTarget, token: string): Promise<strin
   return stringField(expectJson(response, 201, 'notification create'), 'id');
 }
 
-/** 4.1 to 4.2 without a browser: the login and consent forms posted as a browser would. */
+/** 4.1 to 4.2 without a browser: the shared form flow, over the raw client, with a fresh login. */
 export async function obtainToken(auth: RawTarget, account: Omit<Account, 'token'>): Promise<string> {
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: account.clientId,
-    redirect_uri: account.redirectUri,
-    scope: SCOPE,
-  });
-  const page = await request(auth, 'GET', `/oauth?${query.toString()}`, [], undefined);
-  const cookie = (page.headers['set-cookie'] ?? '').split(';')[0] ?? '';
-  const consent = await postForm(auth, '/oauth/login', cookie, {
-    ...hiddenFields(page),
-    login: account.login,
-    password: account.password,
-  });
-  // A server may issue a fresh session at login (the sandbox does): keep the newest cookie.
-  const loggedIn = (consent.headers['set-cookie'] ?? '').split(';')[0] || cookie;
-  const approved = await postForm(auth, '/oauth/consent', loggedIn, {
-    ...hiddenFields(consent),
-    decision: 'approve',
-  });
-  const code = new URL(approved.headers.location ?? 'none:').searchParams.get('code');
-  if (code === null) throw new Error(`consent gave no code (HTTP ${approved.status})`);
-  registerSecret(code);
-  const token = await request(
-    auth,
-    'POST',
-    TOKEN_PATH,
-    [['content-type', 'application/x-www-form-urlencoded']],
-    new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: account.redirectUri,
-      client_id: account.clientId,
-      client_secret: account.clientSecret,
-    }).toString(),
-  );
-  const accessToken = stringField(expectJson(token, 200, 'token exchange'), 'access_token');
-  registerSecret(accessToken);
-  return accessToken;
+  const flow = new BrowserlessFormFlow(rawTransport(auth), account, registerSecret);
+  return flow.exchange(await flow.authorize({ scope: SCOPE }));
 }
 
-function hiddenFields(page: RawResponse): Record<string, string> {
-  const html = page.body.toString('utf8');
-  const field = (name: string): string => {
-    const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
-    if (value === undefined) throw new Error(`no hidden field ${name} in the page (HTTP ${page.status})`);
-    return value;
+function rawTransport(auth: RawTarget): FormTransport {
+  return async ({ method, path, headers, body }) => {
+    const response = await request(auth, method, path, Object.entries(headers), body);
+    return {
+      status: response.status,
+      body: response.body.toString('utf8'),
+      header: (name) => response.headers[name] ?? '',
+    };
   };
-  return { request: field('request'), csrf: field('csrf') };
-}
-
-function postForm(
-  auth: RawTarget,
-  path: string,
-  cookie: string,
-  fields: Record<string, string>,
-): Promise<RawResponse> {
-  return request(
-    auth,
-    'POST',
-    path,
-    [
-      ['content-type', 'application/x-www-form-urlencoded'],
-      ['cookie', cookie],
-    ],
-    new URLSearchParams(fields).toString(),
-  );
 }
 
 export function jsonRequest(
