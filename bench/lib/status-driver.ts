@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { TEST_HELPERS_PREFIX } from '../../spec/paths.js';
 
 /** What a steady stream of status changes achieved. */
 export interface DriveResult {
@@ -49,7 +50,7 @@ export function driveStatusChanges(options: DriveOptions): {
     return pool
       .request({
         method: 'POST',
-        path: `/test_helpers/v1/users/${encodeURIComponent(options.login)}/ads/${encodeURIComponent(adId)}/status`,
+        path: `${TEST_HELPERS_PREFIX}/users/${encodeURIComponent(options.login)}/ads/${encodeURIComponent(adId)}/status`,
         headers: { 'x-sandbox-key': options.controlKey, 'content-type': 'application/json' },
         body: JSON.stringify({ status }),
       })

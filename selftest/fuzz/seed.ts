@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sendRaw, targetOf, type RawResponse, type RawTarget } from './raw-http.js';
 import type { SandboxProcess } from './sandbox-process.js';
 import { redactText, registerSecret } from '../../helpers/report/redact.js';
-import { TEST_HELPERS_PREFIX } from '../../spec/paths.js';
+import { ControlClient } from '../../helpers/clients/control-client.js';
+import { HttpClient } from '../../helpers/clients/http.js';
 import { BrowserlessFormFlow, type FormTransport } from '../../helpers/clients/form-flow.js';
 
 /**
@@ -31,7 +32,6 @@ export interface FuzzWorld {
   fuzzerNotificationId: string;
 }
 
-const HELPERS = TEST_HELPERS_PREFIX;
 export const SCOPE = 'basic_user_info autoupload';
 
 export async function seedWorld(sandbox: SandboxProcess): Promise<FuzzWorld> {
@@ -41,8 +41,10 @@ export async function seedWorld(sandbox: SandboxProcess): Promise<FuzzWorld> {
     apps: targetOf(sandbox.appsUrl),
     controlKey: sandbox.controlKey,
   };
-  const owner = await newAccount(partial, 'owner');
-  const fuzzer = await newAccount(partial, 'fuzzer');
+  // Set-up goes through the suite's own test-helper client; only the fuzz inputs need raw bytes.
+  const control = new ControlClient(new HttpClient({}), sandbox.appsUrl, sandbox.controlKey);
+  const owner = await newAccount(partial.auth, control, 'owner');
+  const fuzzer = await newAccount(partial.auth, control, 'fuzzer');
   return {
     ...partial,
     owner,
@@ -52,43 +54,24 @@ export async function seedWorld(sandbox: SandboxProcess): Promise<FuzzWorld> {
   };
 }
 
-type Targets = Pick<FuzzWorld, 'auth' | 'apps' | 'controlKey'>;
-
-async function newAccount(targets: Targets, role: string): Promise<Account> {
+async function newAccount(auth: RawTarget, control: ControlClient, role: string): Promise<Account> {
   const redirectUri = `http://127.0.0.1:9/${role}/callback`;
-  const client = await helper(targets, 'POST', '/clients', { redirect_uris: [redirectUri] }, 201);
-  const user = await helper(targets, 'POST', '/users', {}, 201);
-  const clientId = stringField(client, 'client_id');
-  const login = stringField(user, 'login');
+  const client = await control.createClient([redirectUri]);
+  const { login, password } = await control.createUser();
   const ads = Array.from({ length: 7 }, (_, index) => ({
     id: `${role}-ad-${index}`,
     status: ['published', 'pending_review', 'deleted', 'refused', 'sold'][index % 5] ?? 'published',
     ...(index % 2 === 0 ? { list_id: String(9000 + index) } : {}),
   }));
-  await helper(targets, 'PUT', `/users/${encodeURIComponent(login)}/ads`, { ads }, 200);
+  await control.seedAds(login, ads);
   const partial = {
-    clientId,
-    clientSecret: stringField(client, 'client_secret'),
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
     redirectUri,
     login,
-    password: stringField(user, 'password'),
+    password,
   };
-  registerSecret(partial.clientSecret);
-  registerSecret(partial.password);
-  return { ...partial, token: await obtainToken(targets.auth, partial) };
-}
-
-async function helper(
-  targets: Targets,
-  method: string,
-  path: string,
-  body: unknown,
-  expected: number,
-): Promise<Record<string, unknown>> {
-  const response = await jsonRequest(targets.apps, method, `${HELPERS}${path}`, body, [
-    ['x-sandbox-key', targets.controlKey],
-  ]);
-  return expectJson(response, expected, `test helper ${method} ${path}`);
+  return { ...partial, token: await obtainToken(auth, partial) };
 }
 
 async function createNotification(apps: RawTarget, token: string): Promise<string> {
