@@ -22,7 +22,7 @@ export default {
       {
         id: 'environment',
         name: 'Broken environment (target down or unreachable, timed out, TLS, a gateway page, test helper failed, set-up could not proceed)',
-        // helpers/broken-environment-reporter.ts marks these "broken" with the one-line cause as message.
+        // helpers/report/broken-environment-reporter.ts marks these "broken" with the one-line cause as message.
         matchers: [
           { statuses: ['failed', 'broken'], message: '^Broken environment: ' },
           { statuses: ['failed', 'broken'], message: '^Set-up could not proceed: ' },

@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import { browserTrustArgs } from './helpers/browser-trust.js';
-import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
-import { loadDotEnv } from './helpers/dotenv.js';
-import { reportEnvironment } from './helpers/report-environment.js';
-import { sectionTitle, sectionUrl } from './helpers/spec-link.js';
+import { browserTrustArgs } from './helpers/target/browser-trust.js';
+import { CHROMIUM_ARGS, chromiumPath } from './helpers/target/chromium.js';
+import { loadDotEnv } from './helpers/target/dotenv.js';
+import { reportEnvironment } from './helpers/report/report-environment.js';
+import { sectionTitle, sectionUrl } from './helpers/report/spec-link.js';
 
 loadDotEnv();
 
@@ -37,20 +37,20 @@ export default defineConfig({
     ],
     // After allure-playwright: marks broken-environment failures "broken" in its results.
     [
-      './helpers/broken-environment-reporter.ts',
+      './helpers/report/broken-environment-reporter.ts',
       { resultsDir: `${reportsDir}/allure-results`, junitFile: `${reportsDir}/junit.xml` },
     ],
   ],
   use: {
     headless: true,
     // Every TLS error is an error: a private CA (TLS_CA_FILE) is trusted for the target's own
-    // certificate alone, checked against that CA by global setup (helpers/browser-trust.ts).
+    // certificate alone, checked against that CA by global setup (helpers/target/browser-trust.ts).
     ignoreHTTPSErrors: false,
     launchOptions: {
       executablePath: chromiumPath(),
       args: [...CHROMIUM_ARGS, ...browserTrustArgs()],
     },
-    // Refused by global setup (helpers/trace-guard.ts): a trace would hold passwords and tokens.
+    // Refused by global setup (helpers/target/trace-guard.ts): a trace would hold passwords and tokens.
     trace: 'off',
     screenshot: 'off',
   },

@@ -5,12 +5,12 @@
 // Usage: tsx bench/consent-flow.ts [flows=20] [binary ...]
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
-import { ConsentDriver } from '../helpers/consent-driver.js';
-import { authorizationUrl } from '../helpers/oauth-client.js';
+import { ConsentDriver } from '../helpers/clients/consent-driver.js';
+import { authorizationUrl } from '../helpers/clients/oauth-client.js';
 import { EMBEDDED_SANDBOX_SELECTORS } from '../spec/contract.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
-import { trustArgsFor } from '../helpers/browser-trust.js';
-import { CHROMIUM_ARGS } from '../helpers/chromium.js';
+import { trustArgsFor } from '../helpers/target/browser-trust.js';
+import { CHROMIUM_ARGS } from '../helpers/target/chromium.js';
 
 const flows = Number(process.argv[2] ?? 20);
 const binaries = process.argv.slice(3).length > 0 ? process.argv.slice(3) : defaultBinaries();
@@ -64,7 +64,7 @@ async function oneFlow(browser: Browser, sandbox: StartedSandbox): Promise<void>
 }
 
 async function measure(binary: string, sandbox: StartedSandbox) {
-  // The browser trusts the sandbox's own certificate, as the suite's does (helpers/browser-trust.ts).
+  // The browser trusts the sandbox's own certificate, as the suite's does (helpers/target/browser-trust.ts).
   const trust = await trustArgsFor({ authUrl: sandbox.authUrl, caFile: sandbox.caFile });
   const launchStarted = performance.now();
   const browser = await chromium.launch({ executablePath: binary, args: [...CHROMIUM_ARGS, ...trust] });

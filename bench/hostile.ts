@@ -50,26 +50,14 @@ type Kind = (index: number) => attacks.Send;
 
 async function runRound(round: RoundResult['round']): Promise<RoundResult> {
   const child = await startServerChild<SandboxChildInfo>('../sandbox-child.ts', [], ['--expose-gc']);
-  const ca = readFileSync(child.info.caFile, 'utf8');
-  const target: attacks.Target = {
-    authUrl: child.info.authUrl,
-    appsUrl: child.info.appsUrl,
-    controlKey: child.info.controlKey,
-    auth: new Agent({ connect: { ca }, connections: CONCURRENCY }),
-    apps: new Agent({ connections: CONCURRENCY }),
-  };
+  const target = targetOf(child);
   const http: SandboxHttp = {
     appsUrl: target.appsUrl,
     controlUrl: target.appsUrl,
     controlKey: target.controlKey,
   };
   const actor = async (): Promise<attacks.Actor> => childJson<attacks.Actor>(child, 'actor');
-  const seeded: Array<{ actor: attacks.Actor; ids: string[] }> = [];
-  for (let index = 0; index < SEEDED_USERS; index += 1) {
-    const owner = await actor();
-    await seedAds(http, owner.login, benchAds(SEEDED_ADS));
-    seeded.push({ actor: owner, ids: (await adsOf(target, owner)).map((ad) => `${ad.id}:${ad.status}`) });
-  }
+  const seeded = await seedOwners(target, http, actor);
   const receiver = await holdingReceiver(200);
   const kinds =
     round === 'hostile' ? await hostileKinds(target, http, actor, receiver.url) : benignKinds(target, seeded);
@@ -81,6 +69,55 @@ async function runRound(round: RoundResult['round']): Promise<RoundResult> {
   });
   const seconds = (performance.now() - started) / 1000;
   const probed = await probe.stop();
+  const seededNow = await checkSeeded(target, seeded);
+  const memory = await memoryWithin(child, 10_000);
+  await stop(child, receiver, target);
+  return {
+    round,
+    requests: REQUESTS,
+    seconds,
+    statuses,
+    peakRssMb: memory?.maxRssMb ?? Number.NaN,
+    rssAfterMb: memory?.rssMb ?? Number.NaN,
+    heapAfterMb: memory?.heapUsedMb ?? Number.NaN,
+    probe: probed,
+    alive: seededNow.alive && memory !== null,
+    adsIntact: seededNow.adsIntact,
+  };
+}
+
+function targetOf(child: ServerChild<SandboxChildInfo>): attacks.Target {
+  const ca = readFileSync(child.info.caFile, 'utf8');
+  return {
+    authUrl: child.info.authUrl,
+    appsUrl: child.info.appsUrl,
+    controlKey: child.info.controlKey,
+    auth: new Agent({ connect: { ca }, connections: CONCURRENCY }),
+    apps: new Agent({ connections: CONCURRENCY }),
+  };
+}
+
+type Seeded = Array<{ actor: attacks.Actor; ids: string[] }>;
+
+/** Owners whose ads must come through the round unchanged: each ad as `id:status`. */
+async function seedOwners(
+  target: attacks.Target,
+  http: SandboxHttp,
+  actor: () => Promise<attacks.Actor>,
+): Promise<Seeded> {
+  const seeded: Seeded = [];
+  for (let index = 0; index < SEEDED_USERS; index += 1) {
+    const owner = await actor();
+    await seedAds(http, owner.login, benchAds(SEEDED_ADS));
+    seeded.push({ actor: owner, ids: (await adsOf(target, owner)).map((ad) => `${ad.id}:${ad.status}`) });
+  }
+  return seeded;
+}
+
+async function checkSeeded(
+  target: attacks.Target,
+  seeded: Seeded,
+): Promise<{ alive: boolean; adsIntact: boolean }> {
   let alive = true;
   let adsIntact = true;
   for (const { actor: owner, ids } of seeded) {
@@ -92,28 +129,19 @@ async function runRound(round: RoundResult['round']): Promise<RoundResult> {
       adsIntact = false;
     }
   }
-  const memory = await Promise.race([
+  return { alive, adsIntact };
+}
+
+/** The child's memory, or null when it does not answer in time (it is then taken as dead). */
+async function memoryWithin(child: ServerChild<SandboxChildInfo>, ms: number): Promise<MemorySample | null> {
+  return Promise.race([
     childJson<MemorySample>(child, 'memory'),
     new Promise<null>((resolve) => {
       setTimeout(() => {
         resolve(null);
-      }, 10_000);
+      }, ms);
     }),
   ]);
-  alive &&= memory !== null;
-  await stop(child, receiver, target);
-  return {
-    round,
-    requests: REQUESTS,
-    seconds,
-    statuses,
-    peakRssMb: memory?.maxRssMb ?? Number.NaN,
-    rssAfterMb: memory?.rssMb ?? Number.NaN,
-    heapAfterMb: memory?.heapUsedMb ?? Number.NaN,
-    probe: probed,
-    alive,
-    adsIntact,
-  };
 }
 
 async function stop(

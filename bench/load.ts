@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Agent } from 'undici';
-import { benchAds, helper, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
+import { benchAds, controlOf, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
 import { latencySummary } from './lib/stats.js';
 import { memoryTrend, sampleMemory } from './load/memory-sampler.js';
 import type { Credentials } from './load/oauth-flow.js';
@@ -40,29 +40,15 @@ const sandbox: SandboxHttp = {
 
 /** An integrator as the contract makes one: a client, a user with seeded ads, no rate limit in the way. */
 async function integrator(index: number): Promise<Credentials> {
-  const client = (await helper(
-    sandbox,
-    'POST',
-    '/clients',
-    { name: `load ${index}`, redirect_uris: [REDIRECT_URI] },
-    201,
-  )) as {
-    client_id: string;
-    client_secret: string;
-  };
-  const user = (await helper(sandbox, 'POST', '/users', {}, 201)) as { login: string; password: string };
+  const control = controlOf(sandbox);
+  const client = await control.createClient([REDIRECT_URI], `load ${index}`);
+  const user = await control.createUser();
   // A load that meets RATE_LIMIT would measure the limiter; the check still runs on every request.
-  await helper(
-    sandbox,
-    'PUT',
-    `/clients/${client.client_id}/rate_limit`,
-    { requests: 1_000_000_000, seconds: 1 },
-    200,
-  );
+  await control.setRateLimit(client.clientId, 1_000_000_000, 1);
   await seedAds(sandbox, user.login, benchAds(seededAds));
   return {
-    clientId: client.client_id,
-    clientSecret: client.client_secret,
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
     redirectUri: REDIRECT_URI,
     login: user.login,
     password: user.password,

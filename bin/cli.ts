@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadDotEnv } from '../helpers/dotenv.js';
+import { loadDotEnv } from '../helpers/target/dotenv.js';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);

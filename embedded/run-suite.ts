@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import type { FaultName } from '../sandbox/faults.js';
-import { BROKEN_ENVIRONMENT, PREFLIGHT_ANNOTATION } from '../helpers/broken-environment.js';
+import { BROKEN_ENVIRONMENT, PREFLIGHT_ANNOTATION } from '../helpers/target/broken-environment.js';
 import type { VariantName } from '../sandbox/variants.js';
 
 export interface SuiteRunOptions {

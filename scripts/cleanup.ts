@@ -1,15 +1,15 @@
 // npm run cleanup: deletes the notification configurations an interrupted run left on the target.
-import { accountToken } from '../helpers/account-token.js';
-import { trustArgsFor } from '../helpers/browser-trust.js';
-import { launchChromium } from '../helpers/chromium.js';
-import { loadDotEnv } from '../helpers/dotenv.js';
-import { parseJsonBody } from '../helpers/exchange.js';
-import { HttpClient } from '../helpers/http.js';
-import { Journal, type JournalEntry } from '../helpers/journal.js';
-import { carriesMarker } from '../helpers/marker.js';
-import { NotificationClient } from '../helpers/notification-client.js';
-import { redactText } from '../helpers/redact.js';
-import { resolveTarget, TargetConfigError, type TargetConfig } from '../helpers/target.js';
+import { accountToken } from '../helpers/clients/account-token.js';
+import { trustArgsFor } from '../helpers/target/browser-trust.js';
+import { launchChromium } from '../helpers/target/chromium.js';
+import { loadDotEnv } from '../helpers/target/dotenv.js';
+import { parseJsonBody } from '../helpers/clients/exchange.js';
+import { HttpClient } from '../helpers/clients/http.js';
+import { Journal, type JournalEntry } from '../helpers/report/journal.js';
+import { carriesMarker } from '../helpers/clients/marker.js';
+import { NotificationClient } from '../helpers/clients/notification-client.js';
+import { redactText } from '../helpers/report/redact.js';
+import { resolveTarget, TargetConfigError, type TargetConfig } from '../helpers/target/target.js';
 
 /** What became of one journaled configuration; `keep` leaves it in the journal for a later attempt. */
 interface Verdict {

@@ -5,7 +5,7 @@
 //   npx tsx scripts/job-summary.ts [--title TEXT] results.json [more-results.json ...]
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { redactText } from '../helpers/redact.js';
+import { redactText } from '../helpers/report/redact.js';
 import {
   lastMessage,
   preflightCauseOf,
@@ -59,7 +59,7 @@ function firstLine(message: string | undefined): string {
   return (line ?? '(no message)').replace(/^ConformanceFailure: /, '');
 }
 
-/** The "Observed: ..." line of a ConformanceFailure (helpers/verify.ts), what the target did instead. */
+/** The "Observed: ..." line of a ConformanceFailure (helpers/assert/verify.ts), what the target did instead. */
 function observedLine(message: string): string {
   const line = message.split('\n').find((text) => text.startsWith('Observed: '));
   return line === undefined ? '' : line.slice('Observed: '.length);

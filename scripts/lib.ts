@@ -3,8 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { BROKEN_ENVIRONMENT_PATTERN, PREFLIGHT_ANNOTATION } from '../helpers/broken-environment.js';
-import { SET_UP_FAILED_PATTERN } from '../helpers/set-up.js';
+import { BROKEN_ENVIRONMENT_PATTERN, PREFLIGHT_ANNOTATION } from '../helpers/target/broken-environment.js';
+import { SET_UP_FAILED_PATTERN } from '../helpers/assert/set-up.js';
 
 /** Runs a command with inherited output; returns its exit status. */
 export function run(command: string, args: readonly string[], env: Record<string, string> = {}): number {

@@ -11,7 +11,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AUTHORIZATION_SERVER_AREAS as AREAS } from '../selftest/independent/areas.js';
-import { markerPatterns, scanTree } from '../helpers/secret-scan.js';
+import { markerPatterns, scanTree } from '../helpers/report/secret-scan.js';
 import { compare, readExpected, type Comparison } from '../selftest/independent/expected.js';
 import { startOidcProvider, type RunningProvider } from '../selftest/independent/oidc-provider/server.js';
 import { readVerdicts } from '../selftest/independent/verdicts.js';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { advise, antiFraming, estimatedBits } from '../helpers/advise.js';
+import { advise, antiFraming, estimatedBits } from '../helpers/assert/advise.js';
 
 test.describe('advisory checks can fail', () => {
   test('framing is allowed without X-Frame-Options or frame-ancestors', () => {

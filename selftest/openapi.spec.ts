@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loadOpenApiDocument } from '../spec/openapi.js';
-import { SCHEMA_NAMES, schemaViolations } from '../helpers/schemas.js';
+import { SCHEMA_NAMES, schemaViolations } from '../helpers/assert/schemas.js';
 import { startSandbox } from '../sandbox/start.js';
 
 /** The nine lookups of section 4.5, written out from the specification. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { runsFor } from '../helpers/property.js';
+import { runsFor } from '../helpers/assert/property.js';
 
 test.describe('property-test sizing', () => {
   test('a gate run uses the budget of the test', () => {

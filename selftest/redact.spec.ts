@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { describeExchange } from '../helpers/exchange.js';
+import { describeExchange } from '../helpers/clients/exchange.js';
 import {
   REDACTED,
   redactBody,
@@ -7,13 +7,13 @@ import {
   redactText,
   redactUrl,
   registerSecret,
-} from '../helpers/redact.js';
+} from '../helpers/report/redact.js';
 import {
   registerRedirectSecrets,
   registerRequestSecrets,
   registerResponseSecrets,
   registerTokenResponseSecrets,
-} from '../helpers/secret-harvest.js';
+} from '../helpers/report/secret-harvest.js';
 
 test.describe('redaction', () => {
   test('registered secrets vanish from free text, raw and percent-encoded', () => {

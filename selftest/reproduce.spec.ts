@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import type { HttpRequestRecord } from '../helpers/exchange.js';
-import { registerSecret } from '../helpers/redact.js';
-import { curlCommand, placeholdersIn, rerunCommand, shellQuote } from '../helpers/reproduce.js';
+import type { HttpRequestRecord } from '../helpers/clients/exchange.js';
+import { registerSecret } from '../helpers/report/redact.js';
+import { curlCommand, placeholdersIn, rerunCommand, shellQuote } from '../helpers/report/reproduce.js';
 
 const PLAIN = { privateCa: false };
 

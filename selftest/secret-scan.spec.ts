@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { newNotificationToken } from '../fixtures/notifications.js';
-import { NO_REDACTION_VARIABLE, REDACTED } from '../helpers/redact.js';
+import { NO_REDACTION_VARIABLE, REDACTED } from '../helpers/report/redact.js';
 import { runSuite, spawnCollect, type SuiteRunResult, type TestVerdict } from '../embedded/run-suite.js';
 import { SECRET_MARKER_VARIABLE } from '../spec/secret-marker.js';
 import {
@@ -14,8 +14,8 @@ import {
   scanBytes,
   scanTree,
   type Leak,
-} from '../helpers/secret-scan.js';
-import { TRACE_REFUSAL } from '../helpers/trace-guard.js';
+} from '../helpers/report/secret-scan.js';
+import { TRACE_REFUSAL } from '../helpers/target/trace-guard.js';
 import { describeLeaks, expectScanCanFail } from './support/scan-checks.js';
 import { secretMaker } from '../sandbox/crypto.js';
 import type { FaultName } from '../sandbox/faults.js';

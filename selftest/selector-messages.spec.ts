@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ControlClient } from '../helpers/control-client.js';
-import { HttpClient } from '../helpers/http.js';
-import { checkSelectors } from '../helpers/selector-check.js';
-import { resolveTarget } from '../helpers/target.js';
+import { ControlClient } from '../helpers/clients/control-client.js';
+import { HttpClient } from '../helpers/clients/http.js';
+import { checkSelectors } from '../helpers/target/selector-check.js';
+import { resolveTarget } from '../helpers/target/target.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 
 /**

@@ -8,7 +8,7 @@ import {
   sectionTitle,
   sectionUrl,
   specUrl,
-} from '../helpers/spec-link.js';
+} from '../helpers/report/spec-link.js';
 
 test.describe('links to the specification (issue 6)', () => {
   test('every section a requirement names has a heading to link to', () => {

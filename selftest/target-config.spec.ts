@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { checkSelectors } from '../helpers/selector-check.js';
-import { resolveTarget, TargetConfigError } from '../helpers/target.js';
+import { checkSelectors } from '../helpers/target/selector-check.js';
+import { resolveTarget, TargetConfigError } from '../helpers/target/target.js';
 import { startSandbox } from '../sandbox/start.js';
 
 function problemsOf(env: Record<string, string>): readonly string[] {

@@ -3,7 +3,7 @@ import { parse } from 'yaml';
 
 /**
  * The OpenAPI description of the API: the one source of the schemas the suite validates with
- * (helpers/schemas.ts) and what the sandbox serves at {apps_url}/openapi.json.
+ * (helpers/assert/schemas.ts) and what the sandbox serves at {apps_url}/openapi.json.
  */
 export const OPENAPI_DOCUMENT_FILE = new URL('../schemas/openapi.yaml', import.meta.url);
 

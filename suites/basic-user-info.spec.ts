@@ -1,9 +1,9 @@
 import { test } from '../fixtures/index.js';
-import { covers } from '../helpers/covers.js';
-import { isSuccess, parseJsonBody, type HttpExchange } from '../helpers/exchange.js';
-import type { HttpClient } from '../helpers/http.js';
-import { schemaViolations } from '../helpers/schemas.js';
-import { verify } from '../helpers/verify.js';
+import { covers } from '../helpers/assert/covers.js';
+import { isSuccess, parseJsonBody, type HttpExchange } from '../helpers/clients/exchange.js';
+import type { HttpClient } from '../helpers/clients/http.js';
+import { schemaViolations } from '../helpers/assert/schemas.js';
+import { verify } from '../helpers/assert/verify.js';
 
 /** 4.3; section 9: no version segment. */
 const BASIC_USER_INFO_PATH = '/oauth_api/basic_user_info';

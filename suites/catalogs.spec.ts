@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { test } from '../fixtures/index.js';
-import { CatalogClient, chainPath, expectCatalogAnswer } from '../helpers/catalog-client.js';
+import { CatalogClient, chainPath, expectCatalogAnswer } from '../helpers/clients/catalog-client.js';
 import { CUBIC_CAPACITIES_PATH, type CatalogChain } from '../spec/paths.js';
-import { covers } from '../helpers/covers.js';
-import { parseJsonBody } from '../helpers/exchange.js';
-import { assertProperty } from '../helpers/property.js';
-import { verify } from '../helpers/verify.js';
+import { covers } from '../helpers/assert/covers.js';
+import { parseJsonBody } from '../helpers/clients/exchange.js';
+import { assertProperty } from '../helpers/assert/property.js';
+import { verify } from '../helpers/assert/verify.js';
 
 const CHAINS: ReadonlyArray<readonly [CatalogChain, number]> = [
   ['car', 3],
@@ -83,13 +83,11 @@ test.describe('4.5 Catalog lookups', () => {
         ]) {
           const exchange = await catalogs.lookup(path, body);
           const answer = parseJsonBody(exchange) as { status?: unknown } | undefined;
-          verify(
-            answer?.status !== 'ok',
-            ['R5-06', 'R4.5-01'],
-            `${path} to refuse ${label}`,
-            `status ok (HTTP ${exchange.response.status})`,
-            exchange,
-          );
+          verify(answer?.status !== 'ok', {
+            expected: `${path} to refuse ${label}`,
+            observed: `status ok (HTTP ${exchange.response.status})`,
+            evidence: exchange,
+          });
         }
       },
     );

@@ -1,9 +1,9 @@
 import { settingsFor, test } from '../fixtures/index.js';
-import { CatalogClient } from '../helpers/catalog-client.js';
+import { CatalogClient } from '../helpers/clients/catalog-client.js';
 import { CUBIC_CAPACITIES_PATH } from '../spec/paths.js';
-import { covers } from '../helpers/covers.js';
-import { expectJsonBody } from '../helpers/expect-json-body.js';
-import { setUpConfiguration } from '../helpers/set-up.js';
+import { covers } from '../helpers/assert/covers.js';
+import { expectJsonBody } from '../helpers/assert/expect-json-body.js';
+import { setUpConfiguration } from '../helpers/assert/set-up.js';
 
 /** 4: "all bodies are JSON unless stated"; one test per endpoint family, so one deviation is one red test. */
 test.describe('4 Conventions: every body is JSON, with a JSON media type', () => {

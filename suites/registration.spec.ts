@@ -1,8 +1,8 @@
 import { test, uniqueRedirectUri } from '../fixtures/index.js';
-import { covers } from '../helpers/covers.js';
-import type { ControlClient } from '../helpers/control-client.js';
-import { parseJsonBody } from '../helpers/exchange.js';
-import { verify } from '../helpers/verify.js';
+import { covers } from '../helpers/assert/covers.js';
+import type { ControlClient } from '../helpers/clients/control-client.js';
+import { parseJsonBody } from '../helpers/clients/exchange.js';
+import { verify } from '../helpers/assert/verify.js';
 
 /**
  * Registration happens outside the API (2.1); on a sandbox the test helpers stand in for it, so
@@ -53,13 +53,11 @@ test.describe('2.1 / 8 Application registration', () => {
         );
         const uris = Array.from({ length: count }, () => uniqueRedirectUri());
         const exchange = await (control as ControlClient).call('POST', '/clients', { redirect_uris: uris });
-        verify(
-          exchange.response.status === 400,
-          ['R2.1-01', 'R8-01'],
-          `registration of ${count} redirect URIs to be refused with 400`,
-          `HTTP ${exchange.response.status}`,
-          exchange,
-        );
+        verify(exchange.response.status === 400, {
+          expected: `registration of ${count} redirect URIs to be refused with 400`,
+          observed: `HTTP ${exchange.response.status}`,
+          evidence: exchange,
+        });
       },
     );
   }

@@ -2,7 +2,7 @@
 // load generator for one event loop. Commands on stdin, one reply line each:
 //   endpoint <label>      -> {url, path}: a fresh path on the receiver
 //   wait <path> <count>   -> [[adId, receivedAt], ...] once `count` deliveries reached that path
-import { Receiver, type ReceiverEndpoint } from '../../helpers/receiver.js';
+import { Receiver, type ReceiverEndpoint } from '../../helpers/clients/receiver.js';
 import { announceReady, answerCommands, closeOnSignal } from '../throughput/ready.js';
 
 /** Receipt times are epoch milliseconds (time origin plus the monotonic clock), comparable across processes. */

@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { TEST_HELPERS_PREFIX } from '../../spec/paths.js';
 
 /** What a steady stream of status changes achieved. */
 export interface DriveResult {
@@ -42,26 +43,12 @@ export function driveStatusChanges(options: DriveOptions): {
   let sent = 0;
   let errors = 0;
   const inFlight = new Set<Promise<void>>();
-  const change = (index: number): Promise<void> => {
-    const adId = options.adIds[index % options.adIds.length] ?? '';
-    const status = Math.floor(index / options.adIds.length) % 2 === 0 ? 'published' : 'pending_review';
-    options.onSend?.(adId);
-    return pool
-      .request({
-        method: 'POST',
-        path: `/test_helpers/v1/users/${encodeURIComponent(options.login)}/ads/${encodeURIComponent(adId)}/status`,
-        headers: { 'x-sandbox-key': options.controlKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ status }),
-      })
-      .then(async (response) => {
-        await response.body.dump();
-        if (response.statusCode !== 202) errors += 1;
-      })
-      .catch(() => {
-        errors += 1;
+  const change = (index: number): Promise<void> =>
+    sendChange(pool, options, index)
+      .then((accepted) => {
+        if (!accepted) errors += 1;
       })
       .finally(() => (lastAnsweredAt = performance.now()));
-  };
   let reachedLimit: () => void = () => undefined;
   const limitReached = new Promise<void>((resolve) => (reachedLimit = resolve));
   const tick = (): void => {
@@ -83,4 +70,23 @@ export function driveStatusChanges(options: DriveOptions): {
     return { sent, errors, achievedPerSecond: Math.round(sent / Math.max(seconds, 1 / options.perSecond)) };
   };
   return { finished: limitReached.then(stop), stop };
+}
+
+/** The index-th change: the ads in turn, alternately published and pending_review; true when accepted (202). */
+async function sendChange(pool: Pool, options: DriveOptions, index: number): Promise<boolean> {
+  const adId = options.adIds[index % options.adIds.length] ?? '';
+  const status = Math.floor(index / options.adIds.length) % 2 === 0 ? 'published' : 'pending_review';
+  options.onSend?.(adId);
+  try {
+    const response = await pool.request({
+      method: 'POST',
+      path: `${TEST_HELPERS_PREFIX}/users/${encodeURIComponent(options.login)}/ads/${encodeURIComponent(adId)}/status`,
+      headers: { 'x-sandbox-key': options.controlKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ status }),
+    });
+    await response.body.dump();
+    return response.statusCode === 202;
+  } catch {
+    return false;
+  }
 }

@@ -1,5 +1,6 @@
 import { type Dispatcher, request } from 'undici';
-import { FlowError, HttpConsentFlow, type Credentials } from './oauth-flow.js';
+import { BrowserlessFormFlow } from '../../helpers/clients/form-flow.js';
+import { FlowError, undiciTransport, type Credentials } from './oauth-flow.js';
 
 /** What one simulated integrator did: latencies per operation, and errors by operation and cause. */
 export interface WorkerLog {
@@ -75,13 +76,16 @@ async function crawl(setup: WorkerSetup, log: WorkerLog, accessToken: string): P
 /** Until the deadline: authorize (with a fresh login now and then), exchange the code, crawl. */
 export async function runWorker(setup: WorkerSetup, deadline: number): Promise<WorkerLog> {
   const log: WorkerLog = { latenciesMs: new Map(), errors: new Map(), crawls: 0 };
-  const flow = new HttpConsentFlow(setup.authUrl, setup.credentials, setup.authDispatcher);
+  const flow = new BrowserlessFormFlow(
+    undiciTransport(setup.authUrl, setup.authDispatcher),
+    setup.credentials,
+  );
   for (let iteration = 0; performance.now() < deadline; iteration += 1) {
     const freshLogin = iteration % setup.loginEvery === 0;
     if (freshLogin) flow.logOut();
     try {
       const code = await timed(log, freshLogin ? 'authorize, with login' : 'authorize, session', () =>
-        flow.authorize(),
+        flow.authorize({ scope: 'autoupload', state: 'load' }),
       );
       const accessToken = await timed(log, 'token exchange', () => flow.exchange(code));
       await crawl(setup, log, accessToken);

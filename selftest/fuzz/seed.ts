@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sendRaw, targetOf, type RawResponse, type RawTarget } from './raw-http.js';
 import type { SandboxProcess } from './sandbox-process.js';
-import { redactText, registerSecret } from '../../helpers/redact.js';
-import { TEST_HELPERS_PREFIX, TOKEN_PATH } from '../../spec/paths.js';
+import { redactText, registerSecret } from '../../helpers/report/redact.js';
+import { ControlClient } from '../../helpers/clients/control-client.js';
+import { HttpClient } from '../../helpers/clients/http.js';
+import { BrowserlessFormFlow, type FormTransport } from '../../helpers/clients/form-flow.js';
 
 /**
  * The data the fuzz must never lose or change: a client, a user with ads, a token and a
@@ -30,7 +32,6 @@ export interface FuzzWorld {
   fuzzerNotificationId: string;
 }
 
-const HELPERS = TEST_HELPERS_PREFIX;
 export const SCOPE = 'basic_user_info autoupload';
 
 export async function seedWorld(sandbox: SandboxProcess): Promise<FuzzWorld> {
@@ -40,8 +41,10 @@ export async function seedWorld(sandbox: SandboxProcess): Promise<FuzzWorld> {
     apps: targetOf(sandbox.appsUrl),
     controlKey: sandbox.controlKey,
   };
-  const owner = await newAccount(partial, 'owner');
-  const fuzzer = await newAccount(partial, 'fuzzer');
+  // Set-up goes through the suite's own test-helper client; only the fuzz inputs need raw bytes.
+  const control = new ControlClient(new HttpClient({}), sandbox.appsUrl, sandbox.controlKey);
+  const owner = await newAccount(partial.auth, control, 'owner');
+  const fuzzer = await newAccount(partial.auth, control, 'fuzzer');
   return {
     ...partial,
     owner,
@@ -51,43 +54,24 @@ export async function seedWorld(sandbox: SandboxProcess): Promise<FuzzWorld> {
   };
 }
 
-type Targets = Pick<FuzzWorld, 'auth' | 'apps' | 'controlKey'>;
-
-async function newAccount(targets: Targets, role: string): Promise<Account> {
+async function newAccount(auth: RawTarget, control: ControlClient, role: string): Promise<Account> {
   const redirectUri = `http://127.0.0.1:9/${role}/callback`;
-  const client = await helper(targets, 'POST', '/clients', { redirect_uris: [redirectUri] }, 201);
-  const user = await helper(targets, 'POST', '/users', {}, 201);
-  const clientId = stringField(client, 'client_id');
-  const login = stringField(user, 'login');
+  const client = await control.createClient([redirectUri]);
+  const { login, password } = await control.createUser();
   const ads = Array.from({ length: 7 }, (_, index) => ({
     id: `${role}-ad-${index}`,
     status: ['published', 'pending_review', 'deleted', 'refused', 'sold'][index % 5] ?? 'published',
     ...(index % 2 === 0 ? { list_id: String(9000 + index) } : {}),
   }));
-  await helper(targets, 'PUT', `/users/${encodeURIComponent(login)}/ads`, { ads }, 200);
+  await control.seedAds(login, ads);
   const partial = {
-    clientId,
-    clientSecret: stringField(client, 'client_secret'),
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
     redirectUri,
     login,
-    password: stringField(user, 'password'),
+    password,
   };
-  registerSecret(partial.clientSecret);
-  registerSecret(partial.password);
-  return { ...partial, token: await obtainToken(targets.auth, partial) };
-}
-
-async function helper(
-  targets: Targets,
-  method: string,
-  path: string,
-  body: unknown,
-  expected: number,
-): Promise<Record<string, unknown>> {
-  const response = await jsonRequest(targets.apps, method, `${HELPERS}${path}`, body, [
-    ['x-sandbox-key', targets.controlKey],
-  ]);
-  return expectJson(response, expected, `test helper ${method} ${path}`);
+  return { ...partial, token: await obtainToken(auth, partial) };
 }
 
 async function createNotification(apps: RawTarget, token: string): Promise<string> {
@@ -104,74 +88,21 @@ async function createNotification(apps: RawTarget, token: string): Promise<strin
   return stringField(expectJson(response, 201, 'notification create'), 'id');
 }
 
-/** 4.1 to 4.2 without a browser: the login and consent forms posted as a browser would. */
+/** 4.1 to 4.2 without a browser: the shared form flow, over the raw client, with a fresh login. */
 export async function obtainToken(auth: RawTarget, account: Omit<Account, 'token'>): Promise<string> {
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: account.clientId,
-    redirect_uri: account.redirectUri,
-    scope: SCOPE,
-  });
-  const page = await request(auth, 'GET', `/oauth?${query.toString()}`, [], undefined);
-  const cookie = (page.headers['set-cookie'] ?? '').split(';')[0] ?? '';
-  const consent = await postForm(auth, '/oauth/login', cookie, {
-    ...hiddenFields(page),
-    login: account.login,
-    password: account.password,
-  });
-  // A server may issue a fresh session at login (the sandbox does): keep the newest cookie.
-  const loggedIn = (consent.headers['set-cookie'] ?? '').split(';')[0] || cookie;
-  const approved = await postForm(auth, '/oauth/consent', loggedIn, {
-    ...hiddenFields(consent),
-    decision: 'approve',
-  });
-  const code = new URL(approved.headers.location ?? 'none:').searchParams.get('code');
-  if (code === null) throw new Error(`consent gave no code (HTTP ${approved.status})`);
-  registerSecret(code);
-  const token = await request(
-    auth,
-    'POST',
-    TOKEN_PATH,
-    [['content-type', 'application/x-www-form-urlencoded']],
-    new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: account.redirectUri,
-      client_id: account.clientId,
-      client_secret: account.clientSecret,
-    }).toString(),
-  );
-  const accessToken = stringField(expectJson(token, 200, 'token exchange'), 'access_token');
-  registerSecret(accessToken);
-  return accessToken;
+  const flow = new BrowserlessFormFlow(rawTransport(auth), account, registerSecret);
+  return flow.exchange(await flow.authorize({ scope: SCOPE }));
 }
 
-function hiddenFields(page: RawResponse): Record<string, string> {
-  const html = page.body.toString('utf8');
-  const field = (name: string): string => {
-    const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
-    if (value === undefined) throw new Error(`no hidden field ${name} in the page (HTTP ${page.status})`);
-    return value;
+function rawTransport(auth: RawTarget): FormTransport {
+  return async ({ method, path, headers, body }) => {
+    const response = await request(auth, method, path, Object.entries(headers), body);
+    return {
+      status: response.status,
+      body: response.body.toString('utf8'),
+      header: (name) => response.headers[name] ?? '',
+    };
   };
-  return { request: field('request'), csrf: field('csrf') };
-}
-
-function postForm(
-  auth: RawTarget,
-  path: string,
-  cookie: string,
-  fields: Record<string, string>,
-): Promise<RawResponse> {
-  return request(
-    auth,
-    'POST',
-    path,
-    [
-      ['content-type', 'application/x-www-form-urlencoded'],
-      ['cookie', cookie],
-    ],
-    new URLSearchParams(fields).toString(),
-  );
 }
 
 export function jsonRequest(

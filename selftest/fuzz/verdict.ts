@@ -6,7 +6,7 @@ import {
 } from '../../spec/errors.js';
 import type { FormatName } from './cases.js';
 import type { RawResponse } from './raw-http.js';
-import { schemaViolations, type SchemaName } from '../../helpers/schemas.js';
+import { schemaViolations, type SchemaName } from '../../helpers/assert/schemas.js';
 
 /**
  * What an answer to malformed input must be: never a 5xx, and a 4xx in the endpoint's own error

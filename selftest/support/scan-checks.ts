@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { expect } from '@playwright/test';
-import { markerPatterns, scanBytes, scanTree, type Leak } from '../../helpers/secret-scan.js';
+import { markerPatterns, scanBytes, scanTree, type Leak } from '../../helpers/report/secret-scan.js';
 
 /** What the secret scan self-test needs besides its runs: proof that the scan can fail, and its report. */
 

@@ -1,11 +1,11 @@
 import type { Page, Request, Response } from '@playwright/test';
 import { test, uniqueRedirectUri } from '../../fixtures/index.js';
-import { advise, advisory, antiFraming, estimatedBits } from '../../helpers/advise.js';
-import { type Credentials } from '../../helpers/consent-driver.js';
-import { authorizationUrl } from '../../helpers/oauth-client.js';
-import { fillSecret } from '../../helpers/secret-fill.js';
-import { registerRedirectSecrets } from '../../helpers/secret-harvest.js';
-import type { TargetConfig } from '../../helpers/target.js';
+import { advise, advisory, antiFraming, estimatedBits } from '../../helpers/assert/advise.js';
+import { type Credentials } from '../../helpers/clients/consent-driver.js';
+import { authorizationUrl } from '../../helpers/clients/oauth-client.js';
+import { fillSecret } from '../../helpers/report/secret-fill.js';
+import { registerRedirectSecrets } from '../../helpers/report/secret-harvest.js';
+import type { TargetConfig } from '../../helpers/target/target.js';
 
 /** What the browser saw of one approval: the login and consent documents and the request to the client. */
 interface ObservedFlow {
@@ -100,17 +100,12 @@ test.describe('Advisory: OAuth 2.0 security best current practice', () => {
   test(
     'authorization codes and access tokens carry at least 128 bits and never repeat',
     advisory('RFC 6749 §10.10, RFC 9700 §4.5'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
+    async ({ client, redemption, tokenEndpoint }) => {
       const values: Array<{ kind: string; value: string }> = [];
       for (let round = 0; round < 3; round += 1) {
-        const { code, redirectUri } = await obtainCode(client);
-        values.push({ kind: 'code', value: code });
-        const exchange = await tokenEndpoint.redeem({
-          code,
-          redirectUri,
-          clientId: client.clientId,
-          clientSecret: client.clientSecret,
-        });
+        const fresh = await redemption(client);
+        values.push({ kind: 'code', value: fresh.code });
+        const exchange = await tokenEndpoint.redeem(fresh);
         const token = (JSON.parse(exchange.response.body) as { access_token?: unknown }).access_token;
         if (typeof token === 'string') values.push({ kind: 'access token', value: token });
       }

@@ -1,7 +1,7 @@
 import { test } from '../../fixtures/index.js';
-import { advise, advisory } from '../../helpers/advise.js';
-import { describeExchange, headerValue, type HttpExchange } from '../../helpers/exchange.js';
-import { isJsonUtf8 } from '../../helpers/expect-token.js';
+import { advise, advisory } from '../../helpers/assert/advise.js';
+import { describeExchange, headerValue, type HttpExchange } from '../../helpers/clients/exchange.js';
+import { isJsonUtf8 } from '../../helpers/assert/expect-token.js';
 
 /**
  * 4.2 and 7.2 write the header as `application/json;charset=UTF-8`. RFC 8259 gives the charset
@@ -23,14 +23,8 @@ test.describe('Advisory: the token endpoint’s exact Content-Type', () => {
   test(
     'a successful exchange says application/json;charset=UTF-8',
     advisory('spec 4.2, RFC 8259 §8.1'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const exchange = await tokenEndpoint.redeem({
-        code,
-        redirectUri,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
-      });
+    async ({ client, redeem }) => {
+      const exchange = await redeem(client);
       adviseExactContentType(exchange, 'a token response');
     },
   );

@@ -1,9 +1,12 @@
 import { test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
-import { parseJsonBody, type HttpExchange } from '../../helpers/exchange.js';
-import { expectRedirectWithCode, expectRedirectWithError } from '../../helpers/expect-authorization.js';
-import { trickyState } from '../../helpers/random.js';
-import { verify } from '../../helpers/verify.js';
+import { covers } from '../../helpers/assert/covers.js';
+import { parseJsonBody, type HttpExchange } from '../../helpers/clients/exchange.js';
+import {
+  expectRedirectWithCode,
+  expectRedirectWithError,
+} from '../../helpers/assert/expect-authorization.js';
+import { trickyState } from '../../helpers/clients/random.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 test.describe('4.1 Authorization request: parameters it does not define', () => {
   test(
@@ -23,8 +26,8 @@ test.describe('4.1 Authorization request: parameters it does not define', () => 
       // RFC 6749 3.1: the server MUST ignore unrecognised parameters; 7.1's "invalid parameter"
       // makes an invalid_request redirect a defensible answer too. An error page is neither.
       if (outcome.kind === 'redirected' && outcome.error !== null)
-        expectRedirectWithError(outcome, { ...expected, errors: ['invalid_request'] }, ['R4.1-09']);
-      else expectRedirectWithCode(outcome, expected, ['R4.1-09']);
+        expectRedirectWithError(outcome, { ...expected, errors: ['invalid_request'] });
+      else expectRedirectWithCode(outcome, expected);
     },
   );
 });
@@ -70,12 +73,10 @@ test.describe('4.1, 5 rule 1: the order of scope values is irrelevant', () => {
           await allowed(await issueToken(client, { scope: forward })),
           await allowed(await issueToken(client, { scope: backward })),
         ];
-        verify(
-          answers[0] === answers[1],
-          'R4.1-07',
-          `tokens for "${forward}" and "${backward}" to be treated alike by ${probe}`,
-          `${probe} ${answers[0] === true ? 'accepted' : 'refused'} the token for "${forward}" and ${answers[1] === true ? 'accepted' : 'refused'} the one for "${backward}"`,
-        );
+        verify(answers[0] === answers[1], {
+          expected: `tokens for "${forward}" and "${backward}" to be treated alike by ${probe}`,
+          observed: `${probe} ${answers[0] === true ? 'accepted' : 'refused'} the token for "${forward}" and ${answers[1] === true ? 'accepted' : 'refused'} the one for "${backward}"`,
+        });
       }
     },
   );

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { test } from '../../fixtures/index.js';
 import { SECTION_3_STATUSES as SECTION_3 } from '../../spec/ad-status.js';
-import { covers } from '../../helpers/covers.js';
-import type { ControlClient, SeededAd } from '../../helpers/control-client.js';
-import { crawl, effectivePageSize, pageBound } from '../../helpers/crawler.js';
-import { expectListingPage, type AdItem } from '../../helpers/expect-listing.js';
-import { checkCrawl, crawlAndCheck, expectedFor } from '../../helpers/listing-invariants.js';
-import { assertProperty } from '../../helpers/property.js';
-import { verify } from '../../helpers/verify.js';
+import { MAX_PAGE_SIZE } from '../../spec/limits.js';
+import { covers } from '../../helpers/assert/covers.js';
+import type { ControlClient, SeededAd } from '../../helpers/clients/control-client.js';
+import { crawl, effectivePageSize, pageBound } from '../../helpers/clients/crawler.js';
+import { expectListingPage, type AdItem } from '../../helpers/assert/expect-listing.js';
+import { checkCrawl, crawlAndCheck, expectedFor } from '../../helpers/assert/listing-invariants.js';
+import { assertProperty } from '../../helpers/assert/property.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 /** Values a growing status set may bring (section 3), taken from the production field notes. */
 const UNKNOWN = ['sold', 'expired_reviewed', 'pending_pay', 'published_pending_review'] as const;
@@ -28,8 +29,8 @@ const adSetArb = fc
     })),
   );
 const fetchSizeArb = fc.oneof(
-  { arbitrary: fc.integer({ min: 1, max: 200 }), weight: 6 },
-  { arbitrary: fc.integer({ min: 201, max: 1000 }), weight: 1 },
+  { arbitrary: fc.integer({ min: 1, max: MAX_PAGE_SIZE }), weight: 6 },
+  { arbitrary: fc.integer({ min: MAX_PAGE_SIZE + 1, max: 1000 }), weight: 1 },
   { arbitrary: fc.constant(undefined), weight: 1 },
 );
 const filterArb = fc.option(statusArb, { nil: undefined });
@@ -107,7 +108,7 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
         ...(index % 3 === 0 ? {} : { list_id: String(index) }),
       }));
       const { token } = await seededAccount(ads);
-      for (const fetchSize of [7, 200, 500, undefined]) {
+      for (const fetchSize of [7, MAX_PAGE_SIZE, 500, undefined]) {
         for (const adsStatus of [undefined, 'published', 'sold'])
           await crawlAndCheck(listing, token, ads, { fetchSize, adsStatus });
       }
@@ -115,7 +116,7 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
   );
 
   test(
-    'without fetch_size a page holds 200 items',
+    `without fetch_size a page holds ${MAX_PAGE_SIZE} items`,
     covers('R4.4-04', 'R8-03'),
     async ({ seededAccount, listing }) => {
       const { token } = await seededAccount(
@@ -123,32 +124,28 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
       );
       const exchange = await listing.page(token);
       const page = expectListingPage(exchange);
-      verify(
-        page.data.length === effectivePageSize(undefined),
-        ['R4.4-04', 'R8-03'],
-        'the first page of 450 ads to hold the default 200',
-        `${page.data.length} items`,
-        exchange,
-      );
+      verify(page.data.length === effectivePageSize(undefined), {
+        expected: `the first page of 450 ads to hold the default ${MAX_PAGE_SIZE}`,
+        observed: `${page.data.length} items`,
+        evidence: exchange,
+      });
     },
   );
 
   test(
-    'fetch_size 200, the maximum, gives a page of 200 items',
+    `fetch_size ${MAX_PAGE_SIZE}, the maximum, gives a page of ${MAX_PAGE_SIZE} items`,
     covers('R8-04', 'R4.4-04'),
     async ({ seededAccount, listing }) => {
       const { token } = await seededAccount(
         Array.from({ length: 450 }, (_, index) => ({ id: `m${index}`, status: 'published' })),
       );
-      const exchange = await listing.page(token, { fetchSize: 200 });
+      const exchange = await listing.page(token, { fetchSize: MAX_PAGE_SIZE });
       const page = expectListingPage(exchange, ['R8-04', 'R4.4-04']);
-      verify(
-        page.data.length === 200,
-        ['R8-04', 'R4.4-04'],
-        'the first page of 450 ads at fetch_size 200 to hold 200 items',
-        `${page.data.length} items`,
-        exchange,
-      );
+      verify(page.data.length === MAX_PAGE_SIZE, {
+        expected: `the first page of 450 ads at fetch_size ${MAX_PAGE_SIZE} to hold ${MAX_PAGE_SIZE} items`,
+        observed: `${page.data.length} items`,
+        evidence: exchange,
+      });
     },
   );
 

@@ -1,10 +1,10 @@
 import { test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
-import { parseJsonBody, type HttpExchange } from '../../helpers/exchange.js';
-import { expectListingPage } from '../../helpers/expect-listing.js';
-import type { PageRequest } from '../../helpers/listing-client.js';
-import { schemaViolations } from '../../helpers/schemas.js';
-import { verify } from '../../helpers/verify.js';
+import { covers } from '../../helpers/assert/covers.js';
+import { parseJsonBody, type HttpExchange } from '../../helpers/clients/exchange.js';
+import { expectListingPage } from '../../helpers/assert/expect-listing.js';
+import type { PageRequest } from '../../helpers/clients/listing-client.js';
+import { schemaViolations } from '../../helpers/assert/schemas.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 /**
  * 7.3: "On failure the status code is greater than 200 and the body is a JSON object with string

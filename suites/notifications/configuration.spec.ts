@@ -1,13 +1,13 @@
 import { settingsFor, test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
-import { setUpConfiguration } from '../../helpers/set-up.js';
+import { covers } from '../../helpers/assert/covers.js';
+import { setUpConfiguration } from '../../helpers/assert/set-up.js';
 import {
   expectAccepted,
   expectConfiguration,
   expectReadUpdateDeleteRefused,
   expectRefused,
-} from '../../helpers/expect-notification.js';
-import { verify } from '../../helpers/verify.js';
+} from '../../helpers/assert/expect-notification.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 const ALL_FIELDS = ['R2.7-01', 'R2.7-02', 'R2.7-03', 'R2.7-04', 'R2.7-05', 'R2.7-06', 'R2.7-07'];
 

@@ -1,9 +1,9 @@
 import { settingsFor, test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
-import { setUpConfiguration } from '../../helpers/set-up.js';
-import { expectDeliveryCount, expectNotification } from '../../helpers/expect-delivery.js';
-import { expectAccepted } from '../../helpers/expect-notification.js';
-import { verify } from '../../helpers/verify.js';
+import { covers } from '../../helpers/assert/covers.js';
+import { setUpConfiguration } from '../../helpers/assert/set-up.js';
+import { expectDeliveryCount, expectNotification } from '../../helpers/assert/expect-delivery.js';
+import { expectAccepted } from '../../helpers/assert/expect-notification.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 /** Section 3's statuses, and one it does not list: the set can grow (R6-05, R3-01). */
 const STATUSES = ['pending_review', 'published', 'deleted', 'refused', 'archived_by_conformance'] as const;

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { settingsFor, test } from '../../fixtures/index.js';
-import type { ControlClient } from '../../helpers/control-client.js';
-import { covers } from '../../helpers/covers.js';
+import type { ControlClient } from '../../helpers/clients/control-client.js';
+import { covers } from '../../helpers/assert/covers.js';
 import {
   expectExactDeliveries,
   notificationCommands,
   type NotificationModel,
   type NotificationReal,
-} from '../../helpers/notification-model.js';
-import { assertProperty } from '../../helpers/property.js';
+} from '../../helpers/assert/notification-model.js';
+import { assertProperty } from '../../helpers/assert/property.js';
 
 const STATUSES = ['pending_review', 'published', 'deleted', 'refused', 'sold'] as const;
 

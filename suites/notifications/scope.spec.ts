@@ -1,7 +1,7 @@
 import { settingsFor, test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
-import { expectReadUpdateDeleteRefused, expectRefused } from '../../helpers/expect-notification.js';
-import { setUpConfiguration } from '../../helpers/set-up.js';
+import { covers } from '../../helpers/assert/covers.js';
+import { expectReadUpdateDeleteRefused, expectRefused } from '../../helpers/assert/expect-notification.js';
+import { setUpConfiguration } from '../../helpers/assert/set-up.js';
 
 test.describe('4.6 Notification configuration: the scope is autoupload', () => {
   test(

@@ -1,7 +1,7 @@
 import { test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
-import { expectTokenError, expectTokenSuccess } from '../../helpers/expect-token.js';
-import { verify } from '../../helpers/verify.js';
+import { covers } from '../../helpers/assert/covers.js';
+import { expectTokenError, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 const TEN_MINUTES = 600;
 /** Margins on each side of the lifetime: wide enough for the seconds a test takes, no wider. */
@@ -12,38 +12,30 @@ test.describe('2.2 Authorization code: single use', () => {
   test(
     'a code redeemed once is refused the second time with invalid_grant',
     covers('R2.2-03', 'R8-02', 'R7.2-07'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const redemption = { code, redirectUri, clientId: client.clientId, clientSecret: client.clientSecret };
+    async ({ client, redemption: obtainRedemption, tokenEndpoint }) => {
+      const redemption = await obtainRedemption(client);
       expectTokenSuccess(await tokenEndpoint.redeem(redemption));
-      expectTokenError(await tokenEndpoint.redeem(redemption), 'invalid_grant', [
-        'R2.2-03',
-        'R8-02',
-        'R7.2-07',
-      ]);
+      expectTokenError(await tokenEndpoint.redeem(redemption), 'invalid_grant');
     },
   );
 
   test(
     'two parallel redemptions of one code yield exactly one token',
     covers('R2.2-03', 'R8-02'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const redemption = { code, redirectUri, clientId: client.clientId, clientSecret: client.clientSecret };
+    async ({ client, redemption: obtainRedemption, tokenEndpoint }) => {
+      const redemption = await obtainRedemption(client);
       const exchanges = await Promise.all([
         tokenEndpoint.redeem(redemption),
         tokenEndpoint.redeem(redemption),
       ]);
       const successes = exchanges.filter((exchange) => exchange.response.status === 200);
-      verify(
-        successes.length === 1,
-        ['R2.2-03', 'R8-02'],
-        'exactly one of two concurrent redemptions to succeed',
-        `${successes.length} succeeded`,
-        exchanges
+      verify(successes.length === 1, {
+        expected: 'exactly one of two concurrent redemptions to succeed',
+        observed: `${successes.length} succeeded`,
+        evidence: exchanges
           .map((exchange) => `HTTP ${exchange.response.status}: ${exchange.response.body.slice(0, 200)}`)
           .join('\n'),
-      );
+      });
       const refused = exchanges.find((exchange) => exchange.response.status !== 200);
       if (refused !== undefined) expectTokenError(refused, 'invalid_grant', ['R2.2-03', 'R7.2-07']);
     },
@@ -59,7 +51,7 @@ test.describe('2.2 Authorization code: single use', () => {
         clientId: client.clientId,
         clientSecret: client.clientSecret,
       });
-      expectTokenError(exchange, 'invalid_grant', 'R7.2-07');
+      expectTokenError(exchange, 'invalid_grant');
     },
   );
 });
@@ -68,39 +60,22 @@ test.describe('2.2 Authorization code: ten-minute lifetime', () => {
   test(
     'a code is still valid just before ten minutes',
     covers('R2.2-02', 'R8-02'),
-    async ({ newClient, control, obtainCode, tokenEndpoint }) => {
+    async ({ newClient, control, redemption: obtainRedemption, tokenEndpoint }) => {
       const client = await newClient(1);
-      const { code, redirectUri } = await obtainCode(client);
+      const redemption = await obtainRedemption(client);
       await control?.advanceClock(client.clientId, JUST_BEFORE);
-      expectTokenSuccess(
-        await tokenEndpoint.redeem({
-          code,
-          redirectUri,
-          clientId: client.clientId,
-          clientSecret: client.clientSecret,
-        }),
-        ['R2.2-02', 'R8-02'],
-      );
+      expectTokenSuccess(await tokenEndpoint.redeem(redemption), ['R2.2-02', 'R8-02']);
     },
   );
 
   test(
     'a code is refused with invalid_grant just after ten minutes',
     covers('R2.2-02', 'R8-02', 'R7.2-07'),
-    async ({ newClient, control, obtainCode, tokenEndpoint }) => {
+    async ({ newClient, control, redemption: obtainRedemption, tokenEndpoint }) => {
       const client = await newClient(1);
-      const { code, redirectUri } = await obtainCode(client);
+      const redemption = await obtainRedemption(client);
       await control?.advanceClock(client.clientId, JUST_AFTER);
-      expectTokenError(
-        await tokenEndpoint.redeem({
-          code,
-          redirectUri,
-          clientId: client.clientId,
-          clientSecret: client.clientSecret,
-        }),
-        'invalid_grant',
-        ['R2.2-02', 'R8-02', 'R7.2-07'],
-      );
+      expectTokenError(await tokenEndpoint.redeem(redemption), 'invalid_grant');
     },
   );
 });
@@ -110,18 +85,18 @@ test.describe('7.2 Authorization code: bound to its client and redirect URI', ()
     test(
       `a code issued to another client is refused with invalid_grant (with ${variant})`,
       covers('R7.2-07'),
-      async ({ newClient, obtainCode, tokenEndpoint }) => {
+      async ({ newClient, redeem }) => {
         const owner = await newClient(1);
         const other = await newClient(1);
-        const { code, redirectUri } = await obtainCode(owner);
         // The second variant leaves the client as the only thing wrong with the request.
-        const exchange = await tokenEndpoint.redeem({
-          code,
-          redirectUri: variant === 'its own redirect_uri' ? (other.redirectUris[0] as string) : redirectUri,
-          clientId: other.clientId,
-          clientSecret: other.clientSecret,
+        const exchange = await redeem(owner, {
+          fields: {
+            ...(variant === 'its own redirect_uri' ? { redirectUri: other.redirectUris[0] as string } : {}),
+            clientId: other.clientId,
+            clientSecret: other.clientSecret,
+          },
         });
-        expectTokenError(exchange, 'invalid_grant', 'R7.2-07');
+        expectTokenError(exchange, 'invalid_grant');
       },
     );
   }
@@ -129,17 +104,14 @@ test.describe('7.2 Authorization code: bound to its client and redirect URI', ()
   test(
     'a redirect_uri other than the authorization request’s is refused with invalid_grant',
     covers('R4.2-04', 'R7.2-07'),
-    async ({ newClient, obtainCode, tokenEndpoint }) => {
+    async ({ newClient, redeem }) => {
       const client = await newClient(2);
       const [first = '', second = ''] = client.redirectUris;
-      const { code } = await obtainCode(client, { redirectUri: first });
-      const exchange = await tokenEndpoint.redeem({
-        code,
-        redirectUri: second,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
+      const exchange = await redeem(client, {
+        obtain: { redirectUri: first },
+        fields: { redirectUri: second },
       });
-      expectTokenError(exchange, 'invalid_grant', ['R4.2-04', 'R7.2-07']);
+      expectTokenError(exchange, 'invalid_grant');
     },
   );
 });

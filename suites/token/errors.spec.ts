@@ -1,16 +1,16 @@
 import { test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
+import { covers } from '../../helpers/assert/covers.js';
 import type { TokenErrorCode } from '../../spec/errors.js';
 import type { TestClient } from '../../fixtures/actors.js';
-import { headerValue, parseJsonBody } from '../../helpers/exchange.js';
+import { headerValue, parseJsonBody } from '../../helpers/clients/exchange.js';
 import {
   expectTokenError,
   expectTokenHeaders,
   expectTokenRefusal,
   expectTokenSuccess,
-} from '../../helpers/expect-token.js';
-import { redemptionForm, type Params, type TokenRequestOptions } from '../../helpers/oauth-client.js';
-import { verify } from '../../helpers/verify.js';
+} from '../../helpers/assert/expect-token.js';
+import { redemptionForm, type Params, type TokenRequestOptions } from '../../helpers/clients/oauth-client.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 test.describe('7.2 Token endpoint: missing and malformed requests', () => {
   const omissions: ReadonlyArray<readonly [string, readonly TokenErrorCode[]]> = [
@@ -24,15 +24,9 @@ test.describe('7.2 Token endpoint: missing and malformed requests', () => {
     test(
       `a request without ${field} is refused with ${errors.join(' or ')}`,
       covers('R4.2-03', 'R7.2-05', 'R4.2-10'),
-      async ({ client, obtainCode, tokenEndpoint }) => {
-        const { code, redirectUri } = await obtainCode(client);
-        const form = redemptionForm({
-          code,
-          redirectUri,
-          clientId: client.clientId,
-          clientSecret: client.clientSecret,
-        }).filter(([name]) => name !== field);
-        expectTokenError(await tokenEndpoint.send({ form }), errors, ['R4.2-03', 'R7.2-05']);
+      async ({ client, redeem }) => {
+        const exchange = await redeem(client, { form: (form) => form.filter(([name]) => name !== field) });
+        expectTokenError(exchange, errors, ['R4.2-03', 'R7.2-05']);
       },
     );
   }
@@ -40,53 +34,28 @@ test.describe('7.2 Token endpoint: missing and malformed requests', () => {
   test(
     'a repeated parameter is refused with invalid_request',
     covers('R7.2-05'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const form: Params = [
-        ...redemptionForm({
-          code,
-          redirectUri,
-          clientId: client.clientId,
-          clientSecret: client.clientSecret,
-        }),
-        ['code', code],
-      ];
-      expectTokenError(await tokenEndpoint.send({ form }), 'invalid_request', 'R7.2-05');
+    async ({ client, redeem }) => {
+      const exchange = await redeem(client, { form: (form, { code }) => [...form, ['code', code]] });
+      expectTokenError(exchange, 'invalid_request');
     },
   );
 
   test(
     'credentials in both the Authorization header and the body are refused with invalid_request',
     covers('R7.2-05'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const form = redemptionForm({
-        code,
-        redirectUri,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
+    async ({ client, redeem }) => {
+      const exchange = await redeem(client, {
+        request: { headers: { authorization: basicHeader(client.clientId, client.clientSecret) } },
       });
-      expectTokenError(
-        await tokenEndpoint.send({
-          form,
-          headers: { authorization: basicHeader(client.clientId, client.clientSecret) },
-        }),
-        'invalid_request',
-        'R7.2-05',
-      );
+      expectTokenError(exchange, 'invalid_request');
     },
   );
 
   test(
     'a JSON body instead of a form is refused with invalid_request (or HTTP 415)',
     covers('R4.2-02', 'R7.2-05'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const json = JSON.stringify(
-        Object.fromEntries(
-          redemptionForm({ code, redirectUri, clientId: client.clientId, clientSecret: client.clientSecret }),
-        ),
-      );
+    async ({ client, redemption, tokenEndpoint }) => {
+      const json = JSON.stringify(Object.fromEntries(redemptionForm(await redemption(client))));
       // 415 is the same refusal from the layer that reads bodies.
       expectTokenRefusal(
         await tokenEndpoint.send({ rawBody: json, contentType: 'application/json' }),
@@ -106,8 +75,7 @@ test.describe('7.2 Token endpoint: missing and malformed requests', () => {
       const redemption = {
         code: 'not-a-code-at-all',
         redirectUri: client.redirectUris[0] as string,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
+        ...credentialsOf(client),
       };
       const refusals: ReadonlyArray<readonly [string, TokenRequestOptions]> = [
         ['an unknown code', { form: redemptionForm(redemption) }],
@@ -152,8 +120,7 @@ test.describe('7.2 Token endpoint: missing and malformed requests', () => {
       const form = redemptionForm({
         code: 'x'.repeat(200_000),
         redirectUri: client.redirectUris[0] as string,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
+        ...credentialsOf(client),
       });
       // 413 is the same refusal from the layer that limits bodies.
       expectTokenRefusal(
@@ -170,59 +137,42 @@ test.describe('7.2 Token endpoint: client authentication', () => {
   test(
     'a wrong client_secret is refused with invalid_client',
     covers('R7.2-06'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const exchange = await tokenEndpoint.redeem({
-        code,
-        redirectUri,
-        clientId: client.clientId,
-        clientSecret: `${client.clientSecret}x`,
-      });
-      expectTokenError(exchange, 'invalid_client', 'R7.2-06');
+    async ({ client, redeem }) => {
+      const exchange = await redeem(client, { fields: { clientSecret: `${client.clientSecret}x` } });
+      expectTokenError(exchange, 'invalid_client');
     },
   );
 
   test(
     'an unknown client_id is refused with invalid_client',
     covers('R7.2-06'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const exchange = await tokenEndpoint.redeem({
-        code,
-        redirectUri,
-        clientId: `${client.clientId}-unknown`,
-        clientSecret: client.clientSecret,
-      });
-      expectTokenError(exchange, 'invalid_client', 'R7.2-06');
+    async ({ client, redeem }) => {
+      const exchange = await redeem(client, { fields: { clientId: `${client.clientId}-unknown` } });
+      expectTokenError(exchange, 'invalid_client');
     },
   );
 
   test(
     'client_secret in the query string instead of the body is refused',
     covers('R5-08'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const form = redemptionForm({
-        code,
-        redirectUri,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
-      }).filter(([name]) => name !== 'client_secret');
-      const exchange = await tokenEndpoint.send({ form, query: [['client_secret', client.clientSecret]] });
-      expectTokenError(exchange, ['invalid_request', 'invalid_client'], 'R5-08');
+    async ({ client, redeem }) => {
+      const exchange = await redeem(client, {
+        form: withoutSecret,
+        request: { query: [['client_secret', client.clientSecret]] },
+      });
+      expectTokenError(exchange, ['invalid_request', 'invalid_client']);
     },
   );
 
   test(
     'client credentials in an HTTP Basic header (RFC 6749 2.3.1) yield a token or a 7.2 refusal',
     covers('R5-08', 'R7.2-01'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
+    async ({ client, redeem }) => {
       // RFC 6749 2.3.1: a server MUST support Basic for clients with a password; the spec's
       // "only to the token endpoint, over HTTPS POST" holds for a header on that POST too.
-      const { code, redirectUri } = await obtainCode(client);
-      const exchange = await tokenEndpoint.send({
-        form: withoutSecret(code, redirectUri, client),
-        headers: { authorization: basicHeader(client.clientId, client.clientSecret) },
+      const exchange = await redeem(client, {
+        form: withoutSecret,
+        request: { headers: { authorization: basicHeader(client.clientId, client.clientSecret) } },
       });
       if (exchange.response.status === 200) expectTokenSuccess(exchange, ['R5-08']);
       else expectTokenError(exchange, ['invalid_request', 'invalid_client'], 'R5-08');
@@ -232,11 +182,10 @@ test.describe('7.2 Token endpoint: client authentication', () => {
   test(
     'HTTP Basic credentials with a wrong secret never yield a token',
     covers('R7.2-06', 'R7.2-01'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const exchange = await tokenEndpoint.send({
-        form: withoutSecret(code, redirectUri, client),
-        headers: { authorization: basicHeader(client.clientId, `${client.clientSecret}x`) },
+    async ({ client, redeem }) => {
+      const exchange = await redeem(client, {
+        form: withoutSecret,
+        request: { headers: { authorization: basicHeader(client.clientId, `${client.clientSecret}x`) } },
       });
       // A server without Basic may instead miss the body's client_secret: invalid_request.
       expectTokenError(exchange, ['invalid_client', 'invalid_request'], 'R7.2-06');
@@ -246,38 +195,31 @@ test.describe('7.2 Token endpoint: client authentication', () => {
   test(
     'a GET with the credentials in the URL never yields a token',
     covers('R4.2-01', 'R5-08'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const query = redemptionForm({
-        code,
-        redirectUri,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
-      });
+    async ({ client, redemption, tokenEndpoint }) => {
+      const query = redemptionForm(await redemption(client));
       const exchange = await tokenEndpoint.send({ method: 'GET', query, contentType: null });
       // Any answer but a token: an error, a 405, a redirect carrying an error (the spec names no status).
       const body = parseJsonBody(exchange);
       const inBody = body !== null && typeof body === 'object' && 'access_token' in body;
       const location = headerValue(exchange.response.headers, 'location') ?? '';
       const inLocation = /[?#&]access_token=/.test(location);
-      verify(
-        !inBody && !inLocation,
-        ['R4.2-01', 'R5-08'],
-        'no access token: the token endpoint is POST, and the client secret goes only to it over POST',
-        `HTTP ${exchange.response.status} with an access token ${inBody ? 'in the body' : 'in the Location'}`,
-        exchange,
-      );
+      verify(!inBody && !inLocation, {
+        expected:
+          'no access token: the token endpoint is POST, and the client secret goes only to it over POST',
+        observed: `HTTP ${exchange.response.status} with an access token ${inBody ? 'in the body' : 'in the Location'}`,
+        evidence: exchange,
+      });
     },
   );
 });
 
-function withoutSecret(code: string, redirectUri: string, client: TestClient): Params {
-  return redemptionForm({
-    code,
-    redirectUri,
-    clientId: client.clientId,
-    clientSecret: client.clientSecret,
-  }).filter(([name]) => name !== 'client_secret');
+function withoutSecret(form: Params): Params {
+  return form.filter(([name]) => name !== 'client_secret');
+}
+
+/** The client's own credentials, as a redemption carries them. */
+function credentialsOf(client: TestClient): { clientId: string; clientSecret: string } {
+  return { clientId: client.clientId, clientSecret: client.clientSecret };
 }
 
 /** RFC 6749 2.3.1: id and secret each form-urlencoded, joined by a colon, in base64. */
@@ -294,15 +236,12 @@ test.describe('7.2 Token endpoint: grant type', () => {
     test(
       `grant_type=${grantType} is refused with ${errors.join(' or ')}`,
       covers('R4.2-05', 'R7.2-09'),
-      async ({ client, obtainCode, tokenEndpoint }) => {
-        const { code, redirectUri } = await obtainCode(client);
-        const form = redemptionForm({
-          code,
-          redirectUri,
-          clientId: client.clientId,
-          clientSecret: client.clientSecret,
-        }).map(([name, value]) => [name, name === 'grant_type' ? grantType : value] as const);
-        expectTokenError(await tokenEndpoint.send({ form }), errors, ['R4.2-05', 'R7.2-09']);
+      async ({ client, redeem }) => {
+        const exchange = await redeem(client, {
+          form: (form) =>
+            form.map(([name, value]) => [name, name === 'grant_type' ? grantType : value] as const),
+        });
+        expectTokenError(exchange, errors);
       },
     );
   }

@@ -1,8 +1,8 @@
 import { test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
-import { expectTokenHeaders, expectTokenSuccess } from '../../helpers/expect-token.js';
-import { probeConnection } from '../../helpers/connection-probe.js';
-import { verify } from '../../helpers/verify.js';
+import { covers } from '../../helpers/assert/covers.js';
+import { expectTokenHeaders, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
+import { probeConnection } from '../../helpers/target/connection-probe.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 test.describe('4.2 Exchange code for access token: success', () => {
   test(
@@ -19,14 +19,8 @@ test.describe('4.2 Exchange code for access token: success', () => {
       'R4.2-03',
       'R4.2-05',
     ),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const exchange = await tokenEndpoint.redeem({
-        code,
-        redirectUri,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
-      });
+    async ({ client, redeem }) => {
+      const exchange = await redeem(client);
       const token = expectTokenSuccess(exchange, ['R5-03', 'R2.1-02']);
       expectTokenHeaders(exchange, 'success');
       verify(
@@ -64,16 +58,8 @@ test.describe('4.2 Exchange code for access token: success', () => {
   test(
     'a code obtained with several scopes is exchanged the same way',
     covers('R4.2-06', 'R4.1-07'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client, { scope: 'autoupload basic_user_info' });
-      expectTokenSuccess(
-        await tokenEndpoint.redeem({
-          code,
-          redirectUri,
-          clientId: client.clientId,
-          clientSecret: client.clientSecret,
-        }),
-      );
+    async ({ client, redeem }) => {
+      expectTokenSuccess(await redeem(client, { obtain: { scope: 'autoupload basic_user_info' } }));
     },
   );
 });

@@ -1,9 +1,8 @@
 import { test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/covers.js';
-import { parseJsonBody, type HttpExchange } from '../../helpers/exchange.js';
-import { expectTokenError, expectTokenSuccess } from '../../helpers/expect-token.js';
-import { redemptionForm } from '../../helpers/oauth-client.js';
-import { verify } from '../../helpers/verify.js';
+import { covers } from '../../helpers/assert/covers.js';
+import { parseJsonBody, type HttpExchange } from '../../helpers/clients/exchange.js';
+import { expectTokenError, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
+import { verify } from '../../helpers/assert/verify.js';
 
 function carriesToken(exchange: HttpExchange): boolean {
   const body = parseJsonBody(exchange);
@@ -14,31 +13,27 @@ test.describe('3 Authorization code lifecycle: only a successful request consume
   test(
     'a code survives a request with a wrong client_secret and one with another redirect_uri',
     covers('R3-02'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const redemption = { code, redirectUri, clientId: client.clientId, clientSecret: client.clientSecret };
+    async ({ client, redemption: obtainRedemption, tokenEndpoint }) => {
+      const redemption = await obtainRedemption(client);
+      const { redirectUri } = redemption;
       // How each failure is refused is for the 7.2 tests; here only that it did not redeem the code.
       for (const [label, failing] of [
         ['a wrong client_secret', { ...redemption, clientSecret: `${client.clientSecret}x` }],
         ['another redirect_uri', { ...redemption, redirectUri: `${redirectUri}/other` }],
       ] as const) {
         const exchange = await tokenEndpoint.redeem(failing);
-        verify(
-          !carriesToken(exchange),
-          'R3-02',
-          `no token for ${label}`,
-          `HTTP ${exchange.response.status} with an access token`,
-          exchange,
-        );
+        verify(!carriesToken(exchange), {
+          expected: `no token for ${label}`,
+          observed: `HTTP ${exchange.response.status} with an access token`,
+          evidence: exchange,
+        });
       }
       const exchange = await tokenEndpoint.redeem(redemption);
-      verify(
-        exchange.response.status === 200 && carriesToken(exchange),
-        'R3-02',
-        'the code, refused twice for the wrong reasons, is still redeemed by the correct request',
-        `HTTP ${exchange.response.status}${carriesToken(exchange) ? '' : ' without an access token'}`,
-        exchange,
-      );
+      verify(exchange.response.status === 200 && carriesToken(exchange), {
+        expected: 'the code, refused twice for the wrong reasons, is still redeemed by the correct request',
+        observed: `HTTP ${exchange.response.status}${carriesToken(exchange) ? '' : ' without an access token'}`,
+        evidence: exchange,
+      });
     },
   );
 });
@@ -47,23 +42,14 @@ test.describe('4.2 Token request: fields it does not define', () => {
   test(
     'an unrecognised form field is ignored (a token) or refused with invalid_request',
     covers('R4.2-11'),
-    async ({ client, obtainCode, tokenEndpoint }) => {
-      const { code, redirectUri } = await obtainCode(client);
-      const form = [
-        ...redemptionForm({
-          code,
-          redirectUri,
-          clientId: client.clientId,
-          clientSecret: client.clientSecret,
-        }),
-        ['conformance_unknown_field', 'ignored'],
-        ['nonce', 'n-0S6_WzA2Mj'],
-      ] as const;
-      const exchange = await tokenEndpoint.send({ form });
+    async ({ client, redeem }) => {
+      const exchange = await redeem(client, {
+        form: (form) => [...form, ['conformance_unknown_field', 'ignored'], ['nonce', 'n-0S6_WzA2Mj']],
+      });
       // RFC 6749 3.2: the server MUST ignore unrecognised parameters; 7.2 lists an unsupported
       // parameter under invalid_request, so a refusal in that form is a defensible answer too.
       if (exchange.response.status === 200) expectTokenSuccess(exchange, ['R4.2-11']);
-      else expectTokenError(exchange, 'invalid_request', 'R4.2-11');
+      else expectTokenError(exchange, 'invalid_request');
     },
   );
 });

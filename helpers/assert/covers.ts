@@ -1,0 +1,43 @@
+import type { TestDetails } from '@playwright/test';
+import { requirement } from '../../spec/requirements/catalogue.js';
+import type { Requirement, Severity } from '../../spec/requirements/types.js';
+
+/** The annotation naming one covered requirement (allure-playwright makes it a label). */
+export const REQUIREMENT_ANNOTATION = 'allure.label.requirement';
+
+const SEVERITY_ORDER: readonly Severity[] = ['blocker', 'critical', 'normal', 'minor'];
+
+/**
+ * The details of a test that checks the given requirements: a tag per id (so `--grep @R4.2-08`
+ * runs it) and per area, and annotations that allure-playwright turns into labels and into a link
+ * to each section of the specification.
+ */
+export function covers(...ids: string[]): TestDetails {
+  const requirements = ids.map(requirement);
+  const areas = [...new Set(requirements.map((found) => found.area))];
+  const sections = [...new Set(requirements.map((found) => found.section))];
+  const severity =
+    SEVERITY_ORDER.find((level) => requirements.some((found) => found.severity === level)) ?? 'normal';
+  return {
+    tag: [...ids.map((id) => `@${id}`), ...areas.map((area) => `@${area}`)],
+    annotation: [
+      // The report's description (allure-playwright reads a `description` annotation): the
+      // sentences checked, rather than one green "step" per requirement that nothing ran.
+      { type: 'description', description: describeRequirements(requirements) },
+      ...ids.map((id) => ({ type: REQUIREMENT_ANNOTATION, description: id })),
+      ...sections.map((section) => ({ type: 'allure.label.section', description: section })),
+      ...areas.map((area) => ({ type: 'allure.label.epic', description: area })),
+      ...sections.map((section) => ({ type: 'allure.label.feature', description: `§${section}` })),
+      { type: 'allure.label.severity', description: severity },
+      // allure-playwright makes a link of a `tms` annotation; playwright.config.ts turns the section
+      // into the specification's URL and heading (helpers/report/spec-link.ts).
+      ...sections.map((section) => ({ type: 'tms', description: section })),
+    ],
+  };
+}
+
+/** Markdown: one line per requirement, its id, section and sentence. */
+function describeRequirements(requirements: readonly Requirement[]): string {
+  const lines = requirements.map((found) => `- **${found.id}** (§${found.section}): ${found.text}`);
+  return ['Checks these requirements of the specification:', '', ...lines].join('\n');
+}

@@ -1,0 +1,142 @@
+import {
+  holdsAdId,
+  holdsChangeTime,
+  holdsStatus,
+  tokenHeaderOf,
+  type ExpectedChange,
+} from './notification-match.js';
+import type { Delivery, ReceiverEndpoint } from '../clients/receiver.js';
+import { redactBody, redactHeaderValue } from '../report/redact.js';
+import { attachText } from '../report/report.js';
+import type { WebhookConfig } from '../target/target.js';
+import { verify } from './verify.js';
+
+/** A delivery as text, with the token and every other secret redacted: safe for reports. */
+export function describeDelivery(delivery: Delivery): string {
+  return [
+    `${delivery.method} ${delivery.path} (received ${new Date(delivery.receivedAt).toISOString()})`,
+    ...Object.entries(delivery.headers).map(([name, value]) => `${name}: ${redactHeaderValue(name, value)}`),
+    '',
+    redactBody(delivery.body, delivery.headers['content-type']),
+  ].join('\n');
+}
+
+function describeAll(deliveries: readonly Delivery[]): string {
+  return deliveries.length === 0 ? '(nothing arrived)' : deliveries.map(describeDelivery).join('\n\n');
+}
+
+/** Attaches what reached an endpoint to the report, redacted. */
+export async function attachDeliveries(endpoint: ReceiverEndpoint): Promise<void> {
+  await attachText(`deliveries to ${endpoint.path}`, describeAll(endpoint.deliveries));
+}
+
+/**
+ * Exactly `count` deliveries reach the endpoint: waits for them (WEBHOOK_WAIT_MS), then listens for
+ * a quiet period (Receiver.quietPeriodMs) so that a duplicate or a stray one is seen too.
+ */
+export async function expectDeliveryCount(
+  endpoint: ReceiverEndpoint,
+  count: number,
+  ids: readonly string[],
+  why: string,
+): Promise<readonly Delivery[]> {
+  if (count > 0) await endpoint.waitFor(count);
+  const { deliveries, quietMs } = await endpoint.afterQuietPeriod();
+  await attachDeliveries(endpoint);
+  verify(
+    deliveries.length === count,
+    ids,
+    `${count} deliveries to ${endpoint.path}: ${why}`,
+    `${deliveries.length} deliveries by the end of a ${quietMs} ms quiet period`,
+    describeAll(deliveries),
+  );
+  return deliveries;
+}
+
+/**
+ * One AD_STATUS notification as section 6 and the contract describe it: the configured method
+ * and media type, the configured token in a header, and a JSON body holding the ad id, the new
+ * status and the time of the change, whatever the field names.
+ */
+export function expectNotification(
+  delivery: Delivery,
+  change: ExpectedChange,
+  token: string,
+  webhook: WebhookConfig,
+  ids: readonly string[] = [],
+): void {
+  const evidence = describeDelivery(delivery);
+  expectDeliveryRequest(delivery, token, webhook, ids, evidence);
+  expectDeliveryBody(delivery, change, webhook, ids, evidence);
+}
+
+/** 6.2, 6.4: the configured method and media type, and the configured token in a header. */
+function expectDeliveryRequest(
+  delivery: Delivery,
+  token: string,
+  webhook: WebhookConfig,
+  ids: readonly string[],
+  evidence: string,
+): void {
+  verify(
+    delivery.method === 'POST',
+    ['R6-02', ...ids],
+    'the configured method POST',
+    delivery.method,
+    evidence,
+  );
+  const contentType = (delivery.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  verify(
+    contentType === 'application/json',
+    ['R6-02', ...ids],
+    'Content-Type application/json (the configured media_type)',
+    `Content-Type ${delivery.headers['content-type'] ?? '(none)'}`,
+    evidence,
+  );
+  verify(
+    tokenHeaderOf(delivery.headers, token, webhook.tokenHeader) !== undefined,
+    ['R6-04', ...ids],
+    webhook.tokenHeader === undefined
+      ? 'the configured token in a header, raw or as "Bearer <token>"'
+      : `the configured token in header ${webhook.tokenHeader}, raw or as "Bearer <token>"`,
+    'no header carries the configured token',
+    evidence,
+  );
+}
+
+/** 6.2, 6.3: a JSON body holding the ad id, the new status and the time of the change. */
+function expectDeliveryBody(
+  delivery: Delivery,
+  change: ExpectedChange,
+  webhook: WebhookConfig,
+  ids: readonly string[],
+  evidence: string,
+): void {
+  let body: unknown;
+  try {
+    body = JSON.parse(delivery.body) as unknown;
+  } catch {
+    verify(false, ['R6-02', ...ids], 'a JSON body', 'a body that is not JSON', evidence);
+  }
+  verify(
+    holdsAdId(body, change),
+    ['R6-03', ...ids],
+    `the ad id ${JSON.stringify(change.adId)}${change.listId === undefined ? '' : ` or its list_id ${change.listId}`} somewhere in the body`,
+    'no such value in the body',
+    evidence,
+  );
+  verify(
+    holdsStatus(body, change.status),
+    ['R6-03', ...ids],
+    `the new status ${JSON.stringify(change.status)} somewhere in the body`,
+    'no such value in the body',
+    evidence,
+  );
+  verify(
+    holdsChangeTime(body, change, webhook.timeToleranceSeconds * 1000),
+    ['R6-03', ...ids],
+    `a date-time or epoch time within ${webhook.timeToleranceSeconds} s of the change (${new Date(change.notBefore).toISOString()})`,
+    'no such time in the body',
+    evidence,
+  );
+}

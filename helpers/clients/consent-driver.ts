@@ -1,0 +1,306 @@
+import { test, type BrowserContext, type Page, type Request } from '@playwright/test';
+import type { TargetConfig } from '../target/target.js';
+import { BrokenEnvironmentError, whereOf } from '../target/broken-environment.js';
+import { registerSecret } from '../report/redact.js';
+import { insideTest } from '../report/report.js';
+import { fillSecret } from '../report/secret-fill.js';
+import { TlsRefusalWatch } from '../target/tls-refusal-watch.js';
+import { RedirectCapture } from './redirect-capture.js';
+
+export type Decision = 'approve' | 'deny';
+export type PageKind = 'login' | 'consent';
+
+export interface Credentials {
+  login: string;
+  password: string;
+}
+
+/** Where an authorization flow ended. */
+export type AuthorizationOutcome =
+  | {
+      kind: 'redirected';
+      /** The URL the browser was sent to, at the client's redirect URI. */
+      url: URL;
+      params: URLSearchParams;
+      /**
+       * The fragment of the redirect's Location, without `#` ('' when none): the browser does not
+       * send it, so it is read from the redirect itself. 5 and 7.1 put the answer in the query.
+       */
+      fragment: string;
+      code: string | null;
+      state: string | null;
+      error: string | null;
+      pagesSeen: PageKind[];
+    }
+  | {
+      kind: 'stopped';
+      /** The page the browser stayed on, and the HTTP status of that document. */
+      url: string;
+      status: number | null;
+      on: PageKind | 'other';
+      loginRejected: boolean;
+      pagesSeen: PageKind[];
+    };
+
+export interface AuthorizeOptions {
+  /** Any navigation to this origin is the redirect back to the client; nothing listens there. */
+  clientOrigin: string;
+  user?: Credentials;
+  decision?: Decision;
+}
+
+const STEP_TIMEOUT_MS = 15_000;
+const MAX_STEPS = 6;
+/** How long a page with a meta refresh or a script is given to move on to the client. */
+const PAGE_REDIRECT_WAIT_MS = 5_000;
+
+/**
+ * Drives the real browser consent: opens the authorization URL, logs in (or finds the login done),
+ * approves or denies with the contract's selectors, and captures the redirect to the client by
+ * observing the navigation request (page.route does not see redirect targets). Each flow runs in a
+ * page of its own, closed at the end, so the failed navigation to the client's origin can never
+ * interrupt the next flow; each user's context keeps that user's login session between flows.
+ */
+export class ConsentDriver {
+  /** One browser context per user: a login session must never carry over to another user. */
+  private readonly contexts = new Map<string, BrowserContext>();
+  private readonly created: BrowserContext[] = [];
+
+  constructor(
+    private readonly firstContext: BrowserContext,
+    private readonly newContext: () => Promise<BrowserContext>,
+    private readonly selectors: TargetConfig['selectors'],
+  ) {}
+
+  async authorize(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {
+    return inOneStep(flowTitle(options), async () => {
+      const context = await this.contextFor(options.user?.login ?? '');
+      const page = await context.newPage();
+      try {
+        return await new ConsentFlow(page, this.selectors).run(authorizationUrl, options);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.created.map((context) => context.close()));
+  }
+
+  private async contextFor(login: string): Promise<BrowserContext> {
+    const known = this.contexts.get(login);
+    if (known !== undefined) return known;
+    const context = this.contexts.size === 0 ? this.firstContext : await this.newContext();
+    if (context !== this.firstContext) this.created.push(context);
+    this.contexts.set(login, context);
+    return context;
+  }
+}
+
+/** One authorization flow in one page. */
+class ConsentFlow {
+  constructor(
+    private readonly page: Page,
+    private readonly selectors: TargetConfig['selectors'],
+  ) {}
+
+  async run(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {
+    const capture = new RedirectCapture(this.page, options.clientOrigin);
+    const tls = new TlsRefusalWatch(this.page);
+    const pagesSeen: PageKind[] = [];
+    try {
+      let status = await this.open(authorizationUrl, options.clientOrigin);
+      for (let step = 0; step < MAX_STEPS; step += 1) {
+        tls.check();
+        const redirected = capture.outcome(pagesSeen);
+        if (redirected !== null) return redirected;
+        const kind = await this.recognise();
+        if (kind === 'other') {
+          if (await this.movesOnByItself(capture)) continue;
+          return this.stopped(status, 'other', false, pagesSeen);
+        }
+        if (kind === 'login' && pagesSeen.at(-1) === 'login')
+          return this.stopped(status, 'login', true, pagesSeen);
+        pagesSeen.push(kind);
+        if (kind === 'login' && options.user === undefined)
+          return this.stopped(status, 'login', false, pagesSeen);
+        status = await this.act(kind, options, capture);
+      }
+      tls.check();
+      return capture.outcome(pagesSeen) ?? this.stopped(status, 'other', false, pagesSeen);
+    } finally {
+      capture.dispose();
+      tls.dispose();
+    }
+  }
+
+  /**
+   * The first navigation: a failure to load the authorization server's own page (refused, timed
+   * out, TLS) is a broken environment, never a finding about the API.
+   */
+  private async open(authorizationUrl: string, clientOrigin: string): Promise<number | null> {
+    const target = new URL(authorizationUrl).origin;
+    const failures: string[] = [];
+    const onFailed = (request: Request): void => {
+      const origin = new URL(request.url()).origin;
+      const reason = request.failure()?.errorText ?? 'failed';
+      // An aborted navigation is one the page replaced by another, not a failure to reach it.
+      if (
+        request.isNavigationRequest() &&
+        origin === target &&
+        origin !== clientOrigin &&
+        !/ERR_ABORTED/.test(reason)
+      )
+        failures.push(reason);
+    };
+    this.page.on('requestfailed', onFailed);
+    let status: number | null;
+    try {
+      status = await this.navigate(() => this.page.goto(authorizationUrl, { timeout: STEP_TIMEOUT_MS }));
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError')
+        throw new BrokenEnvironmentError(`could not load ${whereOf(authorizationUrl)}: no answer in time`);
+      throw error;
+    } finally {
+      this.page.off('requestfailed', onFailed);
+    }
+    if (failures[0] !== undefined)
+      throw new BrokenEnvironmentError(
+        `could not load ${whereOf(authorizationUrl)} in the browser: ${failures[0]}`,
+      );
+    return status;
+  }
+
+  /**
+   * A 200 page that sends the browser on by meta refresh or script (some servers return to the
+   * client that way): waits for that navigation before calling the flow stopped. True when the
+   * client was reached.
+   */
+  private async movesOnByItself(capture: RedirectCapture): Promise<boolean> {
+    const movers = await this.page
+      .locator('meta[http-equiv="refresh" i], script')
+      .count()
+      .catch(() => 0);
+    if (movers === 0) return false;
+    const waited = new Promise<false>((resolve) => {
+      setTimeout(() => {
+        resolve(false);
+      }, PAGE_REDIRECT_WAIT_MS);
+    });
+    return Promise.race([capture.reached.then(() => true), waited]);
+  }
+
+  private async recognise(): Promise<PageKind | 'other'> {
+    // Both questions at once: each is a round trip to the browser.
+    const [login, consent] = await Promise.all([
+      this.visible(this.selectors.loginUsername),
+      this.visible(this.selectors.consentApprove),
+    ]);
+    if (login) return 'login';
+    return consent ? 'consent' : 'other';
+  }
+
+  private async act(
+    kind: PageKind,
+    options: AuthorizeOptions,
+    capture: RedirectCapture,
+  ): Promise<number | null> {
+    if (kind === 'login' && options.user !== undefined) {
+      registerSecret(options.user.password);
+      await this.page.fill(this.selectors.loginUsername, options.user.login);
+      await fillSecret(this.page.locator(this.selectors.loginPassword).first(), options.user.password);
+      await this.snapshot(`login page: sign in as ${options.user.login}`);
+      return this.submit(this.selectors.loginSubmit, capture);
+    }
+    const decision = options.decision ?? 'approve';
+    await this.snapshot(`consent page: ${decision}`);
+    const button = decision === 'approve' ? this.selectors.consentApprove : this.selectors.consentDeny;
+    return this.submit(button, capture);
+  }
+
+  /**
+   * A screenshot of the page about to be submitted, as a step of the report. Password fields are
+   * painted over (the configured selector and any password input): the login is shown, never the password.
+   */
+  private async snapshot(title: string): Promise<void> {
+    if (!insideTest() || process.env.CONFORMANCE_SCREENSHOTS === 'off') return;
+    await test.step(title, async () => {
+      const passwordFields = [
+        this.page.locator(this.selectors.loginPassword),
+        this.page.locator('input[type="password"]'),
+      ];
+      const image = await this.page
+        .screenshot({ mask: passwordFields, timeout: STEP_TIMEOUT_MS, type: 'jpeg', quality: 70 })
+        .catch(() => undefined);
+      if (image !== undefined) await test.info().attach(title, { body: image, contentType: 'image/jpeg' });
+    });
+  }
+
+  /** Clicks and waits until either the client is reached or a new document has loaded. */
+  private async submit(selector: string, capture: RedirectCapture): Promise<number | null> {
+    // Redirect responses are skipped: the document that follows them is the one that matters.
+    const document = this.page.waitForResponse(
+      (response) =>
+        response.request().isNavigationRequest() &&
+        response.frame() === this.page.mainFrame() &&
+        !capture.matches(response.url()) &&
+        (response.status() < 300 || response.status() >= 400),
+      { timeout: STEP_TIMEOUT_MS },
+    );
+    document.catch(() => undefined);
+    // The new document's own event: the old one's load state would resolve at once.
+    const loaded = this.page.waitForEvent('domcontentloaded', { timeout: STEP_TIMEOUT_MS });
+    loaded.catch(() => undefined);
+    await this.page.click(selector, { timeout: STEP_TIMEOUT_MS, noWaitAfter: true });
+    const landed = await Promise.race([
+      capture.reached.then(() => 'client' as const),
+      loaded.then(() => 'page' as const),
+    ]);
+    if (landed === 'client') return null;
+    const response = await document.catch(() => null);
+    return response?.status() ?? null;
+  }
+
+  private async navigate(go: () => Promise<{ status(): number } | null>): Promise<number | null> {
+    try {
+      const response = await go();
+      return response?.status() ?? null;
+    } catch (error) {
+      // A navigation that ends at the client's origin fails (nothing listens there): expected.
+      if (error instanceof Error && /net::ERR_/.test(error.message)) return null;
+      throw error;
+    }
+  }
+
+  private async visible(selector: string): Promise<boolean> {
+    return this.page
+      .locator(selector)
+      .first()
+      .isVisible()
+      .catch(() => false);
+  }
+
+  private stopped(
+    status: number | null,
+    on: PageKind | 'other',
+    loginRejected: boolean,
+    pagesSeen: PageKind[],
+  ): AuthorizationOutcome {
+    return { kind: 'stopped', url: this.page.url(), status, on, loginRejected, pagesSeen };
+  }
+}
+
+function flowTitle(options: AuthorizeOptions): string {
+  const who = options.user === undefined ? 'without signing in' : `as ${options.user.login}`;
+  return `browser: authorization flow ${who}, ${options.decision ?? 'approve'}`;
+}
+
+/**
+ * The browser's own steps (navigate, click, the waits that end unanswered when the flow reaches
+ * the client) gathered under one step of the report, with the pages' screenshots: the report
+ * reads as "the browser flow", not as a dozen low-level calls.
+ */
+async function inOneStep<T>(title: string, body: () => Promise<T>): Promise<T> {
+  return insideTest() ? test.step(title, body) : body();
+}

@@ -1,0 +1,95 @@
+import { expectListingPage, type AdItem, type ListingPage } from '../assert/expect-listing.js';
+import type { HttpExchange } from './exchange.js';
+import type { ListingClient } from './listing-client.js';
+import { verify } from '../assert/verify.js';
+import { MAX_PAGE_SIZE } from '../../spec/limits.js';
+
+export interface CrawlOptions {
+  adsStatus?: string | undefined;
+  fetchSize?: number | undefined;
+  /** Pages allowed before the crawl counts as endless: ceil(n / size) + 1 when n is known. */
+  maxPages: number;
+  /**
+   * Stop at the bound and report it in the result instead of failing at once, so the caller can
+   * first name a duplicate or a wrong filter that caused the extra pages.
+   */
+  deferBound?: boolean;
+}
+
+export interface CrawlResult {
+  items: AdItem[];
+  pages: ListingPage[];
+  exchanges: HttpExchange[];
+  /** True when next_token was still set after maxPages pages (only with deferBound). */
+  unbounded: boolean;
+}
+
+/** The page size a server may use: what was asked, never above 200 (4.4, 8). */
+export function effectivePageSize(fetchSize: number | undefined): number {
+  return Math.min(fetchSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
+}
+
+/** The page bound of a crawl of n items: every page full, plus one empty last page (4.4 rule 3). */
+export function pageBound(count: number, fetchSize: number | undefined): number {
+  return Math.ceil(count / effectivePageSize(fetchSize)) + 1;
+}
+
+/**
+ * Follows next_token from the first page to the last (4.4 rules 1 to 3), checking every page as it
+ * goes: its schema, its size, current_token null on the first page, and the bound on the number of
+ * pages that catches a next_token that never ends.
+ */
+export async function crawl(
+  listing: ListingClient,
+  accessToken: string,
+  options: CrawlOptions,
+): Promise<CrawlResult> {
+  const limit = effectivePageSize(options.fetchSize);
+  const result: CrawlResult = { items: [], pages: [], exchanges: [], unbounded: false };
+  let pageToken: string | undefined;
+  for (;;) {
+    const exchange = await listing.page(accessToken, {
+      quiet: true,
+      ...(pageToken === undefined ? {} : { pageToken }),
+      ...(options.adsStatus === undefined ? {} : { adsStatus: options.adsStatus }),
+      ...(options.fetchSize === undefined ? {} : { fetchSize: options.fetchSize }),
+    });
+    const page = expectListingPage(exchange);
+    result.exchanges.push(exchange);
+    result.pages.push(page);
+    result.items.push(...page.data);
+    if (pageToken === undefined) {
+      verify(
+        page.current_token === null || page.current_token === undefined,
+        'R2.5-02',
+        'current_token null on the first page',
+        `current_token ${JSON.stringify(page.current_token)}`,
+        exchange,
+      );
+    }
+    verify(
+      page.data.length <= limit,
+      ['R4.4-04', 'R8-04', 'R2.5-01'],
+      `at most ${limit} items on a page (fetch_size ${options.fetchSize ?? 'default'})`,
+      `${page.data.length} items`,
+      exchange,
+    );
+    const next = page.next_token ?? null;
+    if (next === null) return result;
+    if (result.pages.length >= options.maxPages && options.deferBound === true)
+      return { ...result, unbounded: true };
+    expectBounded(result.pages.length < options.maxPages, options.maxPages, exchange);
+    pageToken = next;
+  }
+}
+
+/** 4.4 rule 3: the crawl of n items ends within ceil(n / size) + 1 pages. */
+export function expectBounded(bounded: boolean, maxPages: number, evidence?: HttpExchange): void {
+  verify(
+    bounded,
+    ['R4.4-03', 'R2.5-03'],
+    `next_token to become null within ${maxPages} pages`,
+    `still a next_token after ${maxPages} pages`,
+    evidence,
+  );
+}

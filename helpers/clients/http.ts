@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { Agent, request, type Dispatcher } from 'undici';
+import {
+  BrokenEnvironmentError,
+  describeNetworkError,
+  isGatewayPage,
+  whereOf,
+} from '../target/broken-environment.js';
+import { headerValue, type HttpExchange } from './exchange.js';
+import { reportExchange } from '../report/report.js';
+import { registerRequestSecrets, registerResponseSecrets } from '../report/secret-harvest.js';
+
+/** Every request has a bounded timeout: a silent target must fail a test, not hang the run. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Leaves the exchange out of the report: crawls make hundreds, and a failure shows its own. */
+  quiet?: boolean;
+}
+
+/** A connection-level failure (refused, reset, timed out, TLS): the environment, not the API. */
+export class TargetUnreachableError extends BrokenEnvironmentError {
+  constructor(
+    readonly url: string,
+    cause: unknown,
+  ) {
+    // The query is left out: a test may put a secret there on purpose.
+    super(`could not reach ${whereOf(url)}: ${describeNetworkError(cause)}`);
+  }
+}
+
+/** A proxy's or gateway's HTML error page where the API should have answered. */
+export class GatewayPageError extends BrokenEnvironmentError {
+  constructor(exchange: HttpExchange) {
+    super(
+      `${whereOf(exchange.request.url)} answered ${exchange.response.status} with an HTML page (a proxy or gateway, not the API)`,
+    );
+  }
+}
+
+/** HTTP client for the target: never follows redirects, trusts TLS_CA_FILE, records every exchange. */
+export class HttpClient {
+  private readonly dispatcher: Dispatcher;
+  private readonly timeoutMs: number;
+
+  constructor(options: { caFile?: string | undefined; timeoutMs?: number }) {
+    const ca = options.caFile === undefined ? undefined : readFileSync(options.caFile, 'utf8');
+    this.timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    this.dispatcher = new Agent({
+      connect: { ...(ca === undefined ? {} : { ca }), timeout: this.timeoutMs },
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+    });
+  }
+
+  async send(req: HttpRequest): Promise<HttpExchange> {
+    const headers = lowerCaseKeys(req.headers ?? {});
+    const started = performance.now();
+    let response: Dispatcher.ResponseData;
+    let body: string;
+    try {
+      response = await request(req.url, {
+        method: req.method,
+        headers,
+        body: req.body ?? null,
+        dispatcher: this.dispatcher,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      body = await response.body.text();
+    } catch (error) {
+      throw new TargetUnreachableError(req.url, error);
+    }
+    const exchange: HttpExchange = {
+      request: {
+        method: req.method,
+        url: req.url,
+        headers,
+        ...(req.body === undefined ? {} : { body: req.body }),
+      },
+      response: { status: response.statusCode, headers: response.headers, body },
+      durationMs: performance.now() - started,
+    };
+    registerRequestSecrets(exchange.request);
+    registerResponseSecrets(exchange.response);
+    if (req.quiet !== true) await reportExchange(exchange);
+    if (isGatewayPage(exchange.response.status, headerValue(exchange.response.headers, 'content-type')))
+      throw new GatewayPageError(exchange);
+    return exchange;
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+}
+
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { redactUrl } from './redact.js';
+import { specUrl } from './spec-link.js';
+import { EMBEDDED_MARKER } from '../target/target.js';
+
+/**
+ * The Allure report's environment panel: what was tested, with what, and how to run it again.
+ * Each entry is a getter: allure-playwright writes the panel when the run ends, after the global
+ * set-up has started the embedded sandbox and named its URLs in the environment.
+ */
+export function reportEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const entries: Record<string, () => string> = {
+    target: () => (embedded(env) ? 'embedded sandbox' : 'external'),
+    target_auth_url: () => shownUrl(env.TARGET_AUTH_URL),
+    target_apps_url: () => shownUrl(env.TARGET_APPS_URL),
+    test_helpers: () => testHelpers(env),
+    test_helpers_url: () => shownUrl(env.SANDBOX_CONTROL_URL ?? env.TARGET_APPS_URL),
+    sandbox_faults: () => listOrNone(env.SANDBOX_FAULTS),
+    sandbox_variants: () => listOrNone(env.SANDBOX_VARIANTS),
+    fast_check_seed: () => fastCheckSeed(env),
+    suite_version: () => packageVersion('.'),
+    sandbox_version: () => (embedded(env) ? `embedded (suite ${packageVersion('.')})` : 'not embedded'),
+    playwright_version: () => packageVersion('node_modules/@playwright/test'),
+    allure_playwright_version: () => packageVersion('node_modules/allure-playwright'),
+    node_version: () => process.version,
+    specification: () => specUrl(env),
+  };
+  const panel: Record<string, string> = {};
+  for (const [name, read] of Object.entries(entries))
+    Object.defineProperty(panel, name, { get: read, enumerable: true });
+  return panel;
+}
+
+function embedded(env: NodeJS.ProcessEnv): boolean {
+  return env[EMBEDDED_MARKER] === '1' || (env.TARGET_AUTH_URL ?? '').trim() === '';
+}
+
+/** A URL without user information and with secret parameters redacted; "not set" when absent. */
+function shownUrl(value: string | undefined): string {
+  const url = (value ?? '').trim();
+  if (url === '') return 'not set (the embedded sandbox is started)';
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return redactUrl(parsed.href);
+  } catch {
+    return redactUrl(url);
+  }
+}
+
+/** Short values: the panel shows about 25 characters of each before "Show more". */
+function testHelpers(env: NodeJS.ProcessEnv): string {
+  if ((env.SANDBOX_CONTROL_KEY ?? '').trim() === '') return 'none (set-up tests skipped)';
+  return embedded(env) ? 'available (embedded)' : 'key configured';
+}
+
+function listOrNone(value: string | undefined): string {
+  const list = (value ?? '').trim();
+  return list === '' ? 'none' : list;
+}
+
+function fastCheckSeed(env: NodeJS.ProcessEnv): string {
+  const seed = (env.FC_SEED ?? '').trim();
+  if (seed === '') return 'random per test';
+  const path = (env.FC_PATH ?? '').trim();
+  return path === '' ? `FC_SEED=${seed}` : `FC_SEED=${seed} FC_PATH=${path}`;
+}
+
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function packageVersion(folder: string): string {
+  try {
+    const manifest = JSON.parse(readFileSync(`${PROJECT_ROOT}/${folder}/package.json`, 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof manifest.version === 'string' ? manifest.version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,240 @@
+import { existsSync } from 'node:fs';
+import { EMBEDDED_SANDBOX_SELECTORS } from '../../spec/contract.js';
+import { redirectOrigin } from './redirect-origin.js';
+
+/** The target as the contract (section 1) names it through the environment. */
+export interface TargetConfig {
+  authUrl: string;
+  appsUrl: string;
+  /** True when the run started the embedded sandbox itself. */
+  embedded: boolean;
+  /**
+   * Whether tests may change state on the target's account (notification configurations, status
+   * changes, a rate-limit burst): always on the embedded sandbox, elsewhere only with
+   * CONFORMANCE_ALLOW_WRITES=1.
+   */
+  allowWrites: boolean;
+  control: { url: string; key: string } | null;
+  client: { clientId: string; clientSecret: string; redirectUri: string } | null;
+  user: { login: string; password: string } | null;
+  caFile: string | undefined;
+  webhook: WebhookConfig;
+  selectors: {
+    loginUsername: string;
+    loginPassword: string;
+    loginSubmit: string;
+    consentApprove: string;
+    consentDeny: string;
+  };
+}
+
+/** The suite's notification receiver and how long it waits (contract section 1, and ours). */
+export interface WebhookConfig {
+  /** WEBHOOK_LISTEN_PORT; undefined picks a free port per worker. */
+  listenPort: number | undefined;
+  /** WEBHOOK_PUBLIC_URL; undefined means http://127.0.0.1:<port>. */
+  publicUrl: string | undefined;
+  /** WEBHOOK_TOKEN_HEADER, lower-cased; undefined accepts any header carrying the token. */
+  tokenHeader: string | undefined;
+  /** WEBHOOK_WAIT_MS: how long a test waits for an expected delivery. */
+  waitMs: number;
+  /** WEBHOOK_QUIET_MS: the longest a test listens to show that nothing (more) arrives. */
+  quietMs: number;
+  /** WEBHOOK_QUIET_MIN_MS: the shortest such quiet period, once the target has shown its delivery time. */
+  quietMinMs: number;
+  /** WEBHOOK_TIME_TOLERANCE_S: how far the notified time of a change may be from the suite's clock. */
+  timeToleranceSeconds: number;
+}
+
+export type Environment = Record<string, string | undefined>;
+
+/** Raised before any test runs: one line per variable that is missing, malformed or contradictory. */
+export class TargetConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`The target configuration is not usable:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+    this.name = 'TargetConfigError';
+  }
+}
+
+/** Set by the run itself when it started the embedded sandbox, so workers know the target is theirs. */
+export const EMBEDDED_MARKER = 'CONFORMANCE_EMBEDDED_SANDBOX';
+
+export function resolveTarget(env: Environment): TargetConfig {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const url = (name: string): string | undefined => {
+    const value = read(name);
+    if (value !== undefined && !isHttpUrl(value))
+      problems.push(`${name}: expected an absolute http(s) URL, got "${value}"`);
+    return value === undefined ? undefined : value.replace(/\/+$/, '');
+  };
+
+  const { authUrl, appsUrl } = resolveUrls(url, problems);
+
+  const control = resolveControl(read, url, appsUrl, problems);
+  const client = resolveGroup(
+    read,
+    ['TARGET_CLIENT_ID', 'TARGET_CLIENT_SECRET', 'TARGET_REDIRECT_URI'],
+    problems,
+  );
+  const user = resolveGroup(read, ['TARGET_USER_LOGIN', 'TARGET_USER_PASSWORD'], problems);
+  if (client?.[2] !== undefined && !isAbsoluteUri(client[2]))
+    problems.push(`TARGET_REDIRECT_URI: expected an absolute URI, got "${client[2]}"`);
+  if (control === null && (client === null || user === null)) {
+    problems.push(
+      'SANDBOX_CONTROL_KEY or TARGET_CLIENT_ID/TARGET_CLIENT_SECRET/TARGET_REDIRECT_URI with TARGET_USER_LOGIN/TARGET_USER_PASSWORD: without test helpers the suite needs a configured client and user',
+    );
+  }
+  const webhook = resolveWebhook(read, url, problems);
+  const { writes, caFile } = resolveRunOptions(read, problems);
+  checkRedirectOrigin(env, problems);
+
+  if (problems.length > 0 || authUrl === undefined || appsUrl === undefined)
+    throw new TargetConfigError(problems);
+  return {
+    authUrl,
+    appsUrl,
+    embedded: env[EMBEDDED_MARKER] === '1',
+    allowWrites: env[EMBEDDED_MARKER] === '1' || writes === '1',
+    control,
+    client:
+      client === null
+        ? null
+        : { clientId: client[0] ?? '', clientSecret: client[1] ?? '', redirectUri: client[2] ?? '' },
+    user: user === null ? null : { login: user[0] ?? '', password: user[1] ?? '' },
+    caFile,
+    webhook,
+    selectors: resolveSelectors(read),
+  };
+}
+
+type Read = (name: string) => string | undefined;
+
+function resolveUrls(url: Read, problems: string[]): { authUrl?: string; appsUrl?: string } {
+  const authUrl = url('TARGET_AUTH_URL');
+  const appsUrl = url('TARGET_APPS_URL');
+  if (authUrl === undefined)
+    problems.push(
+      'TARGET_AUTH_URL: required (leave both TARGET_* URLs unset to run against the embedded sandbox)',
+    );
+  if (appsUrl === undefined) problems.push('TARGET_APPS_URL: required together with TARGET_AUTH_URL');
+  return { ...(authUrl === undefined ? {} : { authUrl }), ...(appsUrl === undefined ? {} : { appsUrl }) };
+}
+
+function resolveRunOptions(read: Read, problems: string[]): { writes?: string; caFile?: string } {
+  const writes = read('CONFORMANCE_ALLOW_WRITES');
+  if (writes !== undefined && writes !== '0' && writes !== '1')
+    problems.push(`CONFORMANCE_ALLOW_WRITES: expected 1 (allow) or 0, got "${writes}"`);
+  const caFile = read('TLS_CA_FILE');
+  if (caFile !== undefined && !existsSync(caFile)) problems.push(`TLS_CA_FILE: no such file "${caFile}"`);
+  return { ...(writes === undefined ? {} : { writes }), ...(caFile === undefined ? {} : { caFile }) };
+}
+
+/** contract.md's page selectors: each configured one, or the embedded sandbox's. */
+function resolveSelectors(read: Read): TargetConfig['selectors'] {
+  return {
+    loginUsername: read('LOGIN_USERNAME_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.loginUsername,
+    loginPassword: read('LOGIN_PASSWORD_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.loginPassword,
+    loginSubmit: read('LOGIN_SUBMIT_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.loginSubmit,
+    consentApprove: read('CONSENT_APPROVE_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.consentApprove,
+    consentDeny: read('CONSENT_DENY_SELECTOR') ?? EMBEDDED_SANDBOX_SELECTORS.consentDeny,
+  };
+}
+
+function resolveControl(
+  read: (name: string) => string | undefined,
+  url: (name: string) => string | undefined,
+  appsUrl: string | undefined,
+  problems: string[],
+): TargetConfig['control'] {
+  const controlUrl = url('SANDBOX_CONTROL_URL') ?? appsUrl;
+  const key = read('SANDBOX_CONTROL_KEY');
+  if (read('SANDBOX_CONTROL_URL') !== undefined && key === undefined) {
+    problems.push(
+      'SANDBOX_CONTROL_KEY: required when SANDBOX_CONTROL_URL is set (the test helpers need their key)',
+    );
+  }
+  return key === undefined || controlUrl === undefined ? null : { url: controlUrl, key };
+}
+
+function resolveWebhook(
+  read: (name: string) => string | undefined,
+  url: (name: string) => string | undefined,
+  problems: string[],
+): WebhookConfig {
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (Number.isInteger(value) && value >= min && value <= max) return value;
+    problems.push(`${name}: expected an integer from ${min} to ${max}, got "${raw}"`);
+    return fallback;
+  };
+  const tokenHeader = read('WEBHOOK_TOKEN_HEADER')?.toLowerCase();
+  if (tokenHeader !== undefined && !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(tokenHeader))
+    problems.push(`WEBHOOK_TOKEN_HEADER: expected an HTTP header name, got "${tokenHeader}"`);
+  const listenPort =
+    read('WEBHOOK_LISTEN_PORT') === undefined ? undefined : integer('WEBHOOK_LISTEN_PORT', 0, 1, 65535);
+  const publicUrl = url('WEBHOOK_PUBLIC_URL');
+  if (publicUrl !== undefined && listenPort === undefined)
+    problems.push(
+      'WEBHOOK_LISTEN_PORT: required when WEBHOOK_PUBLIC_URL is set (the public URL must lead to a known port)',
+    );
+  return {
+    listenPort,
+    publicUrl,
+    tokenHeader,
+    waitMs: integer('WEBHOOK_WAIT_MS', 10_000, 100, 120_000),
+    quietMs: integer('WEBHOOK_QUIET_MS', 1_000, 50, 30_000),
+    quietMinMs: integer('WEBHOOK_QUIET_MIN_MS', 250, 50, 30_000),
+    timeToleranceSeconds: integer('WEBHOOK_TIME_TOLERANCE_S', 120, 1, 3600),
+  };
+}
+
+/** Variables that only make sense together: all set, or none. */
+function resolveGroup(
+  read: (name: string) => string | undefined,
+  names: readonly string[],
+  problems: string[],
+): string[] | null {
+  const values = names.map(read);
+  const missing = names.filter((_, index) => values[index] === undefined);
+  if (missing.length === names.length) return null;
+  if (missing.length > 0) {
+    for (const name of missing)
+      problems.push(
+        `${name}: required together with ${names.filter((n) => !missing.includes(n)).join(', ')}`,
+      );
+    return null;
+  }
+  return values.map((value) => value ?? '');
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const parsed = new URL(value);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function isAbsoluteUri(value: string): boolean {
+  try {
+    return new URL(value).protocol.length > 1;
+  } catch {
+    return false;
+  }
+}
+
+/** CONFORMANCE_REDIRECT_ORIGIN is read where clients are registered: a bad one is one line here. */
+function checkRedirectOrigin(env: Environment, problems: string[]): void {
+  try {
+    redirectOrigin(env);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
+}
