@@ -55,6 +55,7 @@ export function createState(
     clients: new ClientStore(
       (bytes) => newSecret(bytes, 'client-secret'),
       () => rules.authorization.newClientId(),
+      () => rules.resources.defaultRateLimit(),
     ),
     users: new UserStore((bytes) => newSecret(bytes, 'password')),
     codes: new CodeStore((bytes) => newSecret(bytes, 'code')),

@@ -12,6 +12,7 @@ const QUICK: ReadonlyArray<{ variant: VariantName; grep: string }> = [
   { variant: 'notify-local-time', grep: 'a change to pending_review' },
   { variant: 'listing-empty-last-page', grep: 'a known set of 450 mixed ads' },
   { variant: 'listing-other-statuses', grep: '7\\.3 Ad listing errors' },
+  { variant: 'listing-rate-limit-tight', grep: 'a known set of 450 mixed ads' },
   { variant: 'login-other-markup', grep: 'approval sends the browser back' },
 ];
 

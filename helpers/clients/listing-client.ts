@@ -1,5 +1,6 @@
 import type { HttpExchange } from './exchange.js';
 import type { HttpClient } from './http.js';
+import { paced } from './rate-limit-pacing.js';
 import { registerSecret } from '../report/redact.js';
 import { PUBLISHED_PATH } from '../../spec/paths.js';
 
@@ -10,6 +11,8 @@ export interface PageRequest {
   /** Undefined sends `Bearer <token>`; null sends no Authorization header; a string is sent as is. */
   authorization?: string | null;
   quiet?: boolean;
+  /** False hands a RATE_LIMIT answer over at once: for the test of the limit itself. */
+  paced?: boolean;
 }
 
 /** Client of GET {apps_url}/autoupload/v1/published (4.4). */
@@ -28,11 +31,13 @@ export class ListingClient {
     const search = query.size === 0 ? '' : `?${query.toString()}`;
     const authorization =
       request.authorization === undefined ? `Bearer ${accessToken}` : request.authorization;
-    return this.http.send({
-      method: 'GET',
-      url: `${this.appsUrl}${PUBLISHED_PATH}${search}`,
-      headers: authorization === null ? {} : { authorization },
-      quiet: request.quiet ?? false,
-    });
+    const send = (): Promise<HttpExchange> =>
+      this.http.send({
+        method: 'GET',
+        url: `${this.appsUrl}${PUBLISHED_PATH}${search}`,
+        headers: authorization === null ? {} : { authorization },
+        quiet: request.quiet ?? false,
+      });
+    return request.paced === false ? send() : paced(send);
   }
 }

@@ -3,6 +3,7 @@ import { PUBLISHED_PATH } from '../../spec/paths.js';
 import type { ListingError, ListingErrorReason } from '../../spec/errors.js';
 import type { SandboxState } from '../state.js';
 import type { Ad } from '../store/ads.js';
+import { DEFAULT_RATE_LIMIT, type RateLimit } from '../store/clients.js';
 import type { AccessGrant } from '../store/tokens.js';
 import type { User } from '../store/users.js';
 import * as info from './basic-info-checks.js';
@@ -40,6 +41,8 @@ export interface ResourcesRules {
   /** R4.4-02: page tokens are opaque strings; the form is the sandbox's choice. */
   pageTokenForm: () => PageTokenForm;
   rateLimitMessage: (requests: number, seconds: number) => string;
+  /** R8-05: the limit of a client until the rate_limit helper sets another (its value not shown). */
+  defaultRateLimit: () => RateLimit;
   defaultFetchSize: () => number;
   fetchSizeAccepted: (raw: string) => boolean;
   pageSizeFor: (requested: number) => number;
@@ -81,6 +84,7 @@ export const RESOURCES_RULES: ResourcesRules = {
   pageTokenForm: () => 'base64url',
   /** R7.3-05: 7.3's message with its numbers filled in. */
   rateLimitMessage,
+  defaultRateLimit: () => DEFAULT_RATE_LIMIT,
   defaultFetchSize: query.defaultFetchSize,
   fetchSizeAccepted: query.fetchSizeAccepted,
   pageSizeFor: query.pageSizeFor,

@@ -31,6 +31,8 @@ export class ClientStore {
     private readonly newSecret: SecretMaker = randomToken,
     /** The rule newClientId in force (oauth/registration.ts). */
     private readonly newClientId: () => string = () => randomId('cl_', 16),
+    /** The rule defaultRateLimit in force (resources/rules.ts). */
+    private readonly defaultRateLimit: () => RateLimit = () => DEFAULT_RATE_LIMIT,
   ) {}
 
   get size(): number {
@@ -44,7 +46,7 @@ export class ClientStore {
       name,
       redirectUris: [...redirectUris],
       clock: new Clock(),
-      rateLimit: { ...DEFAULT_RATE_LIMIT },
+      rateLimit: { ...this.defaultRateLimit() },
       injected: { authorize: { count: 0, error: 'temporarily_unavailable' }, published: 0 },
     };
     this.clients.set(stored.clientId, stored);

@@ -60,4 +60,10 @@ export const RESOURCES_VARIANTS = {
       },
     },
   },
+  'listing-rate-limit-tight': {
+    description:
+      'a client may list 20 times a second (8: a per-second limit exists, its value not shown); over it, RATE_LIMIT until the second is over',
+    env: {},
+    patch: { resources: { defaultRateLimit: () => () => ({ requests: 20, seconds: 1 }) } },
+  },
 } as const satisfies Record<string, VariantDefinition>;

@@ -64,7 +64,7 @@ test.describe('7.3 Ad listing errors', () => {
       const burst = 12;
       const statuses: number[] = [];
       for (let sent = 0; sent < burst; sent += 1) {
-        const exchange = await listing.page(token, { quiet: true });
+        const exchange = await listing.page(token, { quiet: true, paced: false });
         statuses.push(exchange.response.status);
         if (exchange.response.status !== 200) {
           expectListingError(exchange, 'RATE_LIMIT');

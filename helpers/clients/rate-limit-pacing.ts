@@ -1,0 +1,49 @@
+import { headerValue, parseJsonBody, type HttpExchange } from './exchange.js';
+
+/**
+ * A listing client paces itself (8: "a per-second request limit exists", its value not shown): a
+ * RATE_LIMIT answer is waited out and the request sent again, so that a crawl never fails a server
+ * for a limit the specification lets it have. Only the test of the limit itself sees the refusal.
+ */
+
+/** The longest one pause lasts: a window of a minute is waited out in slices, each tried again. */
+const MAX_PAUSE_MS = 10_000;
+/** The most a request waits in all before its RATE_LIMIT answer is given to the test. */
+export const PACING_BUDGET_MS = 65_000;
+
+/**
+ * How long to wait before sending again, in ms, or null when the answer is not 7.3's RATE_LIMIT:
+ * the `Retry-After` seconds when sent, else the window the message names ("in X seconds"), at
+ * least a second and at most MAX_PAUSE_MS.
+ */
+export function rateLimitPause(exchange: HttpExchange): number | null {
+  if (exchange.response.status === 200) return null;
+  const body = parseJsonBody(exchange);
+  if (typeof body !== 'object' || body === null || (body as { reason?: unknown }).reason !== 'RATE_LIMIT')
+    return null;
+  const seconds =
+    secondsOf(headerValue(exchange.response.headers, 'retry-after')) ??
+    secondsOf(/in (\d[\d.,]*) seconds?/.exec(String((body as { message?: unknown }).message))?.[1]);
+  return Math.min(Math.max((seconds ?? 1) * 1000, 1000), MAX_PAUSE_MS);
+}
+
+function secondsOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const seconds = Number(text.replace(/[.,](?=\d{3}\b)/g, ''));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
+/** Sends until the answer is not RATE_LIMIT or the budget is spent; returns the last answer. */
+export async function paced(
+  send: () => Promise<HttpExchange>,
+  budgetMs: number = PACING_BUDGET_MS,
+): Promise<HttpExchange> {
+  let waitedMs = 0;
+  for (;;) {
+    const exchange = await send();
+    const pause = rateLimitPause(exchange);
+    if (pause === null || waitedMs + pause > budgetMs) return exchange;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    waitedMs += pause;
+  }
+}
