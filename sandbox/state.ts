@@ -8,6 +8,7 @@ import { RateLimiter } from './resources/rate-limit.js';
 import { AdStore } from './store/ads.js';
 import { ClientStore } from './store/clients.js';
 import { CodeStore } from './store/codes.js';
+import { ConsentMemory } from './store/consents.js';
 import { NotificationStore } from './store/notifications.js';
 import { SANDBOX_CAPS, type SandboxCaps } from './store/caps.js';
 import { SessionStore } from './store/sessions.js';
@@ -22,6 +23,8 @@ export interface SandboxState {
   codes: CodeStore;
   tokens: TokenStore;
   sessions: SessionStore;
+  /** Approvals given, per user and client (consulted by the rule consentAsked). */
+  consents: ConsentMemory;
   ads: AdStore;
   pageTokens: PageTokens;
   rateLimiter: RateLimiter;
@@ -61,6 +64,7 @@ export function createState(
     codes: new CodeStore((bytes) => newSecret(bytes, 'code')),
     tokens: new TokenStore((bytes) => newSecret(bytes, 'access-token')),
     sessions: new SessionStore(),
+    consents: new ConsentMemory(),
     ads: new AdStore(),
     pageTokens: new PageTokens(rules.resources.pageTokenForm()),
     rateLimiter: new RateLimiter(rules.resources.rateLimitMessage),

@@ -1,5 +1,6 @@
 import type { AuthorizationErrorCode } from '../../spec/errors.js';
 import type { User, UserStore } from '../store/users.js';
+import type { ConsentMemory } from '../store/consents.js';
 import type { PendingAuthorization } from '../store/sessions.js';
 import { withResponseParams, type ResponseParams } from './redirect-uri.js';
 
@@ -19,6 +20,18 @@ export function returnAfterLogin(): string | undefined {
 /** R5-01: once signed in, the user is asked to decide. */
 export function consentAsked(): boolean {
   return true;
+}
+
+/**
+ * Variant consent-remembered: a user is asked only for scopes not approved for that client before
+ * (5 says the user approves; it does not say every time).
+ */
+export function consentUnlessRemembered(
+  login: string,
+  pending: PendingAuthorization,
+  consents: ConsentMemory,
+): boolean {
+  return !consents.covers(login, pending.clientId, pending.scopes);
 }
 
 /** R7.1-04: a user who denies access is access_denied. */

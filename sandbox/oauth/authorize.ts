@@ -8,6 +8,7 @@ import { Params } from '../http/params.js';
 import { runChecks } from '../rules/patch.js';
 import type { SandboxState } from '../state.js';
 import { AuthorizationRequest } from './authorization-request.js';
+import { askOrApprove } from './decision.js';
 import { NoRedirectError } from './no-redirect-error.js';
 import { withResponseParams } from './redirect-uri.js';
 import type { AuthorizationRules } from './rules.js';
@@ -100,5 +101,5 @@ function askTheUser(
   reply.header('set-cookie', sessionCookie(session.id));
   return session.login === null
     ? rules.loginPage(reply, pending, session.csrf, null)
-    : rules.consentPage(reply, pending, client.name, session.csrf);
+    : askOrApprove(reply, state, session, pending, address);
 }

@@ -70,9 +70,25 @@ function login(reply: FastifyReply, state: SandboxState, context: FormContext): 
   reply.header('set-cookie', sessionCookie(loggedIn.id));
   // Set only when the rule returnAfterLogin names a place (authorize.ts).
   if (pending.returnTo !== undefined) return redirect(reply, pending.returnTo);
-  if (!rules.consentAsked()) return decide(reply, state, { ...context, session: loggedIn }, 'approve');
+  return askOrApprove(reply, state, loggedIn, pending, address);
+}
+
+/**
+ * 5 step 3: a signed-in user decides on the consent page, unless the rule consentAsked says the
+ * decision is known already, when the request is approved at once.
+ */
+export function askOrApprove(
+  reply: FastifyReply,
+  state: SandboxState,
+  session: BrowserSession,
+  pending: PendingAuthorization,
+  address: string,
+): FastifyReply {
+  const rules = state.rules.authorization;
+  if (session.login !== null && !rules.consentAsked(session.login, pending, state.consents))
+    return decide(reply, state, { form: Params.fromEncoded(''), session, pending, address }, 'approve');
   const client = state.clients.find(pending.clientId);
-  return rules.consentPage(reply, pending, client?.name ?? pending.clientId, loggedIn.csrf);
+  return rules.consentPage(reply, pending, client?.name ?? pending.clientId, session.csrf);
 }
 
 /** R5-02, R7.1-04: the decision goes back to the client, with a code or with access_denied. */
@@ -98,6 +114,7 @@ function decide(
     redirectUriSent: pending.redirectUriSent,
     issuedAtMs: client.clock.now(),
   });
+  state.consents.remember(session.login, client.clientId, pending.scopes);
   const location = rules.approvalLocation(pending.redirectUri, rules.approvalParams(pending, code));
   return rules.backToClient(reply, location);
 }

@@ -4,6 +4,7 @@ import type { Params } from '../http/params.js';
 import type { Check } from '../rules/patch.js';
 import type { Scope } from '../scopes.js';
 import type { Client, ClientStore } from '../store/clients.js';
+import type { ConsentMemory } from '../store/consents.js';
 import type { PendingAuthorization } from '../store/sessions.js';
 import type { User, UserStore } from '../store/users.js';
 import * as approval from './approval.js';
@@ -67,7 +68,7 @@ export interface AuthorizationRules {
   ) => FastifyReply;
   signIn: (users: UserStore, login: string, password: string) => User | undefined;
   returnAfterLogin: (authorizationUrl: string) => string | undefined;
-  consentAsked: () => boolean;
+  consentAsked: (login: string, pending: PendingAuthorization, consents: ConsentMemory) => boolean;
   denialError: () => AuthorizationErrorCode;
   approvalParams: (pending: PendingAuthorization, code: string) => ResponseParams;
   approvalLocation: (redirectUri: string, params: ResponseParams) => string;

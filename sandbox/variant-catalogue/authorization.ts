@@ -1,3 +1,4 @@
+import { consentUnlessRemembered } from '../oauth/approval.js';
 import { extraResponseParams, movingOnPage } from '../oauth/back-to-client.js';
 import { ignoreUnknownScope } from '../oauth/check-scope.js';
 import { otherConsentPage, otherLoginPage } from '../oauth/other-markup.js';
@@ -58,5 +59,11 @@ export const AUTHORIZATION_VARIANTS = {
         registrableRedirectUris: () => httpsRedirectUrisOnly,
       },
     },
+  },
+  'consent-remembered': {
+    description:
+      'a user who approved a client is not asked again for the same or fewer scopes: the next flow goes back to the client without a consent page (5 does not say the user is asked every time)',
+    env: {},
+    patch: { authorization: { consentAsked: () => consentUnlessRemembered } },
   },
 } as const satisfies Record<string, VariantDefinition>;

@@ -1,4 +1,4 @@
-import { settingsFor, test } from '../../fixtures/index.js';
+import { CONSENT_REMEMBERED, consentRemembered, settingsFor, test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/assert/covers.js';
 import type { AuthorizationErrorCode } from '../../spec/errors.js';
 import { parseJsonBody } from '../../helpers/clients/exchange.js';
@@ -12,9 +12,10 @@ test.describe('7.1 Authorization endpoint: denial and other failures redirect wi
   test(
     'the user denies: error=access_denied with the unchanged state',
     covers('R7.1-04', 'R4.1-08'),
-    async ({ client, authorize }) => {
+    async ({ client, authorize, freshActors }) => {
       const state = trickyState();
       const outcome = await authorize({ client, state, decision: 'deny' });
+      test.skip(consentRemembered(outcome, freshActors), CONSENT_REMEMBERED);
       expectRedirectWithError(
         outcome,
         { redirectUri: client.redirectUris[0] as string, state, errors: ['access_denied'] },
@@ -26,8 +27,9 @@ test.describe('7.1 Authorization endpoint: denial and other failures redirect wi
   test(
     'the user denies without state: error=access_denied and no state',
     covers('R7.1-04'),
-    async ({ client, authorize }) => {
+    async ({ client, authorize, freshActors }) => {
       const outcome = await authorize({ client, decision: 'deny' });
+      test.skip(consentRemembered(outcome, freshActors), CONSENT_REMEMBERED);
       expectRedirectWithError(outcome, {
         redirectUri: client.redirectUris[0] as string,
         state: undefined,

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { runSuite, type TestVerdict } from '../embedded/run-suite.js';
+import { ControlClient } from '../helpers/clients/control-client.js';
+import { HttpClient } from '../helpers/clients/http.js';
+import { SCOPES, type Scope } from '../sandbox/scopes.js';
+import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
+
+/**
+ * Issue 13: a server may remember the consent a user gave a client (5 says the user approves, not
+ * that they are asked every time). Against such a target without test helpers, every flow of the
+ * configured user and client goes back to the client without a consent page: the denial tests
+ * have no decision to take and are skipped with the reason, the approval test passes without
+ * checking the consent page; where a consent page comes, the denial tests run as ever.
+ */
+const KEY = 'consent-remembered-selftest-key';
+const REDIRECT_URI = 'http://127.0.0.1:9/consent-remembered/callback';
+const DENIAL = 'the user denies';
+const APPROVAL = 'approval sends the browser back with a code and the unchanged state';
+
+test.describe('a target that remembers consent, without test helpers (issue 13)', () => {
+  test.describe.configure({ timeout: 240_000 });
+  let sandbox: StartedSandbox;
+
+  test.beforeAll(async () => {
+    sandbox = await startSandbox({ controlKey: KEY, variants: ['consent-remembered'] });
+  });
+
+  test.afterAll(async () => {
+    await sandbox.close();
+  });
+
+  /** The variables of a target without helpers, for a fresh client and user of the sandbox. */
+  async function configuredActors(): Promise<{
+    env: Record<string, string>;
+    login: string;
+    clientId: string;
+  }> {
+    const http = new HttpClient({ caFile: sandbox.caFile });
+    try {
+      const helpers = new ControlClient(http, sandbox.controlUrl, KEY);
+      const client = await helpers.createClient([REDIRECT_URI]);
+      const user = await helpers.createUser();
+      const env = {
+        TARGET_AUTH_URL: sandbox.authUrl,
+        TARGET_APPS_URL: sandbox.appsUrl,
+        TLS_CA_FILE: sandbox.caFile,
+        TARGET_CLIENT_ID: client.clientId,
+        TARGET_CLIENT_SECRET: client.clientSecret,
+        TARGET_REDIRECT_URI: REDIRECT_URI,
+        TARGET_USER_LOGIN: user.login,
+        TARGET_USER_PASSWORD: user.password,
+      };
+      return { env, login: user.login, clientId: client.clientId };
+    } finally {
+      await http.close();
+    }
+  }
+
+  const verdictsOf = (tests: TestVerdict[], title: string): TestVerdict[] =>
+    tests.filter((verdict) => verdict.title.includes(title));
+
+  test('consent given before: the denials are skipped with the reason, the approval passes', async () => {
+    const actors = await configuredActors();
+    sandbox.state.consents.remember(actors.login, actors.clientId, Object.keys(SCOPES) as Scope[]);
+    const run = await runSuite({ env: actors.env, grep: `${DENIAL}|${APPROVAL}`, timeoutMs: 200_000 });
+    const denials = verdictsOf(run.tests, DENIAL);
+    expect(
+      denials.map((verdict) => verdict.status),
+      run.output.slice(-2000),
+    ).toEqual(['skipped', 'skipped']);
+    expect(verdictsOf(run.tests, APPROVAL).map((verdict) => verdict.status)).toEqual(['passed']);
+    expect(run.exitCode).toBe(0);
+  });
+
+  test('no consent given yet: the consent page comes and the denials run and pass', async () => {
+    const actors = await configuredActors();
+    const run = await runSuite({ env: actors.env, grep: DENIAL, timeoutMs: 200_000 });
+    expect(
+      run.tests.map((verdict) => verdict.status),
+      run.output.slice(-2000),
+    ).toEqual(['passed', 'passed']);
+  });
+});
