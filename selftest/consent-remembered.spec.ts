@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { runSuite, type TestVerdict } from '../embedded/run-suite.js';
 import { ControlClient } from '../helpers/clients/control-client.js';
 import { HttpClient } from '../helpers/clients/http.js';
-import { SCOPES, type Scope } from '../sandbox/scopes.js';
+import { SCOPES } from '../sandbox/scopes.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 
 /**
@@ -61,7 +61,7 @@ test.describe('a target that remembers consent, without test helpers (issue 13)'
 
   test('consent given before: the denials are skipped with the reason, the approval passes', async () => {
     const actors = await configuredActors();
-    sandbox.state.consents.remember(actors.login, actors.clientId, Object.keys(SCOPES) as Scope[]);
+    sandbox.state.consents.remember(actors.login, actors.clientId, Object.keys(SCOPES));
     const run = await runSuite({ env: actors.env, grep: `${DENIAL}|${APPROVAL}`, timeoutMs: 200_000 });
     const denials = verdictsOf(run.tests, DENIAL);
     expect(
