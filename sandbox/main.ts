@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
 import { secretMarker } from '../spec/secret-marker.js';
 import { parseFaults } from './faults.js';
 import { controlKeyRefusal } from './test-helpers/control-key.js';
@@ -37,7 +38,7 @@ const user = sandbox.state.users.create({ login: 'demo', name: 'Demo User', emai
 console.log(`Classifieds sandbox running${sandbox.faults.length > 0 ? ` with faults: ${sandbox.faults.join(', ')}` : ''}
   authorization server  ${sandbox.authUrl}   (HTTPS, CA: ${sandbox.caFile})
   resource server       ${sandbox.appsUrl}
-  test helpers          ${sandbox.controlUrl}/test_helpers/v1   key: ${controlKey}
+  test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}
   demo client           ${demo.client.clientId} / ${demo.secret}   redirect URI ${DEMO_REDIRECT_URI}
   demo user             ${user.login} / ${user.password}
 

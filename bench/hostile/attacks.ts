@@ -1,3 +1,4 @@
+import { TEST_HELPERS_PREFIX } from '../../spec/paths.js';
 import { Agent, request } from 'undici';
 
 /**
@@ -76,7 +77,7 @@ export async function passwordGuess(target: Target, actor: Actor): Promise<Send>
 /** A helper call with an empty key (the contract's 401, or a 404 where no helper is served). */
 export function emptyKey(target: Target): Send {
   return () =>
-    status(`${target.appsUrl}/test_helpers/v1/users`, target.apps, {
+    status(`${target.appsUrl}${TEST_HELPERS_PREFIX}/users`, target.apps, {
       method: 'POST',
       headers: { 'x-sandbox-key': '', ...JSON_TYPE },
       body: '{}',
@@ -86,7 +87,7 @@ export function emptyKey(target: Target): Send {
 /** The clock pushed by 1e10 seconds at a time. */
 export function clockPush(target: Target, actor: Actor): Send {
   return () =>
-    status(`${target.appsUrl}/test_helpers/v1/clients/${actor.clientId}/clock`, target.apps, {
+    status(`${target.appsUrl}${TEST_HELPERS_PREFIX}/clients/${actor.clientId}/clock`, target.apps, {
       method: 'POST',
       headers: { 'x-sandbox-key': target.controlKey, ...JSON_TYPE },
       body: JSON.stringify({ advance_seconds: 1e10 }),
@@ -95,8 +96,8 @@ export function clockPush(target: Target, actor: Actor): Send {
 
 const FORBIDDEN_URLS = [
   'http://169.254.169.254/latest/meta-data/',
-  'http://0x7f.1:{apps}/test_helpers/v1/users',
-  'http://[::ffff:127.0.0.1]:{apps}/test_helpers/v1/users',
+  `http://0x7f.1:{apps}${TEST_HELPERS_PREFIX}/users`,
+  `http://[::ffff:127.0.0.1]:{apps}${TEST_HELPERS_PREFIX}/users`,
   'http://10.0.0.1/hook',
 ];
 
@@ -129,7 +130,7 @@ export function hook(target: Target, actor: Actor, url: string): Send {
 /** Users created without end (each a password hash), until the sandbox's cap refuses them. */
 export function userFlood(target: Target): Send {
   return () =>
-    status(`${target.appsUrl}/test_helpers/v1/users`, target.apps, {
+    status(`${target.appsUrl}${TEST_HELPERS_PREFIX}/users`, target.apps, {
       method: 'POST',
       headers: { 'x-sandbox-key': target.controlKey, ...JSON_TYPE },
       body: '{}',
@@ -141,18 +142,22 @@ export function fanOut(target: Target, actor: Actor): Send {
   let index = 0;
   return () => {
     index += 1;
-    return status(`${target.appsUrl}/test_helpers/v1/users/${actor.login}/ads/fan-ad/status`, target.apps, {
-      method: 'POST',
-      headers: { 'x-sandbox-key': target.controlKey, ...JSON_TYPE },
-      body: JSON.stringify({ status: `s${index % 7}` }),
-    });
+    return status(
+      `${target.appsUrl}${TEST_HELPERS_PREFIX}/users/${actor.login}/ads/fan-ad/status`,
+      target.apps,
+      {
+        method: 'POST',
+        headers: { 'x-sandbox-key': target.controlKey, ...JSON_TYPE },
+        body: JSON.stringify({ status: `s${index % 7}` }),
+      },
+    );
   };
 }
 
 /** A large ads body as given: a valid set, or one past the helper's limit. */
 export function bigSeed(target: Target, login: string, body: string): Send {
   return () =>
-    status(`${target.appsUrl}/test_helpers/v1/users/${login}/ads`, target.apps, {
+    status(`${target.appsUrl}${TEST_HELPERS_PREFIX}/users/${login}/ads`, target.apps, {
       method: 'PUT',
       headers: { 'x-sandbox-key': target.controlKey, ...JSON_TYPE },
       body,
