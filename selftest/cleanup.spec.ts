@@ -15,6 +15,7 @@ import { spawnCollect } from '../embedded/run-suite.js';
 import { resolveTarget } from '../helpers/target/target.js';
 import { startSandbox } from '../sandbox/start.js';
 import type { RunningSandbox } from '../sandbox/options.js';
+import { configuredActors } from './support/configured-actors.js';
 
 const REDIRECT_URI = 'http://127.0.0.1:9/conformance/cleanup-selftest';
 
@@ -40,19 +41,8 @@ interface CleanupWorld {
 /** A client, a user and its token on the sandbox, and the variables a cleanup run gets. */
 async function cleanupWorld(sandbox: RunningSandbox, http: HttpClient, dir: string): Promise<CleanupWorld> {
   const helpers = new ControlClient(http, sandbox.controlUrl, sandbox.controlKey ?? '');
-  const client = await helpers.createClient([REDIRECT_URI], 'cleanup self-test');
-  const user = await helpers.createUser();
-  const vars = {
-    TARGET_AUTH_URL: sandbox.authUrl,
-    TARGET_APPS_URL: sandbox.appsUrl,
-    TARGET_CLIENT_ID: client.clientId,
-    TARGET_CLIENT_SECRET: client.clientSecret,
-    TARGET_REDIRECT_URI: REDIRECT_URI,
-    TARGET_USER_LOGIN: user.login,
-    TARGET_USER_PASSWORD: user.password,
-    TLS_CA_FILE: sandbox.caFile,
-    [JOURNAL_VARIABLE]: join(dir, 'journal.jsonl'),
-  };
+  const { client, user, env } = await configuredActors(sandbox, helpers, REDIRECT_URI, 'cleanup self-test');
+  const vars = { ...env, [JOURNAL_VARIABLE]: join(dir, 'journal.jsonl') };
   const target = resolveTarget(vars);
   // A browser that trusts this sandbox's certificate, as the cleanup command launches it.
   const browser = await launchChromium(await trustArgsFor(target));

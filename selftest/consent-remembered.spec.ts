@@ -4,6 +4,7 @@ import { ControlClient } from '../helpers/clients/control-client.js';
 import { HttpClient } from '../helpers/clients/http.js';
 import { SCOPES } from '../sandbox/scopes.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
+import { configuredActors, type ConfiguredActors } from './support/configured-actors.js';
 
 /**
  * Issue 13: a server may remember the consent a user gave a client (5 says the user approves, not
@@ -30,27 +31,10 @@ test.describe('a target that remembers consent, without test helpers (issue 13)'
   });
 
   /** The variables of a target without helpers, for a fresh client and user of the sandbox. */
-  async function configuredActors(): Promise<{
-    env: Record<string, string>;
-    login: string;
-    clientId: string;
-  }> {
+  async function freshAccount(): Promise<ConfiguredActors> {
     const http = new HttpClient({ caFile: sandbox.caFile });
     try {
-      const helpers = new ControlClient(http, sandbox.controlUrl, KEY);
-      const client = await helpers.createClient([REDIRECT_URI]);
-      const user = await helpers.createUser();
-      const env = {
-        TARGET_AUTH_URL: sandbox.authUrl,
-        TARGET_APPS_URL: sandbox.appsUrl,
-        TLS_CA_FILE: sandbox.caFile,
-        TARGET_CLIENT_ID: client.clientId,
-        TARGET_CLIENT_SECRET: client.clientSecret,
-        TARGET_REDIRECT_URI: REDIRECT_URI,
-        TARGET_USER_LOGIN: user.login,
-        TARGET_USER_PASSWORD: user.password,
-      };
-      return { env, login: user.login, clientId: client.clientId };
+      return await configuredActors(sandbox, new ControlClient(http, sandbox.controlUrl, KEY), REDIRECT_URI);
     } finally {
       await http.close();
     }
@@ -60,8 +44,8 @@ test.describe('a target that remembers consent, without test helpers (issue 13)'
     tests.filter((verdict) => verdict.title.includes(title));
 
   test('consent given before: the denials are skipped with the reason, the approval passes', async () => {
-    const actors = await configuredActors();
-    sandbox.state.consents.remember(actors.login, actors.clientId, Object.keys(SCOPES));
+    const actors = await freshAccount();
+    sandbox.state.consents.remember(actors.user.login, actors.client.clientId, Object.keys(SCOPES));
     const run = await runSuite({ env: actors.env, grep: `${DENIAL}|${APPROVAL}`, timeoutMs: 200_000 });
     const denials = verdictsOf(run.tests, DENIAL);
     expect(
@@ -73,7 +57,7 @@ test.describe('a target that remembers consent, without test helpers (issue 13)'
   });
 
   test('no consent given yet: the consent page comes and the denials run and pass', async () => {
-    const actors = await configuredActors();
+    const actors = await freshAccount();
     const run = await runSuite({ env: actors.env, grep: DENIAL, timeoutMs: 200_000 });
     expect(
       run.tests.map((verdict) => verdict.status),

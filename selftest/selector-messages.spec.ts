@@ -4,6 +4,7 @@ import { HttpClient } from '../helpers/clients/http.js';
 import { checkSelectors } from '../helpers/target/selector-check.js';
 import { resolveTarget } from '../helpers/target/target.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
+import { configuredActors } from './support/configured-actors.js';
 
 /**
  * The start-up selector check points at the cause: a client the target refuses is reported as
@@ -20,20 +21,9 @@ test.describe('selector check: messages that point at the cause', () => {
     const http = new HttpClient({ caFile: sandbox.caFile });
     try {
       const helpers = new ControlClient(http, sandbox.controlUrl, 'selector-messages-key');
-      const redirectUri = 'http://127.0.0.1:9/selector-messages/callback';
-      const client = await helpers.createClient([redirectUri]);
-      const user = await helpers.createUser();
       // A target without test helpers: the configured client and user are the probe.
-      configured = {
-        TARGET_AUTH_URL: sandbox.authUrl,
-        TARGET_APPS_URL: sandbox.appsUrl,
-        TLS_CA_FILE: sandbox.caFile,
-        TARGET_CLIENT_ID: client.clientId,
-        TARGET_CLIENT_SECRET: client.clientSecret,
-        TARGET_REDIRECT_URI: redirectUri,
-        TARGET_USER_LOGIN: user.login,
-        TARGET_USER_PASSWORD: user.password,
-      };
+      configured = (await configuredActors(sandbox, helpers, 'http://127.0.0.1:9/selector-messages/callback'))
+        .env;
     } finally {
       await http.close();
     }
