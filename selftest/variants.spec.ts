@@ -10,6 +10,8 @@ const QUICK: ReadonlyArray<{ variant: VariantName; grep: string }> = [
   { variant: 'notify-other-body', grep: 'a change to (published|refused)' },
   { variant: 'notify-token-header', grep: 'a change to deleted' },
   { variant: 'notify-local-time', grep: 'a change to pending_review' },
+  { variant: 'notify-ping-on-create', grep: 'a change to refused' },
+  { variant: 'notify-one-per-user-409', grep: 'after a delete, the configuration receives nothing' },
   { variant: 'listing-empty-last-page', grep: 'a known set of 450 mixed ads' },
   { variant: 'listing-other-statuses', grep: '7\\.3 Ad listing errors' },
   { variant: 'listing-rate-limit-tight', grep: 'a known set of 450 mixed ads' },

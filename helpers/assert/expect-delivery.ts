@@ -30,25 +30,56 @@ export async function attachDeliveries(endpoint: ReceiverEndpoint): Promise<void
   await attachText(`deliveries to ${endpoint.path}`, describeAll(endpoint.deliveries));
 }
 
+/** An ad whose changes a test makes: a delivery names it by its id or its list_id. */
+export interface AdRef {
+  id: string;
+  list_id?: string | undefined;
+}
+
 /**
- * Exactly `count` deliveries reach the endpoint: waits for them (WEBHOOK_WAIT_MS), then listens for
- * a quiet period (Receiver.quietPeriodMs) so that a duplicate or a stray one is seen too.
+ * Whether a delivery notifies a change of one of these ads: its body holds the ad's id or list_id
+ * (contract 1). Anything else that reaches the url (a test ping on create, a keep-alive) is not a
+ * notification of a change: 6 names the status change as the Trigger, and forbids nothing else.
+ */
+export function notifiesAbout(ads: readonly AdRef[]): (delivery: Delivery) => boolean {
+  return (delivery) => {
+    let body: unknown;
+    try {
+      body = JSON.parse(delivery.body) as unknown;
+    } catch {
+      return ads.some((ad) => delivery.body.includes(ad.id));
+    }
+    return ads.some((ad) =>
+      holdsAdId(body, { adId: ad.id, listId: ad.list_id, status: '', notBefore: 0, notAfter: 0 }),
+    );
+  };
+}
+
+/**
+ * Exactly `count` notifications of changes of `ads` reach the endpoint (R6-01: one per change):
+ * waits for them (WEBHOOK_WAIT_MS), then listens for a quiet period (Receiver.quietPeriodMs) so
+ * that a duplicate or a stray one is seen too. Requests that name none of the ads are shown, not
+ * counted (notifiesAbout).
  */
 export async function expectDeliveryCount(
   endpoint: ReceiverEndpoint,
   count: number,
+  ads: readonly AdRef[],
   ids: readonly string[],
   why: string,
 ): Promise<readonly Delivery[]> {
-  if (count > 0) await endpoint.waitFor(count);
-  const { deliveries, quietMs } = await endpoint.afterQuietPeriod();
+  const counts = notifiesAbout(ads);
+  if (count > 0) await endpoint.waitFor(count, counts);
+  const { deliveries: all, quietMs } = await endpoint.afterQuietPeriod();
+  const deliveries = all.filter(counts);
   await attachDeliveries(endpoint);
+  const others = all.length - deliveries.length;
   verify(
     deliveries.length === count,
     ids,
-    `${count} deliveries to ${endpoint.path}: ${why}`,
-    `${deliveries.length} deliveries by the end of a ${quietMs} ms quiet period`,
-    describeAll(deliveries),
+    `${count} notifications of ${ads.map((ad) => ad.id).join(', ')} to ${endpoint.path}: ${why}`,
+    `${deliveries.length} by the end of a ${quietMs} ms quiet period${count > deliveries.length ? ` (waited up to WEBHOOK_WAIT_MS, ${endpoint.waitMs} ms)` : ''}${others > 0 ? `, besides ${others} request(s) naming none of these ads` : ''}`,
+    describeAll(all),
   );
   return deliveries;
 }
@@ -139,4 +170,15 @@ function expectDeliveryBody(
     'no such time in the body',
     evidence,
   );
+}
+
+/**
+ * 4.6 does not say when an update reaches the deliveries: a status change made this long after
+ * the update was answered must follow it; one made sooner may still go by the old configuration.
+ */
+export const UPDATE_SETTLE_MS = 2_000;
+
+/** Waits UPDATE_SETTLE_MS after an update, before the change that must follow it. */
+export async function updateSettled(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, UPDATE_SETTLE_MS));
 }

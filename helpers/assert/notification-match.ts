@@ -36,8 +36,20 @@ export function holdsStatus(body: unknown, status: string): boolean {
 
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 const MAX_ZONE_OFFSET_MS = 14 * 60 * 60 * 1000;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
-const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
+/** ISO 8601 allows the offset as `+hh:mm`, `+hhmm` or `+hh` (RFC 3339 only the first; 6: formats not shown). */
+const OFFSET = '(Z|[+-]\\d{2}(:?\\d{2})?)';
+const ISO_DATE_TIME = new RegExp(
+  `^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?${OFFSET}?$`,
+  'i',
+);
+const HAS_OFFSET = new RegExp(`${OFFSET}$`, 'i');
+
+/** `+hh` and `+hhmm` written as `+hh:mm`, the only offsets Date.parse reads. */
+function withFullOffset(text: string, offset: string): string {
+  const match = /^([+-]\d{2}):?(\d{2})?$/.exec(offset);
+  if (match === null) return text;
+  return `${text.slice(0, -offset.length)}${match[1] ?? ''}:${match[2] ?? '00'}`;
+}
 
 /** The instant a leaf may stand for, with whether its time zone is unknown. */
 function instantOf(leaf: string | number): { ms: number; zoneUnknown: boolean } | undefined {
@@ -49,8 +61,9 @@ function instantOf(leaf: string | number): { ms: number; zoneUnknown: boolean } 
   }
   if (typeof leaf !== 'string' || !ISO_DATE_TIME.test(leaf.trim())) return undefined;
   const text = leaf.trim().replace(' ', 'T');
-  const zoneUnknown = !HAS_OFFSET.test(text);
-  const ms = Date.parse(zoneUnknown ? `${text}Z` : text);
+  const offset = HAS_OFFSET.exec(text)?.[0];
+  const zoneUnknown = offset === undefined;
+  const ms = Date.parse(zoneUnknown ? `${text}Z` : withFullOffset(text, offset));
   return Number.isNaN(ms) ? undefined : { ms, zoneUnknown };
 }
 

@@ -133,19 +133,28 @@ export class ReceiverEndpoint {
     readonly url: string,
   ) {}
 
+  /** WEBHOOK_WAIT_MS: how long `waitFor` waits. */
+  get waitMs(): number {
+    return this.receiver.timing.waitMs;
+  }
+
   get deliveries(): readonly Delivery[] {
     return this.receiver.deliveriesTo(this.path);
   }
 
-  /** Waits until at least `count` deliveries arrived (bounded by WEBHOOK_WAIT_MS); returns them all. */
-  async waitFor(count: number): Promise<readonly Delivery[]> {
+  /**
+   * Waits until at least `count` deliveries that `counts` accepts arrived (bounded by
+   * WEBHOOK_WAIT_MS); returns those it accepts. Unset, `counts` accepts every request.
+   */
+  async waitFor(
+    count: number,
+    counts: (delivery: Delivery) => boolean = () => true,
+  ): Promise<readonly Delivery[]> {
     const started = performance.now();
-    const arrived = await this.receiver.until(
-      () => this.deliveries.length >= count,
-      this.receiver.timing.waitMs,
-    );
+    const counted = (): readonly Delivery[] => this.deliveries.filter(counts);
+    const arrived = await this.receiver.until(() => counted().length >= count, this.receiver.timing.waitMs);
     if (arrived) this.receiver.noteDeliveryTime(performance.now() - started);
-    return this.deliveries;
+    return counted();
   }
 
   /** Listens for the quiet period (Receiver.quietPeriodMs) and returns everything that arrived by its end. */

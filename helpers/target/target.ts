@@ -187,7 +187,8 @@ function resolveWebhook(
     listenPort,
     publicUrl,
     tokenHeader,
-    waitMs: integer('WEBHOOK_WAIT_MS', 10_000, 100, 120_000),
+    // Delivery times are not shown (6): a late target is waited for; only a failing run pays it.
+    waitMs: integer('WEBHOOK_WAIT_MS', 30_000, 100, 120_000),
     quietMs: integer('WEBHOOK_QUIET_MS', 1_000, 50, 30_000),
     quietMinMs: integer('WEBHOOK_QUIET_MIN_MS', 250, 50, 30_000),
     timeToleranceSeconds: integer('WEBHOOK_TIME_TOLERANCE_S', 120, 1, 3600),

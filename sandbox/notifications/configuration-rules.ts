@@ -52,6 +52,15 @@ export interface ConfigurationRules {
   configurationId: (sequence: number) => string;
   /** R2.7-06, R2.7-07: the six fields of a configuration as sent. */
   configurationView: (config: NotificationConfig) => PublicConfig;
+  /** R4.6-01: stores a new configuration (`newId` as configurationId) beside the owner's others. */
+  storedCreate: (
+    store: NotificationStore,
+    settings: NotificationSettings,
+    owner: Owner,
+    newId: (sequence: number) => string,
+  ) => NotificationConfig;
+  /** A request sent to a new configuration's url at once, carrying no ad (null: none). */
+  createdPing: (config: NotificationConfig) => string | null;
   /** R4.6-01, R2.7-07: the answer to a create. */
   createdBody: (view: PublicConfig) => Readonly<Record<string, unknown>>;
   /** R4.6-02, R2.7-07: the answer to a read. */
@@ -75,6 +84,10 @@ export const CONFIGURATION_RULES: ConfigurationRules = {
   findConfiguration: (store, id, owner) => store.owned(id, owner),
   configurationId: () => randomUUID(),
   configurationView: publicView,
+  /** R4.6-01: a user holds several configurations (up to NOTIFICATION_LIMITS, roomForOneMore). */
+  storedCreate: (store, settings, owner, newId) => store.create(settings, owner, newId),
+  /** 6 names one event, AD_STATUS, sent on a status change: nothing is sent on create. */
+  createdPing: () => null,
   /** R4.6-01: the full configuration. */
   createdBody: (view) => view,
   /** R4.6-02: the full configuration (the token written last). */

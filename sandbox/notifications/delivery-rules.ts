@@ -39,6 +39,8 @@ export interface DeliveryRules {
   deliveryMediaType: () => string;
   /** R6-04: the headers that carry the configured token. */
   tokenHeaders: (token: string) => Readonly<Record<string, string>>;
+  /** How long a delivery waits before its first attempt (timeouts: not shown by the spec). */
+  deliveryDelayMs: () => number;
   /** Attempts at one delivery, the first included (retries: not shown by the spec). */
   deliveryAttempts: () => number;
   /** Whether the receiver's answer is a failure, retried like a network failure. */
@@ -63,6 +65,8 @@ export const DELIVERY_RULES: DeliveryRules = {
   deliveryMediaType: () => 'application/json',
   /** R6-04: the header is not shown; the sandbox sends `Authorization: Bearer <token>`. */
   tokenHeaders: (token) => ({ authorization: `Bearer ${token}` }),
+  /** At once: the sandbox delivers as soon as the change is made. */
+  deliveryDelayMs: () => 0,
   deliveryAttempts: () => DELIVERY_POLICY.retries + 1,
   /** A 5xx answer is the receiver's failure; any other status is its answer. */
   deliveryFailed: (status) => status >= 500,

@@ -119,6 +119,8 @@ export class Deliverer {
 
   private async send(configId: string, delivery: Delivery, cancelled: AbortSignal): Promise<void> {
     const attempts = this.rules.deliveryAttempts();
+    const delay = this.rules.deliveryDelayMs();
+    if (delay > 0) await pause(delay, cancelled);
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
       if (cancelled.aborted) return;
       const outcome = await this.attempt(configId, delivery, attempt, cancelled);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxState } from '../state.js';
+import type { NotificationConfig } from '../store/notifications.js';
 import { configOf, fieldsOf, ownerOf, type NotificationRequest } from './context.js';
 import { CREATE, DELETE, READ, runPipeline, UPDATE } from './pipelines.js';
 import { settingsOf } from './settings.js';
@@ -26,11 +27,7 @@ export function registerNotifications(app: FastifyInstance, state: SandboxState)
   });
   app.post(path, (request, reply) => {
     const created = runPipeline(CREATE, checked(request));
-    const config = state.notifications.create(
-      settingsOf(fieldsOf(created)),
-      ownerOf(created),
-      rules.configurationId,
-    );
+    const config = createConfiguration(state, created);
     return reply.code(201).send(rules.createdBody(rules.configurationView(config)));
   });
   app.get(`${path}/:id`, (request: WithId, reply) => {
@@ -56,4 +53,24 @@ export function registerNotifications(app: FastifyInstance, state: SandboxState)
     if (stopsDeliveries) state.deliverer.purge(id);
     return reply.code(204).send();
   });
+}
+
+/** R4.6-01: stores a new configuration through the rules in force, and sends the ping they may ask for. */
+function createConfiguration(state: SandboxState, created: NotificationRequest): NotificationConfig {
+  const rules = state.rules.notifications;
+  const config = rules.storedCreate(
+    state.notifications,
+    settingsOf(fieldsOf(created)),
+    ownerOf(created),
+    rules.configurationId,
+  );
+  const ping = rules.createdPing(config);
+  if (ping !== null)
+    state.deliverer.enqueue(config.id, {
+      login: config.owner.login,
+      url: config.deliveryUrl,
+      token: config.token,
+      body: ping,
+    });
+  return config;
 }

@@ -1,4 +1,9 @@
+import { NotificationError } from '../../spec/errors.js';
 import type { AdEvent } from '../notifications/body.js';
+import type { NotificationRequest } from '../notifications/context.js';
+import type { Check } from '../rules/patch.js';
+import type { NotificationsRules } from '../notifications/rules.js';
+import type { NotificationConfig, Owner } from '../store/notifications.js';
 import type { VariantDefinition } from './types.js';
 
 /** Other field names for the AD_STATUS body: the ad id, a numeric list id, the status, epoch seconds. */
@@ -24,6 +29,53 @@ function saoPauloLocalTime(changedAt: Date): string {
   return new Date(changedAt.getTime() + SAO_PAULO_OFFSET_MS).toISOString().replace('Z', '');
 }
 
+/** The time of the change in UTC with the offset written `+00` (ISO 8601 allows `+hh`). */
+function hoursOnlyOffset(changedAt: Date): string {
+  return changedAt.toISOString().replace('Z', '+00');
+}
+
+/** A refusal of a create because the owner already holds a configuration: 409 Conflict. */
+class ConfigurationConflict extends NotificationError {
+  override get status(): number {
+    return 409;
+  }
+}
+
+/**
+ * R4.6-01 with one configuration per owner: a second create is answered 409 while the first
+ * exists. `sameOwner` says whose configurations count: the user's, or the user's through this client.
+ */
+function onlyOne(sameOwner: (config: NotificationConfig, owner: Owner) => boolean) {
+  return (room: Check<NotificationRequest>): Check<NotificationRequest> =>
+    (checked) => {
+      room(checked);
+      const owner = { login: checked.grant?.login ?? '', clientId: checked.grant?.clientId ?? '' };
+      if (checked.store.ofUser(owner.login).some((config) => sameOwner(config, owner)))
+        throw new ConfigurationConflict(
+          'BAD_REQUEST',
+          'A notification configuration exists already: update or delete it.',
+        );
+    };
+}
+
+/** R4.6-01 with one configuration per user: a create replaces the user's earlier configuration. */
+function replacingCreate(create: NotificationsRules['storedCreate']): NotificationsRules['storedCreate'] {
+  return (store, settings, owner, newId) => {
+    for (const earlier of store.ofUser(owner.login)) store.delete(earlier.id, false);
+    return create(store, settings, owner, newId);
+  };
+}
+
+/** A request to a new configuration's url that carries no ad: the server checks it can reach it. */
+function pingBody(config: NotificationConfig): string {
+  return JSON.stringify({ topic: 'PING', configuration_id: config.id, sent_at: new Date().toISOString() });
+}
+
+/** How much later than the change the late variant delivers: over the 10 s once waited for. */
+const LATE_DELIVERY_MS = 12_000;
+/** How long the deliveries of the lagging variant keep going to the url before an update. */
+const UPDATE_LAG_MS = 1_500;
+
 /** Variants of notifications and deliveries: other choices a correct server could make. */
 export const NOTIFICATIONS_VARIANTS = {
   'notify-other-body': {
@@ -48,5 +100,55 @@ export const NOTIFICATIONS_VARIANTS = {
       'the time of the change without a UTC offset, in São Paulo time (UTC-3), as production sends it',
     env: {},
     patch: { notifications: { changeTime: () => saoPauloLocalTime } },
+  },
+  'notify-offset-hours': {
+    description: 'the time of the change with its UTC offset written +00 (ISO 8601 hours-only offset)',
+    env: {},
+    patch: { notifications: { changeTime: () => hoursOnlyOffset } },
+  },
+  'notify-one-per-user-409': {
+    description: 'one notification configuration per user: a second create is answered 409 Conflict',
+    env: {},
+    patch: { notifications: { roomForOneMore: onlyOne(() => true) } },
+  },
+  'notify-one-per-user-replace': {
+    description: "one notification configuration per user: a create replaces the user's earlier one",
+    env: {},
+    patch: { notifications: { storedCreate: replacingCreate } },
+  },
+  'notify-keyed-to-client': {
+    description:
+      'configurations keyed to the client: one per user and client (a second create through the same client is answered 409); another client of the user holds its own',
+    env: {},
+    patch: {
+      notifications: {
+        roomForOneMore: onlyOne((config, owner) => config.owner.clientId === owner.clientId),
+      },
+    },
+  },
+  'notify-ping-on-create': {
+    description: "a test request without an ad ({topic: PING, ...}) to a new configuration's url on create",
+    env: {},
+    patch: { notifications: { createdPing: () => pingBody } },
+  },
+  'notify-late': {
+    description: `every delivery ${LATE_DELIVERY_MS / 1000} s after the change`,
+    env: {},
+    patch: { notifications: { deliveryDelayMs: () => () => LATE_DELIVERY_MS } },
+  },
+  'notify-update-lags': {
+    description: `an update reaches the deliveries ${UPDATE_LAG_MS} ms later (reads show it at once)`,
+    env: {},
+    patch: {
+      notifications: {
+        savedUpdate: (save) => (store, config, settings) => {
+          const saved = save(store, config, settings, false);
+          setTimeout(() => {
+            config.deliveryUrl = config.url;
+          }, UPDATE_LAG_MS).unref();
+          return saved;
+        },
+      },
+    },
   },
 } as const satisfies Record<string, VariantDefinition>;
