@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { givenSecrets } from '../helpers/report/secret-given.js';
 import { checkSelectors } from '../helpers/target/selector-check.js';
 import { resolveTarget, TargetConfigError } from '../helpers/target/target.js';
 import { startSandbox } from '../sandbox/start.js';
@@ -69,6 +70,115 @@ test.describe('target configuration (contract section 1)', () => {
     expect(problemsOf({ ...external, CONFORMANCE_ALLOW_WRITES: 'yes' }).join('\n')).toMatch(
       /CONFORMANCE_ALLOW_WRITES: expected 1/,
     );
+  });
+});
+
+const ACCOUNT = {
+  TARGET_AUTH_URL: 'https://a.example',
+  TARGET_APPS_URL: 'https://b.example',
+  TARGET_CLIENT_ID: 'id',
+  TARGET_CLIENT_SECRET: 'secret',
+  TARGET_REDIRECT_URI: 'https://client.example/cb',
+  TARGET_USER_LOGIN: 'u',
+  TARGET_USER_PASSWORD: 'p',
+};
+
+test.describe('what a real account has: redirect URIs, a second client and user, basic user info', () => {
+  test("TARGET_REDIRECT_URIS lists the client's URIs in any order, TARGET_REDIRECT_URI first once read", () => {
+    expect(resolveTarget(ACCOUNT).client?.redirectUris).toEqual(['https://client.example/cb']);
+    const uris = 'https://client.example/two https://client.example/cb com.example.app:/three';
+    expect(resolveTarget({ ...ACCOUNT, TARGET_REDIRECT_URIS: ` ${uris} ` }).client?.redirectUris).toEqual([
+      'https://client.example/cb',
+      'https://client.example/two',
+      'com.example.app:/three',
+    ]);
+  });
+
+  test('a wrong TARGET_REDIRECT_URIS gets one line per fault', () => {
+    const problems = problemsOf({
+      ...ACCOUNT,
+      TARGET_REDIRECT_URIS:
+        'https://client.example/a https://client.example/a relative https://client.example/d',
+    }).join('\n');
+    expect(problems).toMatch(
+      /TARGET_REDIRECT_URIS: a client has 1 to 3 registered redirect URIs \(2\.1\), got 4/,
+    );
+    expect(problems).toMatch(/TARGET_REDIRECT_URIS: expected absolute URIs, got "relative"/);
+    expect(problems).toMatch(/TARGET_REDIRECT_URIS: "https:\/\/client\.example\/a" listed twice/);
+    expect(problems).toMatch(/TARGET_REDIRECT_URIS: must list TARGET_REDIRECT_URI/);
+    // An empty variable reads as unset.
+    const noClient = { ...ACCOUNT, TARGET_CLIENT_ID: '', TARGET_CLIENT_SECRET: '', TARGET_REDIRECT_URI: '' };
+    expect(
+      problemsOf({ ...noClient, SANDBOX_CONTROL_KEY: 'k', TARGET_REDIRECT_URIS: 'https://c.example/a' }),
+    ).toEqual([expect.stringMatching(/^TARGET_REDIRECT_URIS: lists the configured client's URIs/)]);
+  });
+
+  test('a second client, a second user and the expected basic user info resolve', () => {
+    const target = resolveTarget({
+      ...ACCOUNT,
+      TARGET_CLIENT2_ID: 'id2',
+      TARGET_CLIENT2_SECRET: 'secret2',
+      TARGET_CLIENT2_REDIRECT_URI: 'https://client.example/cb2',
+      TARGET_USER2_LOGIN: 'u2',
+      TARGET_USER2_PASSWORD: 'p2',
+      TARGET_USER_NAME: 'Ana Souza',
+      TARGET_USER_EMAIL: 'ana@example.test',
+      TARGET_USER2_EMAIL: 'bia@example.test',
+    });
+    expect(target.client2).toEqual({
+      clientId: 'id2',
+      clientSecret: 'secret2',
+      redirectUri: 'https://client.example/cb2',
+      redirectUris: ['https://client.example/cb2'],
+    });
+    expect(target.user).toEqual({ login: 'u', password: 'p', name: 'Ana Souza', email: 'ana@example.test' });
+    expect(target.user2).toEqual({ login: 'u2', password: 'p2', email: 'bia@example.test' });
+    expect(resolveTarget(ACCOUNT)).toMatchObject({ client2: null, user2: null });
+  });
+
+  test('each wrong second-actor or user-info variable gets its own line', () => {
+    const problems = problemsOf({
+      ...ACCOUNT,
+      TARGET_CLIENT2_ID: 'id',
+      TARGET_CLIENT2_SECRET: 'secret2',
+      TARGET_CLIENT2_REDIRECT_URI: 'cb2',
+      TARGET_USER2_LOGIN: 'u2',
+      TARGET_USER_EMAIL: 'not-an-address',
+      TARGET_USER2_NAME: 'Bia',
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'TARGET_CLIENT2_REDIRECT_URI: expected an absolute URI, got "cb2"',
+        'TARGET_CLIENT2_ID: the same as TARGET_CLIENT_ID; the second client must be another one',
+        'TARGET_USER2_PASSWORD: required together with TARGET_USER2_LOGIN',
+        'TARGET_USER_EMAIL: expected an e-mail address, got "not-an-address"',
+        'TARGET_USER2_NAME: describes the user of TARGET_USER2_LOGIN, which is not set',
+      ]),
+    );
+    expect(problems).toHaveLength(5);
+    const noUser = { ...ACCOUNT, TARGET_USER_LOGIN: '', TARGET_USER_PASSWORD: '' };
+    expect(
+      problemsOf({
+        ...noUser,
+        SANDBOX_CONTROL_KEY: 'k',
+        TARGET_USER2_LOGIN: 'u2',
+        TARGET_USER2_PASSWORD: 'p2',
+      }),
+    ).toEqual(['TARGET_USER2_LOGIN: a second user is used beside the first: set TARGET_USER_LOGIN too']);
+  });
+
+  test('the second client secret and the second password are given secrets, hidden like the first', () => {
+    const env = { ...ACCOUNT, TARGET_CLIENT2_SECRET: 'second-secret', TARGET_USER2_PASSWORD: 'second-pw' };
+    expect(givenSecrets(env)).toEqual(expect.arrayContaining(['secret', 'p', 'second-secret', 'second-pw']));
+  });
+
+  test('CONFORMANCE_RATE_LIMIT_BURST opts in to a bounded burst', () => {
+    expect(resolveTarget(ACCOUNT).rateLimitBurst).toBeNull();
+    expect(resolveTarget({ ...ACCOUNT, CONFORMANCE_RATE_LIMIT_BURST: '500' }).rateLimitBurst).toBe(500);
+    for (const wrong of ['0', 'lots', '1.5', '100001'])
+      expect(problemsOf({ ...ACCOUNT, CONFORMANCE_RATE_LIMIT_BURST: wrong })).toEqual([
+        expect.stringMatching(/^CONFORMANCE_RATE_LIMIT_BURST: expected the most listing requests/),
+      ]);
   });
 });
 

@@ -1,10 +1,16 @@
 /**
- * Secrets the run is given rather than issued: the configured client secret, user password and
+ * Secrets the run is given rather than issued: the configured client secrets, user passwords and
  * control key, and the credentials of any URL's userinfo (`https://user:pw@host` in TARGET_*_URL,
  * SANDBOX_CONTROL_URL or WEBHOOK_PUBLIC_URL). SANDBOX_SECRET_PREFIX is no secret: it is the
  * marker the secret scan looks for, and hiding it would hide the leaks.
  */
-const SECRET_VARIABLES = ['TARGET_CLIENT_SECRET', 'TARGET_USER_PASSWORD', 'SANDBOX_CONTROL_KEY'] as const;
+const SECRET_VARIABLES = [
+  'TARGET_CLIENT_SECRET',
+  'TARGET_USER_PASSWORD',
+  'TARGET_CLIENT2_SECRET',
+  'TARGET_USER2_PASSWORD',
+  'SANDBOX_CONTROL_KEY',
+] as const;
 
 export function givenSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
   const values = SECRET_VARIABLES.map((name) => (env[name] ?? '').trim());

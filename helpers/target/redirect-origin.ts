@@ -38,3 +38,32 @@ export function withOtherScheme(uri: string): string {
     ? `http://${uri.slice('https://'.length)}`
     : uri.replace(/^http:/, 'https:');
 }
+
+/**
+ * Where the first letter of a URI's path stands, or -1: after the scheme and authority, before any
+ * query or fragment. A near miss that changes it needs nothing but the URI itself.
+ */
+function firstPathLetter(uri: string): number {
+  const pathStart = /^[a-z][a-z0-9+.-]*:(\/\/[^/?#]*)?/i.exec(uri)?.[0].length ?? 0;
+  const pathEnd = uri.slice(pathStart).search(/[?#]/);
+  const path = uri.slice(pathStart, pathEnd === -1 ? undefined : pathStart + pathEnd);
+  const letter = path.search(/[a-z]/i);
+  return letter === -1 ? -1 : pathStart + letter;
+}
+
+/** The same URI with the first letter of its path in the other case; null when the path has no letter. */
+export function withOtherPathCase(uri: string): string | null {
+  const at = firstPathLetter(uri);
+  if (at === -1) return null;
+  const letter = uri.charAt(at);
+  const other = letter === letter.toLowerCase() ? letter.toUpperCase() : letter.toLowerCase();
+  return `${uri.slice(0, at)}${other}${uri.slice(at + 1)}`;
+}
+
+/** The same URI with the first letter of its path percent-encoded; null when the path has no letter. */
+export function withPercentEncodedPathLetter(uri: string): string | null {
+  const at = firstPathLetter(uri);
+  if (at === -1) return null;
+  const encoded = `%${uri.charCodeAt(at).toString(16).toUpperCase()}`;
+  return `${uri.slice(0, at)}${encoded}${uri.slice(at + 1)}`;
+}

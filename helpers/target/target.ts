@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import { EMBEDDED_SANDBOX_SELECTORS } from '../../spec/contract.js';
+import { resolveAccount, type ConfiguredClient, type ConfiguredUser } from './account.js';
 import { redirectOrigin } from './redirect-origin.js';
+
+export type { ConfiguredClient, ConfiguredUser } from './account.js';
 
 /** The target as the contract (section 1) names it through the environment. */
 export interface TargetConfig {
@@ -14,9 +17,20 @@ export interface TargetConfig {
    * CONFORMANCE_ALLOW_WRITES=1.
    */
   allowWrites: boolean;
+  /**
+   * CONFORMANCE_RATE_LIMIT_BURST: the most listing requests the rate-limit test may send to meet
+   * RATE_LIMIT on a target without test helpers; null leaves that test skipped there.
+   */
+  rateLimitBurst: number | null;
   control: { url: string; key: string } | null;
-  client: { clientId: string; clientSecret: string; redirectUri: string } | null;
-  user: { login: string; password: string } | null;
+  /** TARGET_CLIENT_*, with TARGET_REDIRECT_URIS: the configured client and all its redirect URIs. */
+  client: ConfiguredClient | null;
+  /** TARGET_CLIENT2_*: a second client (optional), for the checks that a code is bound to its client. */
+  client2: ConfiguredClient | null;
+  /** TARGET_USER_*, with the expected basic user info TARGET_USER_NAME and TARGET_USER_EMAIL. */
+  user: ConfiguredUser | null;
+  /** TARGET_USER2_*: a second user (optional), for the checks that each user sees their own data. */
+  user2: ConfiguredUser | null;
   caFile: string | undefined;
   webhook: WebhookConfig;
   selectors: {
@@ -75,14 +89,7 @@ export function resolveTarget(env: Environment): TargetConfig {
   const { authUrl, appsUrl } = resolveUrls(url, problems);
 
   const control = resolveControl(read, url, appsUrl, problems);
-  const client = resolveGroup(
-    read,
-    ['TARGET_CLIENT_ID', 'TARGET_CLIENT_SECRET', 'TARGET_REDIRECT_URI'],
-    problems,
-  );
-  const user = resolveGroup(read, ['TARGET_USER_LOGIN', 'TARGET_USER_PASSWORD'], problems);
-  if (client?.[2] !== undefined && !isAbsoluteUri(client[2]))
-    problems.push(`TARGET_REDIRECT_URI: expected an absolute URI, got "${client[2]}"`);
+  const { client, client2, user, user2 } = resolveAccount(read, problems);
   if (control === null && (client === null || user === null)) {
     problems.push(
       'SANDBOX_CONTROL_KEY or TARGET_CLIENT_ID/TARGET_CLIENT_SECRET/TARGET_REDIRECT_URI with TARGET_USER_LOGIN/TARGET_USER_PASSWORD: without test helpers the suite needs a configured client and user',
@@ -90,6 +97,7 @@ export function resolveTarget(env: Environment): TargetConfig {
   }
   const webhook = resolveWebhook(read, url, problems);
   const { writes, caFile } = resolveRunOptions(read, problems);
+  const rateLimitBurst = resolveBurst(read, problems);
   checkRedirectOrigin(env, problems);
 
   if (problems.length > 0 || authUrl === undefined || appsUrl === undefined)
@@ -99,12 +107,12 @@ export function resolveTarget(env: Environment): TargetConfig {
     appsUrl,
     embedded: env[EMBEDDED_MARKER] === '1',
     allowWrites: env[EMBEDDED_MARKER] === '1' || writes === '1',
+    rateLimitBurst,
     control,
-    client:
-      client === null
-        ? null
-        : { clientId: client[0] ?? '', clientSecret: client[1] ?? '', redirectUri: client[2] ?? '' },
-    user: user === null ? null : { login: user[0] ?? '', password: user[1] ?? '' },
+    client,
+    client2,
+    user,
+    user2,
     caFile,
     webhook,
     selectors: resolveSelectors(read),
@@ -131,6 +139,19 @@ function resolveRunOptions(read: Read, problems: string[]): { writes?: string; c
   const caFile = read('TLS_CA_FILE');
   if (caFile !== undefined && !existsSync(caFile)) problems.push(`TLS_CA_FILE: no such file "${caFile}"`);
   return { ...(writes === undefined ? {} : { writes }), ...(caFile === undefined ? {} : { caFile }) };
+}
+
+/** The opt-in to a guarded burst of listing requests (production blocks an address for ten minutes). */
+export const MAX_RATE_LIMIT_BURST = 100_000;
+function resolveBurst(read: Read, problems: string[]): number | null {
+  const raw = read('CONFORMANCE_RATE_LIMIT_BURST');
+  if (raw === undefined) return null;
+  const value = Number(raw);
+  if (Number.isInteger(value) && value >= 1 && value <= MAX_RATE_LIMIT_BURST) return value;
+  problems.push(
+    `CONFORMANCE_RATE_LIMIT_BURST: expected the most listing requests to send, an integer from 1 to ${MAX_RATE_LIMIT_BURST}, got "${raw}"`,
+  );
+  return null;
 }
 
 /** contract.md's page selectors: each configured one, or the embedded sandbox's. */
@@ -195,37 +216,10 @@ function resolveWebhook(
   };
 }
 
-/** Variables that only make sense together: all set, or none. */
-function resolveGroup(
-  read: (name: string) => string | undefined,
-  names: readonly string[],
-  problems: string[],
-): string[] | null {
-  const values = names.map(read);
-  const missing = names.filter((_, index) => values[index] === undefined);
-  if (missing.length === names.length) return null;
-  if (missing.length > 0) {
-    for (const name of missing)
-      problems.push(
-        `${name}: required together with ${names.filter((n) => !missing.includes(n)).join(', ')}`,
-      );
-    return null;
-  }
-  return values.map((value) => value ?? '');
-}
-
 function isHttpUrl(value: string): boolean {
   try {
     const parsed = new URL(value);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-function isAbsoluteUri(value: string): boolean {
-  try {
-    return new URL(value).protocol.length > 1;
   } catch {
     return false;
   }

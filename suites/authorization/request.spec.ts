@@ -2,8 +2,22 @@ import { CONSENT_REMEMBERED, consentRemembered, test, uniqueRedirectUri } from '
 import { covers } from '../../helpers/assert/covers.js';
 import { expectNoRedirect, expectRedirectWithCode } from '../../helpers/assert/expect-authorization.js';
 import { trickyState } from '../../helpers/clients/random.js';
-import { withOtherPort, withOtherScheme } from '../../helpers/target/redirect-origin.js';
+import {
+  withOtherPathCase,
+  withOtherPort,
+  withOtherScheme,
+  withPercentEncodedPathLetter,
+} from '../../helpers/target/redirect-origin.js';
 import { verify } from '../../helpers/assert/verify.js';
+
+/** Equal once parsed (an http URL's empty path is "/"): such a pair is no near miss. */
+function sameUrl(registered: string, candidate: string): boolean {
+  try {
+    return new URL(registered).href === new URL(candidate).href;
+  } catch {
+    return registered === candidate;
+  }
+}
 
 test.describe('4.1 Start authorization: success', () => {
   test(
@@ -43,8 +57,8 @@ test.describe('4.1 Start authorization: success', () => {
   test(
     'redirect_uri may be left out when a single URI is registered',
     covers('R4.1-04'),
-    async ({ newClient, authorize }) => {
-      const client = await newClient(1);
+    async ({ clientWithUris, authorize }) => {
+      const client = await clientWithUris(1);
       const outcome = await authorize({ client, redirectUri: null, state: 'single' });
       expectRedirectWithCode(outcome, { redirectUri: client.redirectUris[0] as string, state: 'single' });
     },
@@ -53,8 +67,8 @@ test.describe('4.1 Start authorization: success', () => {
   test(
     'with three registered URIs, each one is honoured exactly',
     covers('R4.1-05', 'R2.1-01'),
-    async ({ newClient, authorize }) => {
-      const client = await newClient(3);
+    async ({ clientWithUris, authorize }) => {
+      const client = await clientWithUris(3);
       for (const redirectUri of client.redirectUris) {
         const outcome = await authorize({ client, redirectUri, state: 'many' });
         expectRedirectWithCode(outcome, { redirectUri, state: 'many' }, ['R4.1-05']);
@@ -83,33 +97,36 @@ test.describe('7.1 Authorization endpoint: no redirect', () => {
   test(
     'with several registered URIs, leaving redirect_uri out never redirects',
     covers('R4.1-04', 'R7.1-01'),
-    async ({ newClient, authorize }) => {
-      const client = await newClient(2);
+    async ({ clientWithUris, authorize }) => {
+      const client = await clientWithUris(2, { orMore: true });
       expectNoRedirect(await authorize({ client, redirectUri: null, state: 's' }));
     },
   );
 
-  const nearMisses: ReadonlyArray<readonly [string, (registered: string) => string]> = [
+  // Each derived from the client's first registered URI alone: no test helper is needed.
+  const nearMisses: ReadonlyArray<readonly [string, (registered: string) => string | null]> = [
     ['an extra path segment', (uri) => `${uri}/extra`],
     ['a trailing slash', (uri) => `${uri}/`],
-    ['an extra query parameter', (uri) => `${uri}?extra=1`],
+    ['an extra query parameter', (uri) => `${uri}${uri.includes('?') ? '&' : '?'}extra=1`],
     ['another port', withOtherPort],
-    ['another case in the path', (uri) => uri.replace('/conformance/', '/Conformance/')],
+    ['another case in the path', withOtherPathCase],
     ['another scheme', withOtherScheme],
     ['a parent path only', (uri) => uri.slice(0, uri.lastIndexOf('/'))],
-    ['a percent-encoded path', (uri) => uri.replace('/conformance/', '/%63onformance/')],
+    ['a percent-encoded path', withPercentEncodedPathLetter],
   ];
   for (const [miss, mutate] of nearMisses) {
     test(
       `a redirect_uri with ${miss} is refused with HTTP 400 and no redirect`,
       covers('R4.1-05', 'R7.1-03'),
-      async ({ newClient, authorize }) => {
-        const client = await newClient(1);
-        const outcome = await authorize({
-          client,
-          redirectUri: mutate(client.redirectUris[0] as string),
-          state: 's',
-        });
+      async ({ client, authorize }) => {
+        const registered = client.redirectUris[0] as string;
+        const redirectUri = mutate(registered);
+        test.skip(redirectUri === null, `the redirect URI ${registered} has no letter in its path to change`);
+        test.skip(
+          client.redirectUris.some((uri) => sameUrl(uri, redirectUri as string)),
+          `${miss} makes a registered URI of this client again (${redirectUri}), not a near miss`,
+        );
+        const outcome = await authorize({ client, redirectUri, state: 's' });
         expectNoRedirect(outcome, ['R4.1-05'], { expected: 400, ids: ['R7.1-03'] });
       },
     );

@@ -1,4 +1,4 @@
-import { test } from '../../fixtures/index.js';
+import { NEEDS_SECOND_CLIENT, orSkip, test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/assert/covers.js';
 import { expectTokenError, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
 import { verify } from '../../helpers/assert/verify.js';
@@ -85,9 +85,8 @@ test.describe('7.2 Authorization code: bound to its client and redirect URI', ()
     test(
       `a code issued to another client is refused with invalid_grant (with ${variant})`,
       covers('R7.2-07'),
-      async ({ newClient, redeem }) => {
-        const owner = await newClient(1);
-        const other = await newClient(1);
+      async ({ client: owner, secondClient, redeem }) => {
+        const other = orSkip(secondClient, NEEDS_SECOND_CLIENT);
         // The second variant leaves the client as the only thing wrong with the request.
         const exchange = await redeem(owner, {
           fields: {
@@ -104,8 +103,8 @@ test.describe('7.2 Authorization code: bound to its client and redirect URI', ()
   test(
     'a redirect_uri other than the authorization request’s is refused with invalid_grant',
     covers('R4.2-04', 'R7.2-07'),
-    async ({ newClient, redeem }) => {
-      const client = await newClient(2);
+    async ({ clientWithUris, redeem }) => {
+      const client = await clientWithUris(2, { orMore: true });
       const [first = '', second = ''] = client.redirectUris;
       const exchange = await redeem(client, {
         obtain: { redirectUri: first },
