@@ -1,6 +1,7 @@
 import { test, type TestDetails } from '@playwright/test';
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
 import { crawl, effectivePageSize, expectBounded, pageBound, type CrawlResult } from '../clients/crawler.js';
+import type { HttpExchange } from '../clients/exchange.js';
 import type { ListingClient } from '../clients/listing-client.js';
 import { expectListingPage, type AdItem } from './expect-listing.js';
 import { refusedAboveMaximum, type CrawlParameters } from './listing-invariants.js';
@@ -47,7 +48,7 @@ export async function referenceCrawl(listing: ListingClient, token: string): Pro
     deferBound: true,
     stopAtEmptyPage: true,
   });
-  expectOnceEach(result.items, {});
+  expectOnceEach(result, {});
   expectFullPages(result, undefined);
   expectEndAtEmptyPage(result);
   expectBounded(!result.unbounded, ACCOUNT_PAGE_BOUND, result.exchanges.at(-1));
@@ -78,9 +79,9 @@ export async function crawlLikeReference(
     deferBound: true,
     stopAtEmptyPage: true,
   });
-  expectOnceEach(result.items, parameters);
-  expectOnlyStatus(result.items, adsStatus);
-  expectSameAds(result.items, expected, parameters);
+  expectOnceEach(result, parameters);
+  expectOnlyStatus(result, adsStatus);
+  expectSameAds(result, expected, parameters);
   expectFullPages(result, fetchSize);
   expectEndAtEmptyPage(result);
   expectBounded(!result.unbounded, maxPages, result.exchanges.at(-1));
@@ -108,15 +109,22 @@ function sample(ids: readonly string[]): string {
   return `${ids.length}, e.g. ${ids.slice(0, 5).join(', ')}`;
 }
 
+/** The exchange of the first page holding one of the items: the evidence a failure shows. */
+function pageHolding(result: CrawlResult, items: readonly AdItem[]): HttpExchange | undefined {
+  const index = result.pages.findIndex((page) => page.data.some((item) => items.includes(item)));
+  return result.exchanges[index];
+}
+
 /** 4.4 rule 2 and 2.5: following next_token lists every ad once. */
-function expectOnceEach(items: readonly AdItem[], parameters: CrawlParameters): void {
+function expectOnceEach(result: CrawlResult, parameters: CrawlParameters): void {
   const seen = new Set<string>();
-  const repeated = items.filter((item) => (seen.has(item.id) ? true : (seen.add(item.id), false)));
+  const repeated = result.items.filter((item) => (seen.has(item.id) ? true : (seen.add(item.id), false)));
   verify(
     repeated.length === 0,
     ['R4.4-02', 'R2.5-01'],
     `every ad once across the crawl (${describe(parameters)})`,
     `repeated: ${sample(repeated.map((item) => item.id))}`,
+    pageHolding(result, repeated),
   );
 }
 
@@ -124,14 +132,15 @@ function expectOnceEach(items: readonly AdItem[], parameters: CrawlParameters): 
  * ads_status: "return only ads with this status", an unknown one too (section 3). An item of
  * another status is a wrong filter, or a status field that is not the ad's (2.5).
  */
-function expectOnlyStatus(items: readonly AdItem[], adsStatus: string | undefined): void {
+function expectOnlyStatus(result: CrawlResult, adsStatus: string | undefined): void {
   if (adsStatus === undefined) return;
-  const others = items.filter((item) => item.status !== adsStatus);
+  const others = result.items.filter((item) => item.status !== adsStatus);
   verify(
     others.length === 0,
     ['R4.4-05', 'R2.5-06'],
     `only ads with status ${adsStatus}, each shown with the status it was filtered by`,
     `others: ${sample(others.map((item) => `${item.id}(${item.status})`))}`,
+    pageHolding(result, others),
   );
 }
 
@@ -139,20 +148,18 @@ function expectOnlyStatus(items: readonly AdItem[], adsStatus: string | undefine
  * The crawl lists the reference's ads (of the status asked for), no fewer, no more. An ad that a
  * filtered crawl lists and the unfiltered one did not is one that 4.4 rule 4 left out.
  */
-function expectSameAds(
-  items: readonly AdItem[],
-  expected: readonly AdItem[],
-  parameters: CrawlParameters,
-): void {
+function expectSameAds(result: CrawlResult, expected: readonly AdItem[], parameters: CrawlParameters): void {
+  const { items } = result;
   const listed = new Set(items.map((item) => item.id));
   const wanted = new Set(expected.map((item) => item.id));
   const filtered = parameters.adsStatus !== undefined;
-  const extra = items.filter((item) => !wanted.has(item.id)).map((item) => item.id);
+  const extra = items.filter((item) => !wanted.has(item.id));
   verify(
     extra.length === 0,
     filtered ? ['R4.4-06', 'R4.4-02'] : ['R4.4-02'],
     `only ads the unfiltered crawl at the default page size lists (${describe(parameters)})`,
-    `ads it never listed: ${sample(extra)}`,
+    `ads it never listed: ${sample(extra.map((item) => item.id))}`,
+    pageHolding(result, extra),
   );
   const missing = expected.filter((item) => !listed.has(item.id)).map((item) => item.id);
   verify(
@@ -160,6 +167,8 @@ function expectSameAds(
     filtered ? ['R4.4-05', 'R4.4-02'] : ['R4.4-02'],
     `all ${expected.length} ads the unfiltered crawl lists${filtered ? ` with status ${parameters.adsStatus}` : ''} (${describe(parameters)})`,
     `missing: ${sample(missing)}`,
+    // No page shows an ad that is not there: the last one shows where the crawl ended.
+    result.exchanges.at(-1),
   );
 }
 
