@@ -14,8 +14,11 @@ import { verify } from './verify.js';
  * crawl alike) is beyond them; the exact model of pagination.property.spec.ts covers that.
  */
 
-/** Pages a crawl of an account of unknown size may take: the helpers' largest seed, 200,000 ads. */
-export const ACCOUNT_PAGE_BOUND = 200_000 / MAX_PAGE_SIZE + 1;
+/**
+ * Pages a crawl of an account of unknown size may take (a million ads at 200 a page): generous, not
+ * absent. An endless next_token to empty pages stops at the first one (stopAtEmptyPage).
+ */
+export const ACCOUNT_PAGE_BOUND = 5000;
 
 /** The account's ads as the unfiltered crawl at the default page size lists them. */
 export interface AccountListing {

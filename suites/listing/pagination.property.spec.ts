@@ -8,7 +8,7 @@ import { crawl, effectivePageSize, pageBound } from '../../helpers/clients/crawl
 import { expectListingPage, type AdItem } from '../../helpers/assert/expect-listing.js';
 import { checkCrawl, crawlAndCheck, expectedFor } from '../../helpers/assert/listing-invariants.js';
 import { assertProperty } from '../../helpers/assert/property.js';
-import { needing, requireAccount } from '../../helpers/assert/account-listing.js';
+import { ACCOUNT_PAGE_BOUND, needing, requireAccount } from '../../helpers/assert/account-listing.js';
 import { verify } from '../../helpers/assert/verify.js';
 
 /** Values a growing status set may bring (section 3), taken from the production field notes. */
@@ -195,7 +195,7 @@ test.describe('4.4 Pagination over existing ads (no set-up needed)', () => {
       }
       const token = await issueToken(client, { scope: 'autoupload' });
       // Without helpers the size of the account is unknown: the bound is generous, not absent.
-      const all = await crawl(listing, token, { maxPages: 5000 });
+      const all = await crawl(listing, token, { maxPages: ACCOUNT_PAGE_BOUND });
       const ids = all.items.map((item) => item.id);
       const idSet = new Set(ids);
       verify(
