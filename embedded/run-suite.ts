@@ -31,6 +31,7 @@ export interface SuiteRunOptions {
 export interface TestVerdict {
   title: string;
   status: 'passed' | 'failed' | 'skipped';
+  /** The error of a failed test, the reason of a skipped one. */
   message: string;
 }
 
@@ -168,6 +169,9 @@ function verdicts(jsonReport: string): TestVerdict[] {
     const result = spec.tests[0]?.results.at(-1);
     const status =
       result?.status === 'passed' ? 'passed' : result?.status === 'skipped' ? 'skipped' : 'failed';
-    return { title: spec.title, status, message: result?.error?.message ?? '' };
+    // A skipped test's message is its reason (a test skipped at run time names what it lacks).
+    const skipReason = spec.tests[0]?.annotations?.find(({ type }) => type === 'skip')?.description;
+    const message = status === 'skipped' ? (skipReason ?? '') : (result?.error?.message ?? '');
+    return { title: spec.title, status, message };
   });
 }

@@ -28,6 +28,13 @@ export interface KillRunOptions {
    */
   only?: readonly string[];
   timeoutMs?: number;
+  /**
+   * A target that already has the fault (account mode, embedded/account.ts): the nested run is told
+   * only these variables and starts no sandbox of its own.
+   */
+  target?: Readonly<Record<string, string>>;
+  /** Test files or folders to run: all of suites/ when absent. */
+  files?: readonly string[];
 }
 
 export interface KillRun {
@@ -82,6 +89,12 @@ export async function runKill(fault: FaultName, options: KillRunOptions = {}): P
     options.only === undefined
       ? requirementGrep(FAULTS[fault].requirements)
       : options.only.map(escapeRegExp).join('|');
-  const run = await runSuite({ faults: [fault], grep, timeoutMs: options.timeoutMs ?? 600_000 });
+  const run = await runSuite({
+    faults: options.target === undefined ? [fault] : [],
+    grep,
+    timeoutMs: options.timeoutMs ?? 600_000,
+    ...(options.target === undefined ? {} : { env: options.target }),
+    ...(options.files === undefined ? {} : { files: options.files }),
+  });
   return { verdict: judgeKill(fault, run.tests, (performance.now() - started) / 1000), run };
 }

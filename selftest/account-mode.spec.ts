@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { runSuite, type TestVerdict } from '../embedded/run-suite.js';
-import { ControlClient } from '../helpers/clients/control-client.js';
-import { HttpClient } from '../helpers/clients/http.js';
+import { startAccount } from '../embedded/account.js';
 import type { FaultName } from '../sandbox/faults.js';
-import { startSandbox } from '../sandbox/start.js';
 
 /**
  * Issue 15, points 2 and 4: against a target without test helpers, what a real account has
@@ -11,9 +9,6 @@ import { startSandbox } from '../sandbox/start.js';
  * (CONFORMANCE_RATE_LIMIT_BURST) run the tests that were skipped for want of helpers. They run and
  * pass against a correct server, and run and fail against one with the faults they are there for.
  */
-const KEY = 'account-mode-selftest-key';
-const ORIGIN = 'http://127.0.0.1:9/account-mode';
-
 /** Each test the configuration unlocks, by a part of its title, and the fault that must fail it. */
 const UNLOCKED: ReadonlyArray<readonly [string, FaultName | null]> = [
   ['redirect_uri may be left out when a single URI is registered', 'authz-redirect-uri-always-required'],
@@ -42,44 +37,13 @@ const UNLOCKED: ReadonlyArray<readonly [string, FaultName | null]> = [
 
 /** A sandbox whose helpers made the account; the run is then told only the TARGET_* variables. */
 async function accountRun(faults: readonly FaultName[]): Promise<{ tests: TestVerdict[]; output: string }> {
-  const sandbox = await startSandbox({ controlKey: KEY, faults: [...faults] });
-  const http = new HttpClient({ caFile: sandbox.caFile });
+  const account = await startAccount(faults);
   try {
-    const helpers = new ControlClient(http, sandbox.controlUrl, KEY);
-    const uris = ['cb1', 'cb2', 'cb3'].map((label) => `${ORIGIN}/${label}`);
-    const client = await helpers.createClient(uris);
-    const client2 = await helpers.createClient([`${ORIGIN}/second`]);
-    // A limit a burst of 500 meets: the embedded default (1,000 a second) might not be.
-    await helpers.setRateLimit(client2.clientId, 20, 1);
-    const [user, user2] = [await helpers.createUser(), await helpers.createUser()];
-    const env = {
-      TARGET_AUTH_URL: sandbox.authUrl,
-      TARGET_APPS_URL: sandbox.appsUrl,
-      TLS_CA_FILE: sandbox.caFile,
-      TARGET_CLIENT_ID: client.clientId,
-      TARGET_CLIENT_SECRET: client.clientSecret,
-      TARGET_REDIRECT_URI: `${ORIGIN}/cb2`,
-      TARGET_REDIRECT_URIS: uris.join(' '),
-      TARGET_CLIENT2_ID: client2.clientId,
-      TARGET_CLIENT2_SECRET: client2.clientSecret,
-      TARGET_CLIENT2_REDIRECT_URI: `${ORIGIN}/second`,
-      TARGET_USER_LOGIN: user.login,
-      TARGET_USER_PASSWORD: user.password,
-      TARGET_USER_NAME: user.name,
-      TARGET_USER_EMAIL: user.email,
-      TARGET_USER2_LOGIN: user2.login,
-      TARGET_USER2_PASSWORD: user2.password,
-      TARGET_USER2_NAME: user2.name,
-      TARGET_USER2_EMAIL: user2.email,
-      CONFORMANCE_ALLOW_WRITES: '1',
-      CONFORMANCE_RATE_LIMIT_BURST: '500',
-    };
     const grep = UNLOCKED.map(([title]) => title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-    const run = await runSuite({ env, grep, workers: 2, timeoutMs: 240_000 });
+    const run = await runSuite({ env: account.env, grep, workers: 2, timeoutMs: 240_000 });
     return { tests: run.tests, output: run.output };
   } finally {
-    await http.close();
-    await sandbox.close();
+    await account.close();
   }
 }
 

@@ -4,6 +4,7 @@ import { parseJsonBody } from '../clients/exchange.js';
 import { expectListingPage, type AdItem } from './expect-listing.js';
 import type { ListingClient } from '../clients/listing-client.js';
 import { verify } from './verify.js';
+import { MAX_PAGE_SIZE } from '../../spec/limits.js';
 
 export interface CrawlParameters {
   fetchSize?: number | undefined;
@@ -103,6 +104,34 @@ async function checkCurrentToken(
 }
 
 /**
+ * A fetch_size above 200 may be clamped or refused in the 7.3 style (R8-04): asks for the first
+ * page, and tells whether it was refused, in that style (any other answer than a page fails).
+ */
+export async function refusedAboveMaximum(
+  listing: ListingClient,
+  token: string,
+  options: CrawlParameters,
+): Promise<boolean> {
+  const { fetchSize, adsStatus } = options;
+  if (fetchSize === undefined || fetchSize <= MAX_PAGE_SIZE) return false;
+  const first = await listing.page(token, {
+    quiet: true,
+    fetchSize,
+    ...(adsStatus === undefined ? {} : { adsStatus }),
+  });
+  if (first.response.status === 200) return false;
+  const body = parseJsonBody(first) as { reason?: unknown; message?: unknown } | undefined;
+  verify(
+    first.response.status > 200 && typeof body?.reason === 'string' && typeof body.message === 'string',
+    ['R4.4-04', 'R7.3-01'],
+    'a page of at most 200 items, or a 7.3-style refusal',
+    `HTTP ${first.response.status}`,
+    first,
+  );
+  return true;
+}
+
+/**
  * Crawls the listing and checks every pagination invariant against the seeded ads. A fetch_size
  * above 200 may be clamped or refused in the 7.3 style; both are accepted, more than 200 items never.
  */
@@ -114,24 +143,7 @@ export async function crawlAndCheck(
 ): Promise<void> {
   const { fetchSize, adsStatus } = options;
   const expected = expectedFor(ads, adsStatus);
-  if (fetchSize !== undefined && fetchSize > 200) {
-    const first = await listing.page(token, {
-      quiet: true,
-      fetchSize,
-      ...(adsStatus === undefined ? {} : { adsStatus }),
-    });
-    if (first.response.status !== 200) {
-      const body = parseJsonBody(first) as { reason?: unknown; message?: unknown } | undefined;
-      verify(
-        first.response.status > 200 && typeof body?.reason === 'string' && typeof body.message === 'string',
-        ['R4.4-04', 'R7.3-01'],
-        'a page of at most 200 items, or a 7.3-style refusal',
-        `HTTP ${first.response.status}`,
-        first,
-      );
-      return;
-    }
-  }
+  if (await refusedAboveMaximum(listing, token, options)) return;
   const maxPages = pageBound(expected.length, fetchSize);
   const result = await crawl(listing, token, { fetchSize, adsStatus, maxPages, deferBound: true });
   checkCrawl(result.items, expected, adsStatus);

@@ -14,6 +14,11 @@ export interface CrawlOptions {
    * first name a duplicate or a wrong filter that caused the extra pages.
    */
   deferBound?: boolean;
+  /**
+   * Stop at an empty page that still carries a next_token, and report it in the result: 2.5 lets a
+   * page be empty only when there are no more records, so the pages after it can only be empty too.
+   */
+  stopAtEmptyPage?: boolean;
 }
 
 export interface CrawlResult {
@@ -22,6 +27,8 @@ export interface CrawlResult {
   exchanges: HttpExchange[];
   /** True when next_token was still set after maxPages pages (only with deferBound). */
   unbounded: boolean;
+  /** True when an empty page carried a next_token (only with stopAtEmptyPage). */
+  emptyPageWithNext: boolean;
 }
 
 /** The page size a server may use: what was asked, never above 200 (4.4, 8). */
@@ -45,7 +52,13 @@ export async function crawl(
   options: CrawlOptions,
 ): Promise<CrawlResult> {
   const limit = effectivePageSize(options.fetchSize);
-  const result: CrawlResult = { items: [], pages: [], exchanges: [], unbounded: false };
+  const result: CrawlResult = {
+    items: [],
+    pages: [],
+    exchanges: [],
+    unbounded: false,
+    emptyPageWithNext: false,
+  };
   let pageToken: string | undefined;
   for (;;) {
     const exchange = await listing.page(accessToken, {
@@ -58,15 +71,7 @@ export async function crawl(
     result.exchanges.push(exchange);
     result.pages.push(page);
     result.items.push(...page.data);
-    if (pageToken === undefined) {
-      verify(
-        page.current_token === null || page.current_token === undefined,
-        'R2.5-02',
-        'current_token null on the first page',
-        `current_token ${JSON.stringify(page.current_token)}`,
-        exchange,
-      );
-    }
+    if (pageToken === undefined) expectFirstPageToken(page, exchange);
     verify(
       page.data.length <= limit,
       ['R4.4-04', 'R8-04', 'R2.5-01'],
@@ -76,11 +81,24 @@ export async function crawl(
     );
     const next = page.next_token ?? null;
     if (next === null) return result;
+    if (options.stopAtEmptyPage === true && page.data.length === 0)
+      return { ...result, emptyPageWithNext: true };
     if (result.pages.length >= options.maxPages && options.deferBound === true)
       return { ...result, unbounded: true };
     expectBounded(result.pages.length < options.maxPages, options.maxPages, exchange);
     pageToken = next;
   }
+}
+
+/** 2.5: current_token is null on the first page. */
+function expectFirstPageToken(page: ListingPage, exchange: HttpExchange): void {
+  verify(
+    page.current_token === null || page.current_token === undefined,
+    'R2.5-02',
+    'current_token null on the first page',
+    `current_token ${JSON.stringify(page.current_token)}`,
+    exchange,
+  );
 }
 
 /** 4.4 rule 3: the crawl of n items ends within ceil(n / size) + 1 pages. */
