@@ -10,7 +10,7 @@ const JUST_BEFORE = LIFETIME_S - 30;
 const JUST_AFTER = LIFETIME_S + 1;
 /** Without the clock, the slow project (code-lifetime.slow.spec.ts) waits the lifetime out instead. */
 const NEEDS_CLOCK =
-  "needs the test helpers' clock (SANDBOX_CONTROL_KEY), or CONFORMANCE_SLOW=1: the slow project waits the ten minutes in real time";
+  "needs the test helpers' clock (SANDBOX_CONTROL_KEY); without it, CONFORMANCE_SLOW=1 checks the same lifetime in real time (the slow project)";
 
 test.describe('2.2 Authorization code: single use', () => {
   test(
