@@ -10,12 +10,22 @@ loadDotEnv();
 const reportsDir = process.env.REPORTS_DIR ?? 'reports';
 // A fixed receiver port (WEBHOOK_LISTEN_PORT) can be bound by one worker only: the run then uses one.
 const fixedReceiverPort = (process.env.WEBHOOK_LISTEN_PORT ?? '').trim() !== '';
+const baseWorkers = fixedReceiverPort ? 1 : Number(process.env.CONFORMANCE_WORKERS ?? 2);
+/**
+ * CONFORMANCE_SLOW=1: the `slow` project, whose two tests wait out the code's ten-minute lifetime
+ * in real time. It comes first (Playwright queues and shards tests in the order of the projects)
+ * and has two workers of its own on top of the others, so both tests start at once and the rest of
+ * the run goes on beside them at its usual pace: the run grows by about eleven minutes at most.
+ */
+const slow = process.env.CONFORMANCE_SLOW === '1';
+const SLOW_TESTS = '**/*.slow.spec.ts';
+const slowWorkers = slow ? 2 : 0;
 
 export default defineConfig({
   testDir: '.',
   forbidOnly: process.env.CI !== undefined,
   fullyParallel: true,
-  workers: fixedReceiverPort ? 1 : Number(process.env.CONFORMANCE_WORKERS ?? 2),
+  workers: baseWorkers + slowWorkers,
   retries: 0,
   timeout: 60_000,
   globalSetup: './embedded/global-setup.ts',
@@ -55,9 +65,16 @@ export default defineConfig({
     screenshot: 'off',
   },
   projects: [
-    { name: 'conformance', testDir: './suites', testIgnore: '**/advisory/**' },
+    ...(slow ? [{ name: 'slow', testDir: './suites', testMatch: SLOW_TESTS, workers: slowWorkers }] : []),
+    // Each held to the usual workers beside the slow ones: one receiver on a fixed WEBHOOK_LISTEN_PORT.
+    {
+      name: 'conformance',
+      testDir: './suites',
+      testIgnore: ['**/advisory/**', SLOW_TESTS],
+      workers: baseWorkers,
+    },
     // Points the specification does not require (RFC 6749, RFC 9700): warnings, never a failure of the gate.
-    { name: 'advisory', testDir: './suites/advisory' },
+    { name: 'advisory', testDir: './suites/advisory', workers: baseWorkers },
     { name: 'selftest', testDir: './selftest' },
   ],
 });

@@ -15,6 +15,8 @@ rmSync(`${reports}/allure-results`, { recursive: true, force: true });
 rmSync(`${reports}/allure-report`, { recursive: true, force: true });
 const status = run(process.execPath, [
   ...playwrightTestArgs(),
+  // CONFORMANCE_SLOW=1: the slow project too (playwright.config.ts defines it only then).
+  ...(process.env.CONFORMANCE_SLOW === '1' ? ['--project=slow'] : []),
   '--project=conformance',
   '--project=advisory',
   // This command has no option of its own: every argument goes to Playwright as given.

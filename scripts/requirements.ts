@@ -1,12 +1,44 @@
-// npm run requirements [-- --all]
+// npm run requirements [-- --all | --mode helpers|account | --measure [--slow]]
 // Lists the requirements of the catalogue and the tests that cover each; exits 1 when a requirement
 // that should have a test has none. Coverage is read from Playwright's own test list (the tags).
+// --mode prints what a run of that mode checked and why the rest was skipped, as last measured
+// (scripts/mode-coverage.json); --measure runs both modes again and rewrites it and the README's table.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { REQUIREMENTS } from '../spec/requirements/catalogue.js';
 import { specsOf, type JsonReport, type JsonSpec } from './lib.js';
+import { MODES, readCoverage, type Mode } from './mode-coverage.js';
+import { measureModes } from './mode-measure.js';
+import { modeLines } from './mode-table.js';
 import { playwrightTestArgs } from './playwright-command.js';
+
+const args = parseArgs({
+  options: {
+    all: { type: 'boolean', default: false },
+    mode: { type: 'string' },
+    measure: { type: 'boolean', default: false },
+    slow: { type: 'boolean', default: false },
+  },
+}).values;
+if (args.measure || args.mode !== undefined)
+  process.exit(await modeCoverage(args.mode, args.measure, args.slow));
+
+/** The coverage per mode: measured now (--measure), or as last measured; 2 on an unknown mode. */
+async function modeCoverage(mode: string | undefined, measure: boolean, slow: boolean): Promise<number> {
+  const modes = mode === undefined ? MODES : MODES.filter((known) => known === mode);
+  if (modes.length === 0) {
+    console.error(`--mode ${mode}: unknown, use one of ${MODES.join(', ')}`);
+    return 2;
+  }
+  const file = measure ? await measureModes(slow) : readCoverage();
+  if (file === null) {
+    console.error('no measured coverage yet: npm run requirements -- --measure');
+    return 1;
+  }
+  for (const found of modes as readonly Mode[]) console.log(`${modeLines(file, found).join('\n')}\n`);
+  return 0;
+}
 
 function listTests(): JsonSpec[] {
   const output = execFileSync(
@@ -30,7 +62,7 @@ for (const spec of listTests()) {
   }
 }
 
-const showAll = parseArgs({ options: { all: { type: 'boolean', default: false } } }).values.all;
+const showAll = args.all;
 const uncovered = REQUIREMENTS.filter(
   (found) => !coverage.has(found.id) && found.untestable === undefined && found.plannedFor === undefined,
 );

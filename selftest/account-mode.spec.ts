@@ -32,6 +32,7 @@ const UNLOCKED: ReadonlyArray<readonly [string, FaultName | null]> = [
   ['a code issued to another client is refused with invalid_grant (with the', null],
   ['a redirect_uri other than the authorization request’s is refused', 'token-redirect-uri-any-registered'],
   ['a basic_user_info token gets the user name and e-mail of its own user', 'basic-info-other-user'],
+  ["one user cannot read, update or delete another user's configuration", 'notify-any-owner'],
   ['a request rate above the limit meets RATE_LIMIT', 'listing-rate-limit-message-unfilled'],
 ];
 

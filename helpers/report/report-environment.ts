@@ -14,6 +14,8 @@ export function reportEnvironment(env: NodeJS.ProcessEnv = process.env): Record<
     target: () => (embedded(env) ? 'embedded sandbox' : 'external'),
     target_auth_url: () => shownUrl(env.TARGET_AUTH_URL),
     target_apps_url: () => shownUrl(env.TARGET_APPS_URL),
+    mode: () => runMode(env),
+    slow_project: () => (slowProject(env) ? 'on (code lifetime in real time)' : 'off'),
     test_helpers: () => testHelpers(env),
     test_helpers_url: () => shownUrl(env.SANDBOX_CONTROL_URL ?? env.TARGET_APPS_URL),
     sandbox_faults: () => listOrNone(env.SANDBOX_FAULTS),
@@ -54,6 +56,24 @@ function shownUrl(value: string | undefined): string {
 function testHelpers(env: NodeJS.ProcessEnv): string {
   if ((env.SANDBOX_CONTROL_KEY ?? '').trim() === '') return 'none (set-up tests skipped)';
   return embedded(env) ? 'available (embedded)' : 'key configured';
+}
+
+function slowProject(env: NodeJS.ProcessEnv): boolean {
+  return env.CONFORMANCE_SLOW === '1';
+}
+
+/**
+ * `helpers` when the target serves the test helpers (a control key), else `account`: what the run
+ * could check (README, "What each mode checks"); `+slow` and `+burst` name the opt-ins it had.
+ */
+export function runMode(env: NodeJS.ProcessEnv): string {
+  const helpers = (env.SANDBOX_CONTROL_KEY ?? '').trim() !== '';
+  const burst = !helpers && (env.CONFORMANCE_RATE_LIMIT_BURST ?? '').trim() !== '';
+  return [
+    helpers ? 'helpers' : 'account',
+    ...(slowProject(env) ? ['slow'] : []),
+    ...(burst ? ['burst'] : []),
+  ].join('+');
 }
 
 function listOrNone(value: string | undefined): string {

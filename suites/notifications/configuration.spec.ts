@@ -1,4 +1,4 @@
-import { settingsFor, test } from '../../fixtures/index.js';
+import { NEEDS_SECOND_USER, orSkip, settingsFor, test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/assert/covers.js';
 import { setUpConfiguration } from '../../helpers/assert/set-up.js';
 import {
@@ -150,10 +150,11 @@ test.describe('4.6 Notification configuration', () => {
   test(
     "one user cannot read, update or delete another user's configuration",
     covers('R4.6-06', 'R5-06'),
-    async ({ newClient, newUser, issueToken, configure, notifications, endpoint }) => {
-      const client = await newClient(1);
-      const owner = await issueToken(client, { scope: 'autoupload', user: await newUser() });
-      const stranger = await issueToken(client, { scope: 'autoupload', user: await newUser() });
+    async ({ client, user, secondUser, issueToken, configure, notifications, endpoint }) => {
+      // Two users, fresh ones or TARGET_USER_* and TARGET_USER2_*: no helper is needed past them.
+      const other = orSkip(secondUser, NEEDS_SECOND_USER);
+      const owner = await issueToken(client, { scope: 'autoupload', user });
+      const stranger = await issueToken(client, { scope: 'autoupload', user: other });
       const settings = settingsFor(endpoint().url);
       const created = setUpConfiguration(await configure(owner, settings));
       const ids = ['R4.6-06'];
