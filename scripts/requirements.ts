@@ -9,7 +9,6 @@ import { parseArgs } from 'node:util';
 import { REQUIREMENTS } from '../spec/requirements/catalogue.js';
 import { specsOf, type JsonReport, type JsonSpec } from './lib.js';
 import { MODES, readCoverage, type Mode } from './mode-coverage.js';
-import { measureModes } from './mode-measure.js';
 import { modeLines } from './mode-table.js';
 import { playwrightTestArgs } from './playwright-command.js';
 
@@ -31,7 +30,9 @@ async function modeCoverage(mode: string | undefined, measure: boolean, slow: bo
     console.error(`--mode ${mode}: unknown, use one of ${MODES.join(', ')}`);
     return 2;
   }
-  const file = measure ? await measureModes(slow) : readCoverage();
+  // Measuring formats the README with Prettier, a dev dependency: loaded only then, so that an
+  // installed package (npx classifieds-conformance requirements) runs without it.
+  const file = measure ? await (await import('./mode-measure.js')).measureModes(slow) : readCoverage();
   if (file === null) {
     console.error('no measured coverage yet: npm run requirements -- --measure');
     return 1;
