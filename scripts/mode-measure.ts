@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
+import { startAccount } from '../embedded/account.js';
 import { runSuite } from '../embedded/run-suite.js';
-import { startAccount } from './mode-account.js';
+import { mixedAds } from '../helpers/clients/mixed-ads.js';
 import { COVERAGE_FILE, testRecords, type CoverageFile, type ModeRecord } from './mode-coverage.js';
 import { README_END, README_START, readmeSection } from './mode-table.js';
 import type { JsonReport } from './lib.js';
@@ -42,7 +43,8 @@ async function helpersMode(): Promise<ModeRecord> {
 
 async function accountMode(slow: boolean): Promise<ModeRecord> {
   console.log(`measuring account mode${slow ? ' with the slow project (eleven minutes)' : ''} ...`);
-  const account = await startAccount();
+  // As many ads as the listing's crawl test seeds: more than two pages at the largest fetch_size.
+  const account = await startAccount([], { ads: mixedAds(450) });
   try {
     const tests = await measuredRun(account.env, slow);
     return { told: Object.keys(account.env).sort().join(' '), slow, tests };
