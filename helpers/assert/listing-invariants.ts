@@ -150,3 +150,16 @@ export async function crawlAndCheck(
   expectBounded(!result.unbounded, maxPages, result.exchanges.at(-1));
   await checkCurrentToken(listing, token, result, options);
 }
+
+/** What every complete crawl shows: pages, tokens, filters, the fields of each ad, the page limit. */
+export const CRAWL_REQUIREMENTS = [
+  'R4.4-02',
+  'R4.4-03',
+  'R4.4-04',
+  'R4.4-05',
+  'R4.4-06',
+  'R2.5-01',
+  'R2.5-02',
+  'R2.5-03',
+  'R8-04',
+] as const;

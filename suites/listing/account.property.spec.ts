@@ -10,7 +10,7 @@ import {
   type AccountListing,
 } from '../../helpers/assert/account-listing.js';
 import { assertProperty } from '../../helpers/assert/property.js';
-import type { CrawlParameters } from '../../helpers/assert/listing-invariants.js';
+import { CRAWL_REQUIREMENTS, type CrawlParameters } from '../../helpers/assert/listing-invariants.js';
 import { mixedAds } from '../../helpers/clients/mixed-ads.js';
 
 /**
@@ -60,22 +60,7 @@ test.describe('4.4 Pagination invariants on any account (property-based, no seed
     'any crawl, at any fetch_size and filter and in any order, lists the ads of the unfiltered crawl once each, in full pages that end',
     needing(
       `an account of ${MIN_ADS_FOR_CRAWLS} ads or more`,
-      covers(
-        'R4.4-02',
-        'R4.4-03',
-        'R4.4-04',
-        'R4.4-05',
-        'R4.4-06',
-        'R2.5-01',
-        'R2.5-02',
-        'R2.5-03',
-        'R2.5-04',
-        'R2.5-05',
-        'R2.5-06',
-        'R4.4-07',
-        'R8-03',
-        'R8-04',
-      ),
+      covers(...CRAWL_REQUIREMENTS, 'R2.5-04', 'R2.5-05', 'R2.5-06', 'R4.4-07', 'R8-03'),
     ),
     async ({ listingAccount, listing }) => {
       test.setTimeout(240_000);

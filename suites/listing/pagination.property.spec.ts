@@ -6,7 +6,12 @@ import { covers } from '../../helpers/assert/covers.js';
 import type { ControlClient, SeededAd } from '../../helpers/clients/control-client.js';
 import { crawl, effectivePageSize, pageBound } from '../../helpers/clients/crawler.js';
 import { expectListingPage, type AdItem } from '../../helpers/assert/expect-listing.js';
-import { checkCrawl, crawlAndCheck, expectedFor } from '../../helpers/assert/listing-invariants.js';
+import {
+  checkCrawl,
+  CRAWL_REQUIREMENTS,
+  crawlAndCheck,
+  expectedFor,
+} from '../../helpers/assert/listing-invariants.js';
 import { assertProperty } from '../../helpers/assert/property.js';
 import { ACCOUNT_PAGE_BOUND, needing, requireAccount } from '../../helpers/assert/account-listing.js';
 import { verify } from '../../helpers/assert/verify.js';
@@ -48,19 +53,6 @@ function expectUnknownStatusesListed(items: readonly AdItem[], seeded: readonly 
     lost.map((ad) => `${ad.id}(${ad.status}): ${listed.get(ad.id) ?? 'absent'}`).join(', '),
   );
 }
-
-/** What every complete crawl shows: pages, tokens, filters, the fields of each ad, the page limit. */
-const CRAWL_REQUIREMENTS = [
-  'R4.4-02',
-  'R4.4-03',
-  'R4.4-04',
-  'R4.4-05',
-  'R4.4-06',
-  'R2.5-01',
-  'R2.5-02',
-  'R2.5-03',
-  'R8-04',
-] as const;
 
 test.describe('4.4 Pagination and filters (property-based)', () => {
   test(
