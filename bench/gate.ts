@@ -1,95 +1,172 @@
-// Gate benchmark: the whole conformance suite against the embedded sandbox, three times in a row
-// (cold: the first run, with a fresh TypeScript transform cache; warm: the second; then warm without
-// screenshots, as the gate workflow runs). Prints the wall time of each run and, per area (folder or
-// file of suites/), the summed test time and the slowest test.
-import { spawnSync } from 'node:child_process';
+// Gate benchmark: the whole conformance suite against the embedded sandbox, as `npm run
+// conformance` runs it: cold (the first run, with a fresh TypeScript transform cache), warm, warm
+// without screenshots (as the gate workflow runs), and warm against the same sandbox started in a
+// process of its own and named through TARGET_* (an external target: the suite's own CPU apart from
+// the server's). Per run: wall time, per area the summed test time, where the tests' time went
+// (browser flows, HTTP exchanges, the rest), and CPU by kind of process.
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readGateReport, type GateReport } from './lib/gate-report.js';
+import { ProcessTreeCpu, type ProcessKind } from './lib/process-cpu.js';
+import { startServerChild, type ServerChild } from './throughput/child.js';
+import type { CpuSample, SandboxChildInfo } from './sandbox-child.js';
 
-interface JsonTest {
-  results: Array<{ duration: number; status: string }>;
-}
-interface JsonSpec {
-  title: string;
-  file: string;
-  tests: JsonTest[];
-}
-interface JsonSuite {
-  specs?: JsonSpec[];
-  suites?: JsonSuite[];
+const RUNS = ['cold', 'warm', 'warm-off', 'external'] as const;
+type RunName = (typeof RUNS)[number];
+
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: 'string', default: RUNS.join(',') },
+  },
+});
+const chosen = options.runs.split(',').filter((name): name is RunName => RUNS.some((run) => run === name));
+
+interface RunFigures {
+  label: string;
+  wallSeconds: number;
+  exit: number | null;
+  loadBefore: number;
+  report: GateReport;
+  cpu: Record<ProcessKind, number> & { tree: number; target: number | null };
 }
 
-const specsOf = (suite: JsonSuite): JsonSpec[] => [
-  ...(suite.specs ?? []),
-  ...(suite.suites ?? []).flatMap(specsOf),
-];
-const areaOf = (file: string): string =>
-  file
-    .replace(/^suites\//, '')
-    .split('/')[0]
-    ?.replace(/\.spec\.ts$/, '') ?? file;
+/** CPU seconds used by this process's waited-for children so far (cutime + cstime). */
+function childrenCpuSeconds(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
 
-function runOnce(label: string, cacheDir: string, extraEnv: Record<string, string> = {}) {
+async function runOnce(
+  label: string,
+  env: Record<string, string>,
+  target: ServerChild<SandboxChildInfo> | null = null,
+): Promise<RunFigures> {
   const reports = mkdtempSync(join(tmpdir(), 'gate-bench-'));
+  const loadBefore = loadavg()[0] ?? 0;
+  const targetCpuBefore = target === null ? 0 : await targetCpu(target);
+  const cpuBefore = childrenCpuSeconds();
   const started = performance.now();
-  const run = spawnSync('npx', ['playwright', 'test', '--project=conformance', '--reporter=json'], {
+  const run = spawn('npx', ['playwright', 'test', '--project=conformance', '--reporter=json'], {
     env: {
       ...process.env,
-      ...extraEnv,
+      ...env,
       REPORTS_DIR: reports,
       PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'bench.json'),
     },
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
+    stdio: 'ignore',
   });
+  const sampler = new ProcessTreeCpu(run.pid ?? 0);
+  const exit = await new Promise<number | null>((resolve) => run.once('exit', resolve));
   const wallSeconds = (performance.now() - started) / 1000;
-  const report = JSON.parse(readFileSync(join(reports, 'bench.json'), 'utf8')) as { suites: JsonSuite[] };
+  const byKind = sampler.stop();
+  const cpu = {
+    ...byKind,
+    tree: childrenCpuSeconds() - cpuBefore,
+    target: target === null ? null : (await targetCpu(target)) - targetCpuBefore,
+  };
+  const report = readGateReport(join(reports, 'bench.json'));
   rmSync(reports, { recursive: true, force: true });
-  const areas = new Map<
-    string,
-    { tests: number; seconds: number; slowest: string; slowestSeconds: number }
-  >();
-  let failed = 0;
-  for (const spec of report.suites.flatMap(specsOf)) {
-    const result = spec.tests[0]?.results.at(-1);
-    if (result === undefined) continue;
-    if (result.status !== 'passed' && result.status !== 'skipped') failed += 1;
-    const area = areas.get(areaOf(spec.file)) ?? { tests: 0, seconds: 0, slowest: '', slowestSeconds: 0 };
-    const seconds = result.duration / 1000;
-    area.tests += 1;
-    area.seconds += seconds;
-    if (seconds > area.slowestSeconds) Object.assign(area, { slowest: spec.title, slowestSeconds: seconds });
-    areas.set(areaOf(spec.file), area);
-  }
-  console.log(
-    `\n${label}: ${wallSeconds.toFixed(1)} s wall, exit ${run.status}, ${failed} failed (cache ${cacheDir})`,
-  );
-  console.table(
-    [...areas].map(([area, figures]) => ({
-      area,
-      tests: figures.tests,
-      test_seconds: Number(figures.seconds.toFixed(1)),
-      slowest_seconds: Number(figures.slowestSeconds.toFixed(1)),
-      slowest: figures.slowest.slice(0, 60),
-    })),
-  );
-  return { label, wallSeconds: Number(wallSeconds.toFixed(1)), failed, areas: Object.fromEntries(areas) };
+  return { label, wallSeconds, exit, loadBefore, report, cpu };
 }
 
-// A cache directory of its own makes the first run cold for the TypeScript transform.
+async function targetCpu(target: ServerChild<SandboxChildInfo>): Promise<number> {
+  const sample = JSON.parse(await target.command('cpu')) as CpuSample;
+  return sample.cpuMs / 1000;
+}
+
+/** The embedded sandbox in its own process, named to the suite as an external target. */
+async function externalRun(label: string): Promise<RunFigures> {
+  const target = await startServerChild<SandboxChildInfo>('../sandbox-child.ts', []);
+  try {
+    return await runOnce(
+      label,
+      {
+        TARGET_AUTH_URL: target.info.authUrl,
+        TARGET_APPS_URL: target.info.appsUrl,
+        SANDBOX_CONTROL_URL: target.info.appsUrl,
+        SANDBOX_CONTROL_KEY: target.info.controlKey,
+        TLS_CA_FILE: target.info.caFile,
+      },
+      target,
+    );
+  } finally {
+    await target.stop();
+  }
+}
+
+const round = (value: number): number => Number(value.toFixed(1));
+
+function print(run: RunFigures): void {
+  const { report, cpu } = run;
+  const ran = report.tests - report.skipped;
+  console.log(
+    `\n${run.label}: ${round(run.wallSeconds)} s wall (load average ${run.loadBefore.toFixed(1)} before), ` +
+      `exit ${run.exit}, ${report.tests} tests, ${report.failed} failed, ${report.skipped} skipped`,
+  );
+  console.table(
+    [...report.areas].map(([area, figures]) => ({
+      area,
+      tests: figures.tests,
+      test_seconds: round(figures.seconds),
+      browser_flows: figures.browserFlows,
+      slowest_seconds: round(figures.slowestSeconds),
+      slowest: figures.slowest.slice(0, 56),
+    })),
+  );
+  const { spent } = report;
+  console.table({
+    'browser flows': { count: spent.browserFlows, seconds: round(spent.browserSeconds) },
+    'HTTP exchanges': { count: spent.exchanges, seconds: round(spent.exchangeSeconds) },
+    'the rest (fixtures, waits, checks)': { count: '', seconds: round(spent.otherSeconds) },
+    'all tests, summed': { count: report.tests, seconds: round(report.testSeconds) },
+  });
+  const suiteCpu = cpu.tree;
+  console.table({
+    'CPU seconds': {
+      runner: round(cpu.runner),
+      workers: round(cpu.worker),
+      browser: round(cpu.browser),
+      other: round(cpu.other),
+      'whole tree': round(cpu.tree),
+      target: cpu.target === null ? 'in the runner' : round(cpu.target),
+      'tree per test run (ms)': Math.round((suiteCpu / Math.max(1, ran)) * 1000),
+    },
+  });
+}
+
 const cacheDir = mkdtempSync(join(tmpdir(), 'gate-bench-cache-'));
 process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR = cacheDir;
-const results = [
-  runOnce('cold', cacheDir),
-  runOnce('warm', cacheDir),
-  // What the gate workflow runs by default: the same checks, no login and consent screenshots.
-  runOnce('warm, CONFORMANCE_SCREENSHOTS=off', cacheDir, { CONFORMANCE_SCREENSHOTS: 'off' }),
-];
+const results: RunFigures[] = [];
+for (const name of chosen) {
+  const run =
+    name === 'external'
+      ? await externalRun('warm, external target (the sandbox in its own process)')
+      : await runOnce(
+          name === 'warm-off' ? 'warm, CONFORMANCE_SCREENSHOTS=off' : name,
+          name === 'warm-off' ? { CONFORMANCE_SCREENSHOTS: 'off' } : {},
+        );
+  print(run);
+  results.push(run);
+}
 rmSync(cacheDir, { recursive: true, force: true });
 mkdirSync('reports/bench', { recursive: true });
 writeFileSync(
   'reports/bench/gate.json',
-  JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      node: process.version,
+      results: results.map((run) => ({
+        ...run,
+        report: { ...run.report, areas: Object.fromEntries(run.report.areas) },
+      })),
+    },
+    null,
+    2,
+  ),
 );
 console.log('written reports/bench/gate.json');
