@@ -120,6 +120,7 @@ function print(run: RunFigures): void {
   const { spent } = report;
   console.table({
     'browser flows': { count: spent.browserFlows, seconds: round(spent.browserSeconds) },
+    'form flows (set-up)': { count: spent.formFlows, seconds: round(spent.formSeconds) },
     'HTTP exchanges': { count: spent.exchanges, seconds: round(spent.exchangeSeconds) },
     'the rest (fixtures, waits, checks)': { count: '', seconds: round(spent.otherSeconds) },
     'all tests, summed': { count: report.tests, seconds: round(report.testSeconds) },

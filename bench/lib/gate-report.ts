@@ -32,6 +32,9 @@ export interface AreaFigures {
 export interface TimeSpent {
   browserFlows: number;
   browserSeconds: number;
+  /** Set-up authorizations by the browserless form flow. */
+  formFlows: number;
+  formSeconds: number;
   exchanges: number;
   exchangeSeconds: number;
   /** Test time in no step: fixtures, waits for deliveries and quiet periods, assertions. */
@@ -66,6 +69,8 @@ export function readGateReport(path: string): GateReport {
   const spent: TimeSpent = {
     browserFlows: 0,
     browserSeconds: 0,
+    formFlows: 0,
+    formSeconds: 0,
     exchanges: 0,
     exchangeSeconds: 0,
     otherSeconds: 0,
@@ -114,6 +119,9 @@ function addSteps(spent: TimeSpent, steps: readonly JsonStep[], testSeconds: num
     if (step.title.startsWith('browser:')) {
       spent.browserFlows += 1;
       spent.browserSeconds += seconds;
+    } else if (step.title.startsWith('form flow:')) {
+      spent.formFlows += 1;
+      spent.formSeconds += seconds;
     } else if (EXCHANGE_STEP.test(step.title)) {
       spent.exchanges += 1;
       spent.exchangeSeconds += seconds;

@@ -66,8 +66,9 @@ export class ConsentDriver {
   private readonly contexts = new Map<string, BrowserContext>();
   private readonly created: BrowserContext[] = [];
 
+  /** `firstContext`: the test's own, for the first user; null to make every context when needed. */
   constructor(
-    private readonly firstContext: BrowserContext,
+    private readonly firstContext: BrowserContext | null,
     private readonly newContext: () => Promise<BrowserContext>,
     private readonly selectors: TargetConfig['selectors'],
   ) {}
@@ -91,7 +92,8 @@ export class ConsentDriver {
   private async contextFor(login: string): Promise<BrowserContext> {
     const known = this.contexts.get(login);
     if (known !== undefined) return known;
-    const context = this.contexts.size === 0 ? this.firstContext : await this.newContext();
+    const context =
+      this.contexts.size === 0 && this.firstContext !== null ? this.firstContext : await this.newContext();
     if (context !== this.firstContext) this.created.push(context);
     this.contexts.set(login, context);
     return context;

@@ -7,6 +7,9 @@ import { fillSecret } from '../../helpers/report/secret-fill.js';
 import { registerRedirectSecrets } from '../../helpers/report/secret-harvest.js';
 import type { TargetConfig } from '../../helpers/target/target.js';
 
+// The authorization endpoint's own tests: their set-up flows go through the browser too.
+test.use({ setUpFlow: 'browser' });
+
 /** What the browser saw of one approval: the login and consent documents and the request to the client. */
 interface ObservedFlow {
   pages: Response[];

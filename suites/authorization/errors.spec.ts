@@ -14,6 +14,9 @@ import type { AuthorizationRequest } from '../../helpers/clients/oauth-client.js
 import { trickyState } from '../../helpers/clients/random.js';
 import { verify } from '../../helpers/assert/verify.js';
 
+// The authorization endpoint's own tests: their set-up flows go through the browser too.
+test.use({ setUpFlow: 'browser' });
+
 test.describe('7.1 Authorization endpoint: denial and other failures redirect with error and state', () => {
   test(
     'the user denies: error=access_denied with the unchanged state',

@@ -10,6 +10,9 @@ import {
 } from '../../helpers/target/redirect-origin.js';
 import { verify } from '../../helpers/assert/verify.js';
 
+// The authorization endpoint's own tests: their set-up flows go through the browser too.
+test.use({ setUpFlow: 'browser' });
+
 /** Equal once parsed (an http URL's empty path is "/"): such a pair is no near miss. */
 function sameUrl(registered: string, candidate: string): boolean {
   try {

@@ -8,6 +8,9 @@ import {
 import { trickyState } from '../../helpers/clients/random.js';
 import { verify } from '../../helpers/assert/verify.js';
 
+// The authorization endpoint's own tests: their set-up flows go through the browser too.
+test.use({ setUpFlow: 'browser' });
+
 test.describe('4.1 Authorization request: parameters it does not define', () => {
   test(
     'unrecognised parameters are ignored (a code) or refused with an invalid_request redirect',
