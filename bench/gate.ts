@@ -1,5 +1,5 @@
-// Gate benchmark: the whole conformance suite against the embedded sandbox, as `npm run
-// conformance` runs it: cold (the first run, with a fresh TypeScript transform cache), warm, warm
+// Gate benchmark: `npm run conformance` as the README runs it (the conformance and advisory
+// projects against the embedded sandbox, then the Allure report): cold (the first run, with a fresh TypeScript transform cache), warm, warm
 // without screenshots (as the gate workflow runs), and warm against the same sandbox started in a
 // process of its own and named through TARGET_* (an external target: the suite's own CPU apart from
 // the server's). Per run: wall time, per area the summed test time, where the tests' time went
@@ -50,12 +50,12 @@ async function runOnce(
   const targetCpuBefore = target === null ? 0 : await targetCpu(target);
   const cpuBefore = childrenCpuSeconds();
   const started = performance.now();
-  const run = spawn('npx', ['playwright', 'test', '--project=conformance', '--reporter=json'], {
+  const run = spawn('npm', ['run', '--silent', 'conformance'], {
     env: {
       ...process.env,
       ...env,
       REPORTS_DIR: reports,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'bench.json'),
+      ALLURE_HISTORY_PATH: join(reports, 'history.jsonl'),
     },
     stdio: 'ignore',
   });
@@ -68,7 +68,7 @@ async function runOnce(
     tree: childrenCpuSeconds() - cpuBefore,
     target: target === null ? null : (await targetCpu(target)) - targetCpuBefore,
   };
-  const report = readGateReport(join(reports, 'bench.json'));
+  const report = readGateReport(join(reports, 'results.json'));
   rmSync(reports, { recursive: true, force: true });
   return { label, wallSeconds, exit, loadBefore, report, cpu };
 }
@@ -105,7 +105,8 @@ function print(run: RunFigures): void {
   const ran = report.tests - report.skipped;
   console.log(
     `\n${run.label}: ${round(run.wallSeconds)} s wall (load average ${run.loadBefore.toFixed(1)} before), ` +
-      `exit ${run.exit}, ${report.tests} tests, ${report.failed} failed, ${report.skipped} skipped`,
+      `exit ${run.exit}, ${report.tests} tests, ${report.failed} failed, ${report.skipped} skipped; ` +
+      `Playwright ${round(report.runSeconds)} s of it, to its first test ${round(report.firstTestSeconds)} s`,
   );
   console.table(
     [...report.areas].map(([area, figures]) => ({

@@ -7,7 +7,7 @@ interface JsonStep {
   duration: number;
 }
 interface JsonTest {
-  results: Array<{ duration: number; status: string; steps?: JsonStep[] }>;
+  results: Array<{ duration: number; status: string; startTime: string; steps?: JsonStep[] }>;
 }
 interface JsonSpec {
   title: string;
@@ -42,6 +42,10 @@ export interface TimeSpent {
 }
 
 export interface GateReport {
+  /** Playwright's own run, from its start to its end. */
+  runSeconds: number;
+  /** From Playwright's start to the first test's: global setup, the first worker's start-up. */
+  firstTestSeconds: number;
   tests: number;
   failed: number;
   skipped: number;
@@ -64,7 +68,12 @@ function areaOf(file: string): string {
 const EXCHANGE_STEP = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \//;
 
 export function readGateReport(path: string): GateReport {
-  const report = JSON.parse(readFileSync(path, 'utf8')) as { suites: JsonSuite[] };
+  const report = JSON.parse(readFileSync(path, 'utf8')) as {
+    suites: JsonSuite[];
+    stats: { startTime: string; duration: number };
+  };
+  const runStart = Date.parse(report.stats.startTime);
+  let firstTest = Number.POSITIVE_INFINITY;
   const areas = new Map<string, AreaFigures>();
   const spent: TimeSpent = {
     browserFlows: 0,
@@ -80,6 +89,7 @@ export function readGateReport(path: string): GateReport {
     const result = spec.tests[0]?.results.at(-1);
     if (result === undefined) continue;
     const seconds = result.duration / 1000;
+    firstTest = Math.min(firstTest, Date.parse(result.startTime));
     totals.tests += 1;
     totals.testSeconds += seconds;
     if (result.status === 'skipped') totals.skipped += 1;
@@ -88,7 +98,13 @@ export function readGateReport(path: string): GateReport {
     addSteps(spent, result.steps ?? [], seconds);
     addToArea(areas, areaOf(spec.file), spec.title, seconds, spent.browserFlows - flowsBefore);
   }
-  return { ...totals, areas, spent };
+  return {
+    runSeconds: report.stats.duration / 1000,
+    firstTestSeconds: (firstTest - runStart) / 1000,
+    ...totals,
+    areas,
+    spent,
+  };
 }
 
 function addToArea(

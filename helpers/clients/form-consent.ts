@@ -20,6 +20,7 @@ import type { HttpClient } from './http.js';
  */
 
 const MAX_HOPS = 12;
+const MAX_PAGES = 6;
 
 /** A page the forms cannot handle for this target, whoever signs in: not worth trying again. */
 export class PagesNeedBrowser extends NeedsBrowser {}
@@ -45,45 +46,13 @@ export class FormConsent {
     const jar = this.jarFor(options.user?.login ?? '');
     const pagesSeen: PageKind[] = [];
     let next: FormSubmission = { method: 'GET', url: authorizationUrl, body: '' };
-    for (let hop = 0; hop < MAX_HOPS; hop += 1) {
-      const reached = new URL(next.url);
-      if (reached.origin === options.clientOrigin) return redirected(reached, pagesSeen);
-      const answer = await this.send(next, jar);
-      const location = headerValue(answer.headers, 'location');
-      if (answer.status >= 300 && answer.status < 400 && location !== undefined) {
-        next = followRedirect(answer.status, next, new URL(location, next.url));
-        continue;
-      }
-      next = this.act(this.readPage(answer, next.url), options, pagesSeen);
+    // Each round is one page of the flow: login, consent, or a login shown again.
+    for (let round = 0; round < MAX_PAGES; round += 1) {
+      const landed = await browse(this.http, jar, next, options.clientOrigin);
+      if ('reached' in landed) return redirected(landed.reached, pagesSeen);
+      next = this.act(landed.page, options, pagesSeen);
     }
-    throw new NeedsBrowser(`no redirect to the client after ${MAX_HOPS} requests`);
-  }
-
-  private async send(request: FormSubmission, jar: CookieJar): Promise<HttpResponseRecord> {
-    const cookie = jar.header(request.url);
-    const exchange = await this.http.send({
-      method: request.method,
-      url: request.url,
-      headers: {
-        accept: 'text/html',
-        ...(cookie === '' ? {} : { cookie }),
-        ...(request.method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      ...(request.method === 'POST' ? { body: request.body } : {}),
-      // Set-up: the report shows the flow as one step, as it shows the browser's.
-      quiet: true,
-    });
-    jar.store(request.url, exchange.response.headers['set-cookie']);
-    return exchange.response;
-  }
-
-  private readPage(answer: HttpResponseRecord, url: string): HtmlPage {
-    if (answer.status !== 200) throw new NeedsBrowser(`a page answered ${answer.status}`);
-    if (!/html/i.test(headerValue(answer.headers, 'content-type') ?? ''))
-      throw new NeedsBrowser('an answer that is not an HTML page');
-    const page = new HtmlPage(answer.body, url);
-    if (page.scripted()) throw new PagesNeedBrowser('a page with scripts');
-    return page;
+    throw new NeedsBrowser(`no redirect to the client after ${MAX_PAGES} pages`);
   }
 
   /** Recognises the page as the browser flow does, and submits its form. */
@@ -115,6 +84,56 @@ export class FormConsent {
     this.jars.set(login, jar);
     return jar;
   }
+}
+
+/**
+ * Sends `request` as a browser would and follows redirects, until the client's origin (not
+ * requested: nothing listens there) or a page, read as HTML forms.
+ */
+export async function browse(
+  http: HttpClient,
+  jar: CookieJar,
+  request: FormSubmission,
+  clientOrigin: string,
+): Promise<{ reached: URL } | { page: HtmlPage }> {
+  let next = request;
+  for (let hop = 0; hop < MAX_HOPS; hop += 1) {
+    const reached = new URL(next.url);
+    if (reached.origin === clientOrigin) return { reached };
+    const answer = await send(http, jar, next);
+    const location = headerValue(answer.headers, 'location');
+    if (answer.status < 300 || answer.status >= 400 || location === undefined)
+      return { page: readPage(answer, next.url) };
+    next = followRedirect(answer.status, next, new URL(location, next.url));
+  }
+  throw new NeedsBrowser(`more than ${MAX_HOPS} redirects`);
+}
+
+async function send(http: HttpClient, jar: CookieJar, request: FormSubmission): Promise<HttpResponseRecord> {
+  const cookie = jar.header(request.url);
+  const exchange = await http.send({
+    method: request.method,
+    url: request.url,
+    headers: {
+      accept: 'text/html',
+      ...(cookie === '' ? {} : { cookie }),
+      ...(request.method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
+    ...(request.method === 'POST' ? { body: request.body } : {}),
+    // Set-up: the report shows the flow as one step, as it shows the browser's.
+    quiet: true,
+  });
+  jar.store(request.url, exchange.response.headers['set-cookie']);
+  return exchange.response;
+}
+
+function readPage(answer: HttpResponseRecord, url: string): HtmlPage {
+  if (answer.status !== 200) throw new NeedsBrowser(`a page answered ${answer.status}`);
+  if (!/html/i.test(headerValue(answer.headers, 'content-type') ?? ''))
+    throw new NeedsBrowser('an answer that is not an HTML page');
+  const page = new HtmlPage(answer.body, url);
+  if (page.scripted()) throw new PagesNeedBrowser('a page with scripts');
+  return page;
 }
 
 /** Where a browser goes after a redirect: 307 and 308 repeat the request, the others GET. */

@@ -9,6 +9,7 @@ import { registerSecret } from '../report/redact.js';
 import { fillSecret } from '../report/secret-fill.js';
 import { TlsRefusalWatch } from './tls-refusal-watch.js';
 import { redirectOrigin } from './redirect-origin.js';
+import { selectorsMatchInForms } from './selector-check-forms.js';
 import type { TargetConfig } from './target.js';
 
 type Selectors = TargetConfig['selectors'];
@@ -43,6 +44,8 @@ interface Landing {
 export async function checkSelectors(target: TargetConfig): Promise<string[]> {
   const probe = await probeFor(target);
   if (probe === null) return [];
+  // Plain HTML forms on which every selector matches: nothing for the browser to add.
+  if (await selectorsMatchInForms(target, probe)) return [];
   // Its own pin of the target's key: the check may run for a target other than the run's.
   const browser = await launchChromium(await trustArgsFor(target));
   try {

@@ -1,0 +1,49 @@
+import { CookieJar } from '../clients/cookie-jar.js';
+import { browse } from '../clients/form-consent.js';
+import { HttpClient } from '../clients/http.js';
+import { registerSecret } from '../report/redact.js';
+import type { TargetConfig } from './target.js';
+
+type Selectors = TargetConfig['selectors'];
+
+/**
+ * The selector check's quick path, without a browser: true when the login page and then the
+ * consent page are plain HTML forms (no scripts) on which each of the five selectors matches,
+ * read as the browser would read them. Anything else (a selector missing, a script, an error)
+ * answers false, and the browser check runs as before: it alone words the problems.
+ */
+export async function selectorsMatchInForms(
+  target: TargetConfig,
+  probe: { url: string; clientOrigin: string; user: { login: string; password: string } | null },
+): Promise<boolean> {
+  if (probe.user === null) return false;
+  const { selectors } = target;
+  const http = new HttpClient({ caFile: target.caFile });
+  const jar = new CookieJar();
+  try {
+    const login = await browse(http, jar, { method: 'GET', url: probe.url, body: '' }, probe.clientOrigin);
+    if (!('page' in login) || !matchesAll(login.page, selectors, LOGIN)) return false;
+    registerSecret(probe.user.password);
+    const submitted = login.page.submit(selectors.loginSubmit, [
+      [selectors.loginUsername, probe.user.login],
+      [selectors.loginPassword, probe.user.password],
+    ]);
+    const consent = await browse(http, jar, submitted, probe.clientOrigin);
+    return 'page' in consent && matchesAll(consent.page, selectors, CONSENT);
+  } catch {
+    return false;
+  } finally {
+    await http.close();
+  }
+}
+
+const LOGIN: Array<keyof Selectors> = ['loginUsername', 'loginPassword', 'loginSubmit'];
+const CONSENT: Array<keyof Selectors> = ['consentApprove', 'consentDeny'];
+
+function matchesAll(
+  page: { has(selector: string): boolean },
+  selectors: Selectors,
+  keys: Array<keyof Selectors>,
+): boolean {
+  return keys.every((key) => page.has(selectors[key]));
+}
