@@ -71,6 +71,18 @@ test.describe('target configuration (contract section 1)', () => {
       /CONFORMANCE_ALLOW_WRITES: expected 1/,
     );
   });
+
+  test('the set-up flow is forms or browser, nothing else', () => {
+    const external = {
+      TARGET_AUTH_URL: 'https://a.example',
+      TARGET_APPS_URL: 'https://b.example',
+      SANDBOX_CONTROL_KEY: 'k',
+    };
+    expect(problemsOf({ ...external, CONFORMANCE_SETUP_FLOW: 'browser' })).toEqual([]);
+    expect(problemsOf({ ...external, CONFORMANCE_SETUP_FLOW: 'form' }).join('\n')).toMatch(
+      /CONFORMANCE_SETUP_FLOW: expected forms or browser, got "form"/,
+    );
+  });
 });
 
 const ACCOUNT = {

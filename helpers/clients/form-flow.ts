@@ -4,8 +4,8 @@ import { AUTHORIZATION_PATH, TOKEN_PATH } from '../../spec/paths.js';
  * The authorization code flow of sections 4.1, 5 and 4.2 without a browser: the login and consent
  * forms of the embedded sandbox posted as a browser would post them. For tools that need codes
  * where a browser per code would be too slow or would be what they measure: the load benchmark
- * (thousands of codes) and the fuzz test's seeding. The suite itself goes through a browser
- * (consent-driver.ts), since a target's pages are its own.
+ * (thousands of codes) and the fuzz test's seeding. The suite reads any target's pages with the
+ * contract's selectors instead (form-consent.ts), and the browser where they are not plain forms.
  */
 
 /** One answer, as the flow reads it. */

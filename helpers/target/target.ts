@@ -136,6 +136,10 @@ function resolveRunOptions(read: Read, problems: string[]): { writes?: string; c
   const writes = read('CONFORMANCE_ALLOW_WRITES');
   if (writes !== undefined && writes !== '0' && writes !== '1')
     problems.push(`CONFORMANCE_ALLOW_WRITES: expected 1 (allow) or 0, got "${writes}"`);
+  // Read by the fixtures (fixtures/flows.ts); checked here with the rest of the configuration.
+  const setUpFlow = read('CONFORMANCE_SETUP_FLOW');
+  if (setUpFlow !== undefined && setUpFlow !== 'forms' && setUpFlow !== 'browser')
+    problems.push(`CONFORMANCE_SETUP_FLOW: expected forms or browser, got "${setUpFlow}"`);
   const caFile = read('TLS_CA_FILE');
   if (caFile !== undefined && !existsSync(caFile)) problems.push(`TLS_CA_FILE: no such file "${caFile}"`);
   return { ...(writes === undefined ? {} : { writes }), ...(caFile === undefined ? {} : { caFile }) };
