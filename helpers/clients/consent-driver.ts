@@ -2,7 +2,7 @@ import { test, type BrowserContext, type Page, type Request } from '@playwright/
 import type { TargetConfig } from '../target/target.js';
 import { BrokenEnvironmentError, whereOf } from '../target/broken-environment.js';
 import { registerSecret } from '../report/redact.js';
-import { insideTest } from '../report/report.js';
+import { insideTest, testLocation } from '../report/report.js';
 import { fillSecret } from '../report/secret-fill.js';
 import { TlsRefusalWatch } from '../target/tls-refusal-watch.js';
 import { RedirectCapture } from './redirect-capture.js';
@@ -227,16 +227,20 @@ class ConsentFlow {
    */
   private async snapshot(title: string): Promise<void> {
     if (!insideTest() || process.env.CONFORMANCE_SCREENSHOTS === 'off') return;
-    await test.step(title, async () => {
-      const passwordFields = [
-        this.page.locator(this.selectors.loginPassword),
-        this.page.locator('input[type="password"]'),
-      ];
-      const image = await this.page
-        .screenshot({ mask: passwordFields, timeout: STEP_TIMEOUT_MS, type: 'jpeg', quality: 70 })
-        .catch(() => undefined);
-      if (image !== undefined) await test.info().attach(title, { body: image, contentType: 'image/jpeg' });
-    });
+    await test.step(
+      title,
+      async () => {
+        const passwordFields = [
+          this.page.locator(this.selectors.loginPassword),
+          this.page.locator('input[type="password"]'),
+        ];
+        const image = await this.page
+          .screenshot({ mask: passwordFields, timeout: STEP_TIMEOUT_MS, type: 'jpeg', quality: 70 })
+          .catch(() => undefined);
+        if (image !== undefined) await test.info().attach(title, { body: image, contentType: 'image/jpeg' });
+      },
+      { location: testLocation() },
+    );
   }
 
   /** Clicks and waits until either the client is reached or a new document has loaded. */
@@ -304,5 +308,5 @@ function flowTitle(options: AuthorizeOptions): string {
  * reads as "the browser flow", not as a dozen low-level calls.
  */
 async function inOneStep<T>(title: string, body: () => Promise<T>): Promise<T> {
-  return insideTest() ? test.step(title, body) : body();
+  return insideTest() ? test.step(title, body, { location: testLocation() }) : body();
 }

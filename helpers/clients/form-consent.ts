@@ -1,7 +1,7 @@
 import { test } from '@playwright/test';
 import type { TargetConfig } from '../target/target.js';
 import { registerSecret } from '../report/redact.js';
-import { insideTest } from '../report/report.js';
+import { insideTest, testLocation } from '../report/report.js';
 import { registerRedirectSecrets } from '../report/secret-harvest.js';
 import type { AuthorizationOutcome, AuthorizeOptions, PageKind } from './consent-driver.js';
 import { CookieJar } from './cookie-jar.js';
@@ -39,7 +39,7 @@ export class FormConsent {
   async authorize(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {
     const title = `form flow: authorization ${options.user === undefined ? 'without signing in' : `as ${options.user.login}`}, ${options.decision ?? 'approve'}`;
     const run = (): Promise<AuthorizationOutcome> => this.run(authorizationUrl, options);
-    return insideTest() ? test.step(title, run) : run();
+    return insideTest() ? test.step(title, run, { location: testLocation() }) : run();
   }
 
   private async run(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {

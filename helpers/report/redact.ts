@@ -1,5 +1,5 @@
 import { decodeFormValue, parseJsonLeniently } from './lenient-parse.js';
-import { givenSecrets } from './secret-given.js';
+import { GIVEN_SECRET_VARIABLES, givenSecrets } from './secret-given.js';
 import { isSecretName } from './secret-names.js';
 import { addSecret, replaceSecrets } from './secret-registry.js';
 
@@ -33,13 +33,29 @@ export function registerSecret(value: string | null | undefined): void {
 }
 
 let givenFrom = '';
-/** The environment's secrets, registered again whenever it changes (global setup sets some). */
+let environmentSeen = '';
+/**
+ * The environment's secrets, registered again whenever it changes (global setup sets some).
+ * Parsing every URL variable on each redaction cost a worker most of a second in a run: they are
+ * parsed again only when a variable that can hold a secret changes.
+ */
 function registerGivenSecrets(): void {
+  const seen = secretBearingVariables();
+  if (seen === environmentSeen) return;
+  environmentSeen = seen;
   const given = givenSecrets();
   const signature = given.join('\n');
   if (signature === givenFrom) return;
   givenFrom = signature;
   for (const value of given) registerSecret(value);
+}
+
+/** The names and values of the variables givenSecrets reads, as one string to compare. */
+function secretBearingVariables(): string {
+  return Object.keys(process.env)
+    .filter((name) => name.endsWith('_URL') || GIVEN_SECRET_VARIABLES.includes(name))
+    .map((name) => `${name}=${process.env[name] ?? ''}`)
+    .join('\n');
 }
 
 export function isSensitiveField(name: string): boolean {

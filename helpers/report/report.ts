@@ -20,12 +20,27 @@ export async function reportExchange(exchange: HttpExchange): Promise<void> {
   if (!insideTest()) return;
   const path = safePath(exchange.request.url);
   const title = `${exchange.request.method} ${path} → ${exchange.response.status}`;
-  await test.step(title, async () => {
-    await test.info().attach(title, {
-      body: shortened(describeExchange(exchange)),
-      contentType: 'text/plain',
-    });
-  });
+  await test.step(
+    title,
+    // test.info().attach, not the step's own attach: allure-playwright files the latter at the
+    // end of the test, away from its step.
+    async () => {
+      await test
+        .info()
+        .attach(title, { body: shortened(describeExchange(exchange)), contentType: 'text/plain' });
+    },
+    { location: testLocation() },
+  );
+}
+
+/**
+ * The running test's own location, for steps the helpers open: given, it spares Playwright a
+ * stack trace per step (mapped through source maps: with every exchange a step, a tenth of a
+ * worker's CPU); an exchange's place is its order among the steps, not a line of a helper.
+ */
+export function testLocation(): { file: string; line: number; column: number } {
+  const { file, line, column } = test.info();
+  return { file, line, column };
 }
 
 /** Attaches free text (already free of secrets, or redacted here) to the running test. */

@@ -4,16 +4,16 @@
  * SANDBOX_CONTROL_URL or WEBHOOK_PUBLIC_URL). SANDBOX_SECRET_PREFIX is no secret: it is the
  * marker the secret scan looks for, and hiding it would hide the leaks.
  */
-const SECRET_VARIABLES = [
+export const GIVEN_SECRET_VARIABLES: readonly string[] = [
   'TARGET_CLIENT_SECRET',
   'TARGET_USER_PASSWORD',
   'TARGET_CLIENT2_SECRET',
   'TARGET_USER2_PASSWORD',
   'SANDBOX_CONTROL_KEY',
-] as const;
+];
 
 export function givenSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
-  const values = SECRET_VARIABLES.map((name) => (env[name] ?? '').trim());
+  const values = GIVEN_SECRET_VARIABLES.map((name) => (env[name] ?? '').trim());
   const userinfo = Object.entries(env)
     .filter(([name]) => name.endsWith('_URL'))
     .flatMap(([, value]) => userinfoOf(value ?? ''));
