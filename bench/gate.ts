@@ -2,7 +2,8 @@
 // projects against the embedded sandbox, then the Allure report): cold (the first run, with a fresh TypeScript transform cache), warm, warm
 // without screenshots (as the gate workflow runs), and warm against the same sandbox started in a
 // process of its own and named through TARGET_* (an external target: the suite's own CPU apart from
-// the server's). Per run: wall time, per area the summed test time, where the tests' time went
+// the server's); and, as the reference measured in the same run, warm with every set-up
+// authorization through the browser (CONFORMANCE_SETUP_FLOW=browser). Options: --runs a,b,... Per run: wall time, per area the summed test time, where the tests' time went
 // (browser flows, HTTP exchanges, the rest), and CPU by kind of process.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { ProcessTreeCpu, type ProcessKind } from './lib/process-cpu.js';
 import { startServerChild, type ServerChild } from './throughput/child.js';
 import type { CpuSample, SandboxChildInfo } from './sandbox-child.js';
 
-const RUNS = ['cold', 'warm', 'warm-off', 'external'] as const;
+const RUNS = ['cold', 'warm', 'warm-off', 'warm-browser', 'external'] as const;
 type RunName = (typeof RUNS)[number];
 
 const { values: options } = parseArgs({
@@ -140,6 +141,20 @@ function print(run: RunFigures): void {
   });
 }
 
+const LABELS: Record<Exclude<RunName, 'external'>, string> = {
+  cold: 'cold',
+  warm: 'warm',
+  'warm-off': 'warm, CONFORMANCE_SCREENSHOTS=off',
+  // The reference: every set-up authorization through the browser, as before the form flow.
+  'warm-browser': 'warm, CONFORMANCE_SETUP_FLOW=browser (reference)',
+};
+const ENVIRONMENTS: Record<Exclude<RunName, 'external'>, Record<string, string>> = {
+  cold: {},
+  warm: {},
+  'warm-off': { CONFORMANCE_SCREENSHOTS: 'off' },
+  'warm-browser': { CONFORMANCE_SETUP_FLOW: 'browser' },
+};
+
 const cacheDir = mkdtempSync(join(tmpdir(), 'gate-bench-cache-'));
 process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR = cacheDir;
 const results: RunFigures[] = [];
@@ -147,10 +162,7 @@ for (const name of chosen) {
   const run =
     name === 'external'
       ? await externalRun('warm, external target (the sandbox in its own process)')
-      : await runOnce(
-          name === 'warm-off' ? 'warm, CONFORMANCE_SCREENSHOTS=off' : name,
-          name === 'warm-off' ? { CONFORMANCE_SCREENSHOTS: 'off' } : {},
-        );
+      : await runOnce(LABELS[name], ENVIRONMENTS[name]);
   print(run);
   results.push(run);
 }
