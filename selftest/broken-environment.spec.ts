@@ -29,6 +29,19 @@ async function serve(answer: Answer): Promise<ListeningServer> {
 
 const GATEWAY_PAGE = '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>';
 
+/** The workers that ran the tests of a Playwright JSON report (-1: reported by the runner itself). */
+function workerIndexes(json: string): number[] {
+  const indexes = new Set<number>();
+  const visit = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    const index = (node as { workerIndex?: unknown }).workerIndex;
+    if (typeof index === 'number') indexes.add(index);
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(JSON.parse(json));
+  return [...indexes];
+}
+
 async function brokenCause(send: () => Promise<unknown>): Promise<string | null> {
   try {
     await send();
@@ -108,6 +121,11 @@ test.describe('broken environment: a run of the suite', () => {
       );
       expect(run.exitCode).not.toBe(0);
       expect(run.tests.length).toBeGreaterThan(100);
+      // One cause for the whole run, naming the server (the preflight's first).
+      expect(new Set(run.tests.map((verdict) => verdict.message)).size).toBe(1);
+      // Declared broken at load, so the runner reported them without a worker (what makes it fast):
+      // a test declared without covers() or advisory() would be stopped in a worker instead.
+      expect(workerIndexes(readFileSync(join(reportsDir, 'results.json'), 'utf8'))).toEqual([-1]);
       const junit = readFileSync(join(reportsDir, 'junit.xml'), 'utf8');
       expect(junit).toMatch(new RegExp(`<testsuites [^>]*errors="${run.tests.length}"`));
       expect(junit).not.toContain('<skipped');
