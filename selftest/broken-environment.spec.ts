@@ -99,7 +99,9 @@ test.describe('broken environment: the HTTP client', () => {
 });
 
 test.describe('broken environment: a run of the suite', () => {
-  test.describe.configure({ timeout: 240_000 });
+  // One after another in one worker: the wall time printed for a dead target is then that run's,
+  // not that of two nested runs sharing the machine's two cores (a failure still lets the next run).
+  test.describe.configure({ timeout: 240_000, mode: 'default' });
 
   test('against closed ports, every test of the suite is broken with one cause, in Allure and JUnit, and the run fails', async () => {
     const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-broken-'));
