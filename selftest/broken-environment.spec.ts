@@ -29,6 +29,19 @@ async function serve(answer: Answer): Promise<ListeningServer> {
 
 const GATEWAY_PAGE = '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>';
 
+/** The workers that ran the tests of a Playwright JSON report (-1: reported by the runner itself). */
+function workerIndexes(json: string): number[] {
+  const indexes = new Set<number>();
+  const visit = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    const index = (node as { workerIndex?: unknown }).workerIndex;
+    if (typeof index === 'number') indexes.add(index);
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(JSON.parse(json));
+  return [...indexes];
+}
+
 async function brokenCause(send: () => Promise<unknown>): Promise<string | null> {
   try {
     await send();
@@ -86,7 +99,9 @@ test.describe('broken environment: the HTTP client', () => {
 });
 
 test.describe('broken environment: a run of the suite', () => {
-  test.describe.configure({ timeout: 240_000 });
+  // One after another in one worker: the wall time printed for a dead target is then that run's,
+  // not that of two nested runs sharing the machine's two cores (a failure still lets the next run).
+  test.describe.configure({ timeout: 240_000, mode: 'default' });
 
   test('against closed ports, every test of the suite is broken with one cause, in Allure and JUnit, and the run fails', async () => {
     const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-broken-'));
@@ -108,6 +123,11 @@ test.describe('broken environment: a run of the suite', () => {
       );
       expect(run.exitCode).not.toBe(0);
       expect(run.tests.length).toBeGreaterThan(100);
+      // One cause for the whole run, naming the server (the preflight's first).
+      expect(new Set(run.tests.map((verdict) => verdict.message)).size).toBe(1);
+      // Declared broken at load, so the runner reported them without a worker (what makes it fast):
+      // a test declared without covers() or advisory() would be stopped in a worker instead.
+      expect(workerIndexes(readFileSync(join(reportsDir, 'results.json'), 'utf8'))).toEqual([-1]);
       const junit = readFileSync(join(reportsDir, 'junit.xml'), 'utf8');
       expect(junit).toMatch(new RegExp(`<testsuites [^>]*errors="${run.tests.length}"`));
       expect(junit).not.toContain('<skipped');

@@ -1,5 +1,6 @@
 import type { TestDetails } from '@playwright/test';
 import { redactText } from '../report/redact.js';
+import { preflightAnnotations } from '../target/broken-environment.js';
 
 /**
  * Advisory checks: points of RFC 6749 and the OAuth 2.0 Security BCP (RFC 9700) that the
@@ -41,6 +42,8 @@ export function advisory(reference: string): TestDetails {
       { type: 'allure.label.epic', description: 'advisory' },
       { type: 'allure.label.feature', description: reference },
       { type: 'allure.label.severity', description: 'minor' },
+      // A dead target: declared broken, never sent to a worker (as covers() does).
+      ...preflightAnnotations(),
     ],
   };
 }

@@ -1,6 +1,7 @@
 import type { TestDetails } from '@playwright/test';
 import { requirement } from '../../spec/requirements/catalogue.js';
 import type { Requirement, Severity } from '../../spec/requirements/types.js';
+import { preflightAnnotations } from '../target/broken-environment.js';
 
 /** The annotation naming one covered requirement (allure-playwright makes it a label). */
 export const REQUIREMENT_ANNOTATION = 'allure.label.requirement';
@@ -10,7 +11,8 @@ const SEVERITY_ORDER: readonly Severity[] = ['blocker', 'critical', 'normal', 'm
 /**
  * The details of a test that checks the given requirements: a tag per id (so `--grep @R4.2-08`
  * runs it) and per area, and annotations that allure-playwright turns into labels and into a link
- * to each section of the specification.
+ * to each section of the specification; against a dead target, the static skip that reports it
+ * broken at once (preflightAnnotations).
  */
 export function covers(...ids: string[]): TestDetails {
   const requirements = ids.map(requirement);
@@ -32,6 +34,8 @@ export function covers(...ids: string[]): TestDetails {
       // allure-playwright makes a link of a `tms` annotation; playwright.config.ts turns the section
       // into the specification's URL and heading (helpers/report/spec-link.ts).
       ...sections.map((section) => ({ type: 'tms', description: section })),
+      // A dead target: declared broken, never sent to a worker.
+      ...preflightAnnotations(),
     ],
   };
 }

@@ -35,10 +35,23 @@ const OPENAPI_FIELDS = [
 ];
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
-const ajv = addFormats(new Ajv2020({ allErrors: true, strict: true }));
-ajv.addVocabulary(OPENAPI_FIELDS);
-ajv.addSchema(loadOpenApiDocument(), DOCUMENT_ID);
+let ajv: Ajv2020 | undefined;
 const compiled = new Map<SchemaName, ValidateFunction>();
+
+/**
+ * Made at the first validation, not at import: reading the document and checking it against the
+ * meta-schema take half a second, which every process that loads the suite paid, even one that
+ * validates nothing (the runner listing the tests, a run against a dead target).
+ */
+function documentSchemas(): Ajv2020 {
+  if (ajv === undefined) {
+    const made = addFormats(new Ajv2020({ allErrors: true, strict: true }));
+    made.addVocabulary(OPENAPI_FIELDS);
+    made.addSchema(loadOpenApiDocument(), DOCUMENT_ID);
+    ajv = made;
+  }
+  return ajv;
+}
 
 /** Where a schema lives, for messages: `schemas/openapi.yaml#/components/schemas/<name>`. */
 function schemaLocation(name: SchemaName): string {
@@ -48,7 +61,7 @@ function schemaLocation(name: SchemaName): string {
 function validator(name: SchemaName): ValidateFunction {
   let validate = compiled.get(name);
   if (validate === undefined) {
-    validate = ajv.getSchema(`${DOCUMENT_ID}#/components/schemas/${name}`);
+    validate = documentSchemas().getSchema(`${DOCUMENT_ID}#/components/schemas/${name}`);
     if (validate === undefined) throw new Error(`${schemaLocation(name)} does not exist`);
     compiled.set(name, validate);
   }

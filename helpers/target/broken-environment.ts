@@ -32,6 +32,26 @@ export const PREFLIGHT_CAUSE_VARIABLE = 'CONFORMANCE_BROKEN_ENVIRONMENT';
  */
 export const PREFLIGHT_ANNOTATION = 'broken-environment';
 
+/**
+ * A test's annotations when global setup's preflight found no usable target, none otherwise; the
+ * details of every test carry them (helpers/assert/covers.ts, advise.ts). Global setup runs in
+ * Playwright's main process before the test files are loaded there, so the cause is known when
+ * each test is declared, and a `skip` annotation in a test's details is Playwright's static skip: a
+ * group of such tests is reported by the runner itself and never sent to a worker. A dead target then
+ * costs no worker start, no second import of the suite and no round trip per test (README, "Broken
+ * is not failed"). The annotations are those the `preflightCause` fixture gives a test it stops in a
+ * worker (fixtures/worker.ts, the way for a test declared without them), so the reporters count
+ * both alike.
+ */
+export function preflightAnnotations(): Array<{ type: string; description: string }> {
+  const cause = process.env[PREFLIGHT_CAUSE_VARIABLE] ?? '';
+  if (cause === '') return [];
+  return [
+    { type: PREFLIGHT_ANNOTATION, description: cause },
+    { type: 'skip', description: `${BROKEN_ENVIRONMENT}: ${cause}` },
+  ];
+}
+
 /** Node and undici error codes in words, so the cause fits one line and says what to look at. */
 const CAUSES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^ECONNREFUSED$/, 'connection refused (is the server running on that port?)'],
