@@ -35,7 +35,8 @@ export default defineConfig({
     ['json', { outputFile: `${reportsDir}/results.json` }],
     ['junit', { outputFile: `${reportsDir}/junit.xml` }],
     [
-      'allure-playwright',
+      // allure-playwright, with a writer that does not fsync each of its files (see the file).
+      './helpers/report/allure-reporter.ts',
       {
         resultsDir: `${reportsDir}/allure-results`,
         detail: true,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getLocal, type Mockttp } from 'mockttp';
+import type { Mockttp } from 'mockttp';
 import { markerPath } from './marker.js';
 
 /** One request that reached the receiver, as the integrator's server would have seen it. */
@@ -51,6 +51,9 @@ export class Receiver {
     publicUrl: string | undefined;
     timing: ReceiverTiming;
   }): Promise<Receiver> {
+    // Imported here, not at the top: mockttp takes about a second to load, and every test file
+    // imports this one; only a worker that runs a notification test needs it.
+    const { getLocal } = await import('mockttp');
     // Traffic recording off: the receiver keeps its own journal, per path.
     const server = getLocal({ recordTraffic: false, maxBodySize: 1024 * 1024 });
     await server.start(options.port ?? 0);
