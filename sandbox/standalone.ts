@@ -1,4 +1,5 @@
-// The sandbox on its own: fixed ports, prints what a user needs to point the suite at it.
+// The sandbox on its own (`npm run sandbox`, through main.ts, which gives the process its settings):
+// fixed ports, prints what a user needs to point the suite at it.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -50,8 +51,12 @@ export SANDBOX_CONTROL_KEY=${controlKey}
 export TLS_CA_FILE=${sandbox.caFile}
 npm run conformance`);
 
+// A Ctrl-C reaches this process twice (from the terminal, and passed on by main.ts's parent): once closes.
+let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
     void sandbox.close().then(() => process.exit(0));
   });
 }
