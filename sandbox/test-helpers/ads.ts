@@ -5,7 +5,7 @@ import { HelperError } from '../../spec/errors.js';
 import { LIMITS } from '../http/limits.js';
 import { notifyStatusChange } from '../notifications/notify.js';
 import type { SandboxState } from '../state.js';
-import type { Ad } from '../store/ads.js';
+import type { Ad, AdPositions } from '../store/ads.js';
 import { readAdsBody } from './ads-body.js';
 import { SeedGate } from './seed-gate.js';
 import { asBody } from './validate.js';
@@ -72,17 +72,19 @@ async function replaceAds(
         `The sandbox holds at most ${state.caps.ads} ads across all users; this set would exceed it.`,
       );
   };
+  // Built while reading: finds repeated ids, then indexes the set in the store.
+  const positions: AdPositions = new Map();
   // The cap is checked as the elements are counted (a refused set is read no further) and after.
   const ads = await readAdsBody(body, {
     maxBytes: LIMITS.seedAdsBodyBytes,
     maxElements: MAX_SEEDED_ADS,
-    accept: parseAd(new Set<string>()),
+    accept: parseAd(positions),
     counted: withinCap,
   });
   // The user may have gone on meanwhile: check again after the reading's turns of the loop.
   knownUser(state, login);
   withinCap(ads.length);
-  state.ads.replace(login, ads);
+  state.ads.replace(login, ads, positions);
   return reply.send({ count: ads.length });
 }
 
@@ -92,7 +94,7 @@ function knownUser(state: SandboxState, login: string): string {
 }
 
 /** Validates one ad (a bad one refuses the whole set, which then changes nothing); `seen` finds repeated ids. */
-function parseAd(seen: Set<string>): (raw: unknown, index: number) => Ad {
+function parseAd(seen: AdPositions): (raw: unknown, index: number) => Ad {
   return (raw, index) => {
     const ad = raw as Partial<Record<keyof Ad, unknown>> | null;
     const { id, list_id: listId, status } = ad ?? {};
@@ -111,7 +113,7 @@ function parseAd(seen: Set<string>): (raw: unknown, index: number) => Ad {
       );
     if (seen.has(id))
       throw new HelperError('BAD_REQUEST', `ads[${index}]: id ${JSON.stringify(id)} appears twice.`);
-    seen.add(id);
+    seen.set(id, index);
     return listId === undefined ? { id, status } : { id, list_id: listId, status };
   };
 }
