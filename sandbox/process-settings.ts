@@ -7,9 +7,11 @@ import { constants } from 'node:os';
  * four times what is live before a full collection: under a hostile load whose live heap is 70 to
  * 100 MB, that made 300 MB of committed heap (`npm run bench:hostile`, bench/README.md). Below 2 GB
  * V8 scales that factor down (1.6 at 1 GB), so the heap stays near 1.6 times what is live; the
- * limit itself is far above what the sandbox's caps let it hold.
+ * limit itself is far above what the sandbox's caps let it hold. The young generation's two
+ * semi-spaces, 16 MB each by default, are halved: 16 MB less resident, for more frequent (and
+ * shorter) scavenges, which cost no measurable throughput in the same benchmark.
  */
-export const SANDBOX_NODE_FLAGS: readonly string[] = ['--max-old-space-size=1024'];
+export const SANDBOX_NODE_FLAGS: readonly string[] = ['--max-old-space-size=1024', '--max-semi-space-size=8'];
 
 /** Set in the child a sandbox re-executes itself into, so that it does not do it again. */
 const SETTINGS_MARK = 'SANDBOX_PROCESS_SETTINGS';
