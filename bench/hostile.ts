@@ -16,6 +16,7 @@ import { childJson } from './lib/child-json.js';
 import { benchAds, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
 import * as attacks from './hostile/attacks.js';
 import { adsOf, holdingReceiver, startProbe, type ProbeResult } from './hostile/observe.js';
+import { SANDBOX_NODE_FLAGS } from '../sandbox/process-settings.js';
 import type { MemorySample, SandboxChildInfo } from './sandbox-child.js';
 import { startServerChild, type ServerChild } from './throughput/child.js';
 
@@ -49,7 +50,13 @@ interface RoundResult {
 type Kind = (index: number) => attacks.Send;
 
 async function runRound(round: RoundResult['round']): Promise<RoundResult> {
-  const child = await startServerChild<SandboxChildInfo>('../sandbox-child.ts', [], ['--expose-gc']);
+  // The sandbox's own Node flags, as `npm run sandbox` gives them: the figure is then the sandbox's.
+  const child = await startServerChild<SandboxChildInfo>(
+    '../sandbox-child.ts',
+    [],
+    ['--expose-gc', ...SANDBOX_NODE_FLAGS],
+  );
+  if (!child.info.sandboxSettings) throw new Error('the sandbox child runs without the sandbox settings');
   const target = targetOf(child);
   const http: SandboxHttp = {
     appsUrl: target.appsUrl,

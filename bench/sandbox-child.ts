@@ -4,6 +4,7 @@
 //   actor   -> {clientId, login, token}: a client (rate limit lifted), a user and an access token
 //   memory  -> {rssMb, heapUsedMb, maxRssMb}, after a full collection when run with --expose-gc
 //   cpu     -> {cpuMs}: the CPU time the process has used so far (user and system)
+import { runsWithSandboxSettings } from '../sandbox/process-settings.js';
 import { startSandbox } from '../sandbox/start.js';
 import { benchActor } from './actors.js';
 import { announceReady, answerCommands, closeOnSignal } from './throughput/ready.js';
@@ -13,6 +14,8 @@ export interface SandboxChildInfo {
   authUrl: string;
   controlKey: string;
   caFile: string;
+  /** Whether the child runs with the Node flags `npm run sandbox` gives the sandbox. */
+  sandboxSettings: boolean;
 }
 
 export interface MemorySample {
@@ -66,6 +69,7 @@ const info: SandboxChildInfo = {
   authUrl: sandbox.authUrl,
   controlKey: CONTROL_KEY,
   caFile: sandbox.caFile,
+  sandboxSettings: runsWithSandboxSettings(),
 };
 announceReady(info);
 closeOnSignal(() => sandbox.close());

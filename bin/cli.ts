@@ -6,17 +6,23 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadDotEnv } from '../helpers/target/dotenv.js';
+import { SANDBOX_NODE_FLAGS } from '../sandbox/process-settings.js';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 
 /** Each command: the TypeScript script it runs under tsx, inside this package. */
-const COMMANDS: Record<string, { script: string; summary: string }> = {
+const COMMANDS: Record<string, { script: string; summary: string; nodeFlags?: readonly string[] }> = {
   run: {
     script: 'scripts/conformance.ts',
     summary: 'the conformance suite, then the Allure report (extra options go to Playwright)',
   },
-  sandbox: { script: 'sandbox/main.ts', summary: 'the embedded reference sandbox' },
+  // The sandbox's own Node flags given at once, which spares it re-executing itself to get them.
+  sandbox: {
+    script: 'sandbox/main.ts',
+    summary: 'the embedded reference sandbox',
+    nodeFlags: SANDBOX_NODE_FLAGS,
+  },
   cleanup: { script: 'scripts/cleanup.ts', summary: 'delete what an interrupted run left on the target' },
   requirements: { script: 'scripts/requirements.ts', summary: 'requirement coverage' },
 };
@@ -43,12 +49,12 @@ loadDotEnv(resolve('.env'));
 process.env.REPORTS_DIR = resolve(process.env.REPORTS_DIR ?? 'reports');
 // As `npm run conformance` does (its pre-script): Chromium from Debian's packages, never a download.
 const ready = name === 'run' ? runScript('scripts/ensure-chromium.ts', []) : 0;
-process.exit(ready !== 0 ? ready : runScript(command.script, process.argv.slice(3)));
+process.exit(ready !== 0 ? ready : runScript(command.script, process.argv.slice(3), command.nodeFlags));
 
-/** Runs a script of this package under tsx (a runtime dependency) with the given arguments. */
-function runScript(script: string, args: readonly string[]): number {
+/** Runs a script of this package under tsx (a runtime dependency), which passes Node flags on to it. */
+function runScript(script: string, args: readonly string[], nodeFlags: readonly string[] = []): number {
   const tsx = require.resolve('tsx/cli');
-  const result = spawnSync(process.execPath, [tsx, resolve(PACKAGE_ROOT, script), ...args], {
+  const result = spawnSync(process.execPath, [tsx, ...nodeFlags, resolve(PACKAGE_ROOT, script), ...args], {
     stdio: 'inherit',
     env: process.env,
   });

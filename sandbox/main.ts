@@ -1,57 +1,7 @@
-// The sandbox on its own: fixed ports, prints what a user needs to point the suite at it.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
-import { secretMarker } from '../spec/secret-marker.js';
-import { parseFaults } from './faults.js';
-import { controlKeyRefusal } from './test-helpers/control-key.js';
-import { parseVariants } from './variants.js';
-import { startSandbox } from './start.js';
+// `npm run sandbox`: the sandbox on its own, in a process with the sandbox's Node settings
+// (process-settings.ts). Nothing else is imported before they hold, so that the process that only
+// re-executes itself with them stays small.
+import { withSandboxSettings } from './process-settings.js';
 
-const DEMO_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
-
-const keyRefusal = controlKeyRefusal(process.env.SANDBOX_CONTROL_KEY);
-if (keyRefusal !== null) {
-  console.error(keyRefusal);
-  process.exit(1);
-}
-
-const tlsDir = resolve('reports/sandbox-tls');
-mkdirSync(tlsDir, { recursive: true });
-const secretPrefix = secretMarker();
-const controlKey =
-  process.env.SANDBOX_CONTROL_KEY ?? `${secretPrefix}${randomBytes(18).toString('base64url')}`;
-const sandbox = await startSandbox({
-  authPort: Number(process.env.SANDBOX_AUTH_PORT ?? 8443),
-  appsPort: Number(process.env.SANDBOX_APPS_PORT ?? 8080),
-  controlKey,
-  faults: parseFaults(process.env.SANDBOX_FAULTS),
-  variants: parseVariants(process.env.SANDBOX_VARIANTS),
-  tlsDir,
-  logRequests: process.env.SANDBOX_LOG === '1',
-  secretPrefix,
-});
-const demo = sandbox.state.clients.register([DEMO_REDIRECT_URI], 'Demo integrator');
-const user = sandbox.state.users.create({ login: 'demo', name: 'Demo User', email: 'demo@sandbox.example' });
-
-console.log(`Classifieds sandbox running${sandbox.faults.length > 0 ? ` with faults: ${sandbox.faults.join(', ')}` : ''}
-  authorization server  ${sandbox.authUrl}   (HTTPS, CA: ${sandbox.caFile})
-  resource server       ${sandbox.appsUrl}
-  test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}
-  demo client           ${demo.client.clientId} / ${demo.secret}   redirect URI ${DEMO_REDIRECT_URI}
-  demo user             ${user.login} / ${user.password}
-
-To run the suite against it, in another shell:
-export TARGET_AUTH_URL=${sandbox.authUrl}
-export TARGET_APPS_URL=${sandbox.appsUrl}
-export SANDBOX_CONTROL_URL=${sandbox.controlUrl}
-export SANDBOX_CONTROL_KEY=${controlKey}
-export TLS_CA_FILE=${sandbox.caFile}
-npm run conformance`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void sandbox.close().then(() => process.exit(0));
-  });
-}
+await withSandboxSettings();
+await import('./standalone.js');

@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HelperError } from '../../spec/errors.js';
 import { LIMITS } from '../http/limits.js';
 import { notifyStatusChange } from '../notifications/notify.js';
 import type { SandboxState } from '../state.js';
-import type { Ad } from '../store/ads.js';
+import type { Ad, AdPositions } from '../store/ads.js';
 import { readAdsBody } from './ads-body.js';
 import { SeedGate } from './seed-gate.js';
 import { asBody } from './validate.js';
@@ -13,33 +15,21 @@ export const MAX_SEEDED_ADS = 200_000;
 const MAX_FIELD = 256;
 
 export function registerAdHelpers(app: FastifyInstance, state: SandboxState): void {
-  // In a scope of its own: this one route reads its (large) JSON body as bytes, a slice at a time.
+  // In a scope of its own: this one route reads its (large) JSON body from the socket as it comes.
   void app.register((scope, _options, done) => {
     scope.addHook('onRequest', new SeedGate().enter);
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: LIMITS.seedAdsBodyBytes },
-      (_request, body, parsed) => {
-        parsed(null, body);
-      },
-    );
+    scope.addContentTypeParser('application/json', (_request, payload, parsed) => {
+      parsed(null, payload);
+    });
     scope.put<{ Params: { login: string } }>('/users/:login/ads', async (request, reply) => {
-      const login = knownUser(state, request.params.login);
-      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const withinCap = (count: number): void => {
-        if (state.ads.totalAfterReplacing(login, count) > state.caps.ads)
-          throw new HelperError(
-            'BAD_REQUEST',
-            `The sandbox holds at most ${state.caps.ads} ads across all users; this set would exceed it.`,
-          );
-      };
-      // The cap is checked before parsing (a refused set costs no objects) and again after.
-      const ads = await readAdsBody(bytes, MAX_SEEDED_ADS, parseAd(new Set<string>()), withinCap);
-      // The user may have gone on meanwhile: check again after the reading's turns of the loop.
-      knownUser(state, login);
-      withinCap(ads.length);
-      state.ads.replace(login, ads);
-      return reply.send({ count: ads.length });
+      try {
+        return await replaceAds(state, request.params.login, bodyStream(request.body), reply);
+      } catch (error) {
+        // As the framework does when it refuses a body: the client may still be sending it, and a
+        // connection left half-read would hold the server's close for minutes.
+        if (!request.raw.complete) void reply.header('connection', 'close');
+        throw error;
+      }
     });
     done();
   });
@@ -60,13 +50,51 @@ export function registerAdHelpers(app: FastifyInstance, state: SandboxState): vo
   });
 }
 
+/** The request's body stream; a request without a JSON body reads as an empty one (then a 400). */
+function bodyStream(body: unknown): Readable {
+  return body instanceof Readable ? body : Readable.from([]);
+}
+
+async function replaceAds(
+  state: SandboxState,
+  login: string,
+  body: Readable,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  knownUser(state, login);
+  // Refused on its declared length before a byte is read, as the framework's own limit does.
+  if (Number(body instanceof IncomingMessage ? body.headers['content-length'] : 0) > LIMITS.seedAdsBodyBytes)
+    throw new HelperError('BAD_REQUEST', `The body is larger than ${LIMITS.seedAdsBodyBytes} bytes.`);
+  const withinCap = (count: number): void => {
+    if (state.ads.totalAfterReplacing(login, count) > state.caps.ads)
+      throw new HelperError(
+        'BAD_REQUEST',
+        `The sandbox holds at most ${state.caps.ads} ads across all users; this set would exceed it.`,
+      );
+  };
+  // Built while reading: finds repeated ids, then indexes the set in the store.
+  const positions: AdPositions = new Map();
+  // The cap is checked as the elements are counted (a refused set is read no further) and after.
+  const ads = await readAdsBody(body, {
+    maxBytes: LIMITS.seedAdsBodyBytes,
+    maxElements: MAX_SEEDED_ADS,
+    accept: parseAd(positions),
+    counted: withinCap,
+  });
+  // The user may have gone on meanwhile: check again after the reading's turns of the loop.
+  knownUser(state, login);
+  withinCap(ads.length);
+  state.ads.replace(login, ads, positions);
+  return reply.send({ count: ads.length });
+}
+
 function knownUser(state: SandboxState, login: string): string {
   if (!state.users.has(login)) throw new HelperError('NOT_FOUND', `No user ${JSON.stringify(login)}.`);
   return login;
 }
 
 /** Validates one ad (a bad one refuses the whole set, which then changes nothing); `seen` finds repeated ids. */
-function parseAd(seen: Set<string>): (raw: unknown, index: number) => Ad {
+function parseAd(seen: AdPositions): (raw: unknown, index: number) => Ad {
   return (raw, index) => {
     const ad = raw as Partial<Record<keyof Ad, unknown>> | null;
     const { id, list_id: listId, status } = ad ?? {};
@@ -85,7 +113,7 @@ function parseAd(seen: Set<string>): (raw: unknown, index: number) => Ad {
       );
     if (seen.has(id))
       throw new HelperError('BAD_REQUEST', `ads[${index}]: id ${JSON.stringify(id)} appears twice.`);
-    seen.add(id);
+    seen.set(id, index);
     return listId === undefined ? { id, status } : { id, list_id: listId, status };
   };
 }
