@@ -155,6 +155,24 @@ const ENVIRONMENTS: Record<Exclude<RunName, 'external'>, Record<string, string>>
   'warm-browser': { CONFORMANCE_SETUP_FLOW: 'browser' },
 };
 
+/** CPU per test that ran: the whole tree's, less the target's when it ran apart. */
+function suiteCpuPerTestMs(run: RunFigures): number {
+  const ran = Math.max(1, run.report.tests - run.report.skipped);
+  return ((run.cpu.tree - (run.cpu.target ?? 0)) / ran) * 1000;
+}
+
+/** The suite's own CPU per test against an external target, beside the embedded run's. */
+function printOverhead(runs: readonly RunFigures[]): void {
+  const external = runs.find((run) => run.cpu.target !== null);
+  const embedded = runs.find((run) => run.label === 'warm');
+  if (external === undefined || embedded === undefined) return;
+  console.log(
+    `\nsuite CPU per test: ${Math.round(suiteCpuPerTestMs(external))} ms against the external target ` +
+      `(the target's own ${Math.round(((external.cpu.target ?? 0) / Math.max(1, external.report.tests)) * 1000)} ms apart), ` +
+      `${Math.round(suiteCpuPerTestMs(embedded))} ms embedded (suite and sandbox in one tree)`,
+  );
+}
+
 const cacheDir = mkdtempSync(join(tmpdir(), 'gate-bench-cache-'));
 process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR = cacheDir;
 const results: RunFigures[] = [];
@@ -167,6 +185,7 @@ for (const name of chosen) {
   results.push(run);
 }
 rmSync(cacheDir, { recursive: true, force: true });
+printOverhead(results);
 mkdirSync('reports/bench', { recursive: true });
 writeFileSync(
   'reports/bench/gate.json',
