@@ -7,7 +7,11 @@
 // Usage: tsx bench/consent-flow.ts [flows=20] [binary ...]
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
-import { ConsentDriver } from '../helpers/clients/consent-driver.js';
+import {
+  ConsentDriver,
+  type AuthorizationOutcome,
+  type AuthorizeOptions,
+} from '../helpers/clients/consent-driver.js';
 import { FormConsent } from '../helpers/clients/form-consent.js';
 import { HttpClient } from '../helpers/clients/http.js';
 import { authorizationUrl } from '../helpers/clients/oauth-client.js';
@@ -49,29 +53,13 @@ function cpuSecondsUnder(root: number): number {
   return [...cpu].filter(([pid]) => isUnder(pid)).reduce((sum, [, seconds]) => sum + seconds, 0);
 }
 
-async function oneFlow(browser: Browser, sandbox: StartedSandbox): Promise<void> {
-  const context = await browser.newContext();
+/** A fresh client and user of the sandbox, and their approval asked of `flow`; throws without a code. */
+async function approveFresh(
+  sandbox: StartedSandbox,
+  flow: { authorize: (url: string, options: AuthorizeOptions) => Promise<AuthorizationOutcome> },
+): Promise<void> {
   const { client } = sandbox.state.clients.register([`${CLIENT_ORIGIN}/cb`], 'bench');
   const user = sandbox.state.users.create({});
-  const driver = new ConsentDriver(context, () => browser.newContext(), EMBEDDED_SANDBOX_SELECTORS);
-  const url = authorizationUrl(sandbox.authUrl, {
-    clientId: client.clientId,
-    redirectUri: `${CLIENT_ORIGIN}/cb`,
-    scope: 'basic_user_info',
-  });
-  const outcome = await driver.authorize(url, {
-    clientOrigin: CLIENT_ORIGIN,
-    user: { login: user.login, password: user.password },
-  });
-  await context.close();
-  if (outcome.kind !== 'redirected' || outcome.code === null) throw new Error('the flow yielded no code');
-}
-
-/** One flow of a fresh client and user through the forms, as a test's set-up runs it. */
-async function oneFormFlow(http: HttpClient, sandbox: StartedSandbox): Promise<void> {
-  const { client } = sandbox.state.clients.register([`${CLIENT_ORIGIN}/cb`], 'bench');
-  const user = sandbox.state.users.create({});
-  const flow = new FormConsent(http, EMBEDDED_SANDBOX_SELECTORS);
   const url = authorizationUrl(sandbox.authUrl, {
     clientId: client.clientId,
     redirectUri: `${CLIENT_ORIGIN}/cb`,
@@ -82,6 +70,20 @@ async function oneFormFlow(http: HttpClient, sandbox: StartedSandbox): Promise<v
     user: { login: user.login, password: user.password },
   });
   if (outcome.kind !== 'redirected' || outcome.code === null) throw new Error('the flow yielded no code');
+}
+
+async function oneFlow(browser: Browser, sandbox: StartedSandbox): Promise<void> {
+  const context = await browser.newContext();
+  await approveFresh(
+    sandbox,
+    new ConsentDriver(context, () => browser.newContext(), EMBEDDED_SANDBOX_SELECTORS),
+  );
+  await context.close();
+}
+
+/** One flow of a fresh client and user through the forms, as a test's set-up runs it. */
+async function oneFormFlow(http: HttpClient, sandbox: StartedSandbox): Promise<void> {
+  await approveFresh(sandbox, new FormConsent(http, EMBEDDED_SANDBOX_SELECTORS));
 }
 
 function ownCpuMs(): number {

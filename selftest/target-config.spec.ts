@@ -4,6 +4,23 @@ import { checkSelectors } from '../helpers/target/selector-check.js';
 import { resolveTarget, TargetConfigError } from '../helpers/target/target.js';
 import { startSandbox } from '../sandbox/start.js';
 
+/** An external target with test helpers: the least a valid configuration holds. */
+const HELPERS_TARGET = {
+  TARGET_AUTH_URL: 'https://a.example',
+  TARGET_APPS_URL: 'https://b.example',
+  SANDBOX_CONTROL_KEY: 'k',
+};
+
+const ACCOUNT = {
+  TARGET_AUTH_URL: 'https://a.example',
+  TARGET_APPS_URL: 'https://b.example',
+  TARGET_CLIENT_ID: 'id',
+  TARGET_CLIENT_SECRET: 'secret',
+  TARGET_REDIRECT_URI: 'https://client.example/cb',
+  TARGET_USER_LOGIN: 'u',
+  TARGET_USER_PASSWORD: 'p',
+};
+
 function problemsOf(env: Record<string, string>): readonly string[] {
   try {
     resolveTarget(env);
@@ -44,26 +61,13 @@ test.describe('target configuration (contract section 1)', () => {
     expect(
       problemsOf({ TARGET_AUTH_URL: 'https://a.example', TARGET_APPS_URL: 'https://b.example' }).join('\n'),
     ).toMatch(/without test helpers/);
-    const target = resolveTarget({
-      TARGET_AUTH_URL: 'https://a.example',
-      TARGET_APPS_URL: 'https://b.example',
-      TARGET_CLIENT_ID: 'id',
-      TARGET_CLIENT_SECRET: 'secret',
-      TARGET_REDIRECT_URI: 'https://client.example/cb',
-      TARGET_USER_LOGIN: 'u',
-      TARGET_USER_PASSWORD: 'p',
-      LOGIN_SUBMIT_SELECTOR: 'button.go',
-    });
+    const target = resolveTarget({ ...ACCOUNT, LOGIN_SUBMIT_SELECTOR: 'button.go' });
     expect(target.control).toBeNull();
     expect(target.selectors.loginSubmit).toBe('button.go');
   });
 
   test('writes to the account are allowed on the embedded sandbox, elsewhere only when asked', () => {
-    const external = {
-      TARGET_AUTH_URL: 'https://a.example',
-      TARGET_APPS_URL: 'https://b.example',
-      SANDBOX_CONTROL_KEY: 'k',
-    };
+    const external = HELPERS_TARGET;
     expect(resolveTarget(external).allowWrites).toBe(false);
     expect(resolveTarget({ ...external, CONFORMANCE_ALLOW_WRITES: '1' }).allowWrites).toBe(true);
     expect(resolveTarget({ ...external, CONFORMANCE_EMBEDDED_SANDBOX: '1' }).allowWrites).toBe(true);
@@ -73,27 +77,13 @@ test.describe('target configuration (contract section 1)', () => {
   });
 
   test('the set-up flow is forms or browser, nothing else', () => {
-    const external = {
-      TARGET_AUTH_URL: 'https://a.example',
-      TARGET_APPS_URL: 'https://b.example',
-      SANDBOX_CONTROL_KEY: 'k',
-    };
+    const external = { ...HELPERS_TARGET };
     expect(problemsOf({ ...external, CONFORMANCE_SETUP_FLOW: 'browser' })).toEqual([]);
     expect(problemsOf({ ...external, CONFORMANCE_SETUP_FLOW: 'form' }).join('\n')).toMatch(
       /CONFORMANCE_SETUP_FLOW: expected forms or browser, got "form"/,
     );
   });
 });
-
-const ACCOUNT = {
-  TARGET_AUTH_URL: 'https://a.example',
-  TARGET_APPS_URL: 'https://b.example',
-  TARGET_CLIENT_ID: 'id',
-  TARGET_CLIENT_SECRET: 'secret',
-  TARGET_REDIRECT_URI: 'https://client.example/cb',
-  TARGET_USER_LOGIN: 'u',
-  TARGET_USER_PASSWORD: 'p',
-};
 
 test.describe('what a real account has: redirect URIs, a second client and user, basic user info', () => {
   test("TARGET_REDIRECT_URIS lists the client's URIs in any order, TARGET_REDIRECT_URI first once read", () => {
