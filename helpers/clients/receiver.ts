@@ -32,6 +32,10 @@ export interface Sentinel {
   sentAt: number;
   /** Whether its delivery has reached every endpoint it was meant for. */
   arrived: () => boolean;
+  /** Whether its delivery has reached this one of them. */
+  reached: (endpoint: ReceiverEndpoint) => boolean;
+  /** Whether a request notifies a sentinel's change (of the same ad), this one's or an earlier one's. */
+  isSentinel: (delivery: Delivery) => boolean;
 }
 
 /** How a quiet period ended: by its timer, or shortly after the sentinels arrived. */

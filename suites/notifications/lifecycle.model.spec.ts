@@ -42,10 +42,9 @@ test.describe('4.6 and 6 Notification lifecycle (model-based)', () => {
             await helpers.seedAds(subscriber.user.login, [...subscriber.ads, subscriber.sentinelAd]);
             const model: NotificationModel = {
               live: [],
-              expected: new Map(),
+              configs: [],
               adStatus: new Map(subscriber.ads.map((ad) => [ad.id, ad.status])),
               severalPerUser: several,
-              matched: new Map(),
             };
             try {
               await fc.asyncModelRun(() => ({ model, real }), commands);
