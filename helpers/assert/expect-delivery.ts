@@ -5,7 +5,7 @@ import {
   tokenHeaderOf,
   type ExpectedChange,
 } from './notification-match.js';
-import type { Delivery, ReceiverEndpoint } from '../clients/receiver.js';
+import type { Delivery, QuietPeriod, ReceiverEndpoint, Sentinel } from '../clients/receiver.js';
 import { redactBody, redactHeaderValue } from '../report/redact.js';
 import { attachText } from '../report/report.js';
 import type { WebhookConfig } from '../target/target.js';
@@ -55,30 +55,73 @@ export function notifiesAbout(ads: readonly AdRef[]): (delivery: Delivery) => bo
   };
 }
 
+/** What one endpoint must have got by the end of a quiet period. */
+export interface DeliveryCount {
+  endpoint: ReceiverEndpoint;
+  /** Exactly this many notifications of changes of `ads` (R6-01: one per change). */
+  count: number;
+  ads: readonly AdRef[];
+  ids: readonly string[];
+  why: string;
+}
+
 /**
- * Exactly `count` notifications of changes of `ads` reach the endpoint (R6-01: one per change):
- * waits for them (WEBHOOK_WAIT_MS), then listens for a quiet period (Receiver.quietPeriodMs) so
- * that a duplicate or a stray one is seen too. Requests that name none of the ads are shown, not
- * counted (notifiesAbout).
+ * Exactly `count` notifications of changes of `ads` reach each endpoint (R6-01: one per change):
+ * waits for them (WEBHOOK_WAIT_MS, all endpoints at once), then listens for one quiet period for
+ * all of them (Receiver.quiet), ended early by `sentinels` when they arrive, so that a duplicate
+ * or a stray one is seen too. Requests that name none of the ads are shown, not counted
+ * (notifiesAbout): a sentinel names another ad.
  */
+export async function expectDeliveryCounts(
+  expected: readonly DeliveryCount[],
+  sentinels: ReadonlyArray<() => Promise<Sentinel>> = [],
+): Promise<Array<readonly Delivery[]>> {
+  const [first] = expected;
+  if (first === undefined) return [];
+  await Promise.all(
+    expected
+      .filter(({ count }) => count > 0)
+      .map(({ endpoint, count, ads }) => endpoint.waitFor(count, notifiesAbout(ads))),
+  );
+  const quiet = await first.endpoint.on.quiet(sentinels);
+  const results: Array<readonly Delivery[]> = [];
+  for (const one of expected) results.push(await expectCounted(one, quiet));
+  return results;
+}
+
+/** expectDeliveryCounts for one endpoint. */
 export async function expectDeliveryCount(
   endpoint: ReceiverEndpoint,
   count: number,
   ads: readonly AdRef[],
   ids: readonly string[],
   why: string,
+  sentinels: ReadonlyArray<() => Promise<Sentinel>> = [],
 ): Promise<readonly Delivery[]> {
-  const counts = notifiesAbout(ads);
-  if (count > 0) await endpoint.waitFor(count, counts);
-  const { deliveries: all, quietMs } = await endpoint.afterQuietPeriod();
-  const deliveries = all.filter(counts);
+  const [deliveries = []] = await expectDeliveryCounts([{ endpoint, count, ads, ids, why }], sentinels);
+  return deliveries;
+}
+
+/** How a quiet period ended, for a failure message. */
+export function describeQuiet({ listenedMs, endedBy }: QuietPeriod): string {
+  return endedBy === 'timer'
+    ? `a ${listenedMs} ms quiet period`
+    : `a ${listenedMs} ms quiet period, ended after the sentinel delivery arrived`;
+}
+
+async function expectCounted(
+  { endpoint, count, ads, ids, why }: DeliveryCount,
+  quiet: QuietPeriod,
+): Promise<readonly Delivery[]> {
+  const all = endpoint.deliveries;
+  const deliveries = all.filter(notifiesAbout(ads));
   await attachDeliveries(endpoint);
   const others = all.length - deliveries.length;
   verify(
     deliveries.length === count,
     ids,
     `${count} notifications of ${ads.map((ad) => ad.id).join(', ')} to ${endpoint.path}: ${why}`,
-    `${deliveries.length} by the end of a ${quietMs} ms quiet period${count > deliveries.length ? ` (waited up to WEBHOOK_WAIT_MS, ${endpoint.waitMs} ms)` : ''}${others > 0 ? `, besides ${others} request(s) naming none of these ads` : ''}`,
+    `${deliveries.length} by the end of ${describeQuiet(quiet)}${count > deliveries.length ? ` (waited up to WEBHOOK_WAIT_MS, ${endpoint.waitMs} ms)` : ''}${others > 0 ? `, besides ${others} request(s) naming none of these ads` : ''}`,
     describeAll(all),
   );
   return deliveries;
@@ -177,8 +220,3 @@ function expectDeliveryBody(
  * the update was answered must follow it; one made sooner may still go by the old configuration.
  */
 export const UPDATE_SETTLE_MS = 2_000;
-
-/** Waits UPDATE_SETTLE_MS after an update, before the change that must follow it. */
-export async function updateSettled(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, UPDATE_SETTLE_MS));
-}

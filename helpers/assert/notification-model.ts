@@ -1,39 +1,48 @@
 import fc from 'fast-check';
 import type { SeededAd } from '../clients/control-client.js';
-import { describeDelivery, expectNotification, notifiesAbout, UPDATE_SETTLE_MS } from './expect-delivery.js';
+import { UPDATE_SETTLE_MS } from './expect-delivery.js';
 import { expectAccepted, expectConfiguration, expectRefused } from './expect-notification.js';
 import type { NotificationClient, NotificationSettings } from '../clients/notification-client.js';
-import { holdsAdId, holdsStatus, type ExpectedChange } from './notification-match.js';
-import type { Delivery, Receiver, ReceiverEndpoint } from '../clients/receiver.js';
+import type { ExpectedChange } from './notification-match.js';
+import type { Receiver, ReceiverEndpoint, Sentinel } from '../clients/receiver.js';
 import type { WebhookConfig } from '../target/target.js';
-import { verify } from './verify.js';
+import { expectPlaced } from './notification-model-check.js';
 
 /**
  * A model of one user's notification configurations (4.6) and of the AD_STATUS deliveries each
- * receiver path must get (6), for fast-check's model-based testing.
+ * of them must get (6), for fast-check's model-based testing.
  */
-export interface LiveConfig {
+export interface ConfigModel {
   id: string;
   settings: NotificationSettings & { url: string; token: string };
+  /** The path its url names now. */
   endpoint: ReceiverEndpoint;
+  /** Every path it has named: a delivery to any of them is this configuration's. */
+  endpoints: ReceiverEndpoint[];
+  /**
+   * 4.6 does not say when an update reaches the deliveries: a change made before `until` (epoch
+   * ms, UPDATE_SETTLE_MS after the last update) may still go to a former path, with a former token.
+   */
+  window?: { until: number; endpoints: ReceiverEndpoint[]; tokens: string[] };
+  /** The sentinel sent just after the last update, checked at the end of the run (checkUpdateProbe). */
+  probe?: { sentinel: Sentinel; updatedAt: number } | undefined;
+  expected: ExpectedDelivery[];
 }
 
+/** One change this configuration must get once, at one of `endpoints`, carrying one of `tokens`. */
 export interface ExpectedDelivery {
   change: ExpectedChange;
-  token: string;
+  endpoints: ReceiverEndpoint[];
+  tokens: string[];
 }
 
 export interface NotificationModel {
-  live: LiveConfig[];
-  /** Every path ever configured in this run, with the deliveries it must have got, in order. */
-  expected: Map<ReceiverEndpoint, ExpectedDelivery[]>;
+  live: ConfigModel[];
+  /** Every configuration of the run, deleted ones too: nothing more than expected may reach them. */
+  configs: ConfigModel[];
   adStatus: Map<string, string>;
   /** Whether the target keeps several configurations per user (4.6 does not say): else one at a time. */
   severalPerUser: boolean;
-  /** How many of each path's expected deliveries were already matched. */
-  matched: Map<ReceiverEndpoint, number>;
-  /** No change before this time (epoch ms): the last update may reach the deliveries a little later. */
-  settledAt: number;
 }
 
 export interface NotificationReal {
@@ -44,6 +53,8 @@ export interface NotificationReal {
   webhook: WebhookConfig;
   newSettings: (url: string) => NotificationSettings & { url: string; token: string };
   changeStatus: (ad: SeededAd, status: string) => Promise<ExpectedChange>;
+  /** A sentinel (a change of an ad outside `ads`) through these paths: never counted as a change. */
+  sentinel: (...endpoints: ReceiverEndpoint[]) => () => Promise<Sentinel>;
 }
 
 type Command = fc.AsyncCommand<NotificationModel, NotificationReal>;
@@ -54,16 +65,23 @@ function pick<T>(list: readonly T[], index: number): T {
   return chosen;
 }
 
+function newEndpoint(model: NotificationModel, real: NotificationReal): ReceiverEndpoint {
+  return real.receiver.endpoint(
+    `model-${model.configs.reduce((n, config) => n + config.endpoints.length, 0)}`,
+  );
+}
+
 class CreateCommand implements Command {
   check = (model: Readonly<NotificationModel>): boolean => model.severalPerUser || model.live.length === 0;
   async run(model: NotificationModel, real: NotificationReal): Promise<void> {
-    const endpoint = real.receiver.endpoint(`model-${model.expected.size}`);
+    const endpoint = newEndpoint(model, real);
     const settings = real.newSettings(endpoint.url);
     const config = expectConfiguration(await real.notifications.create(real.token, settings), settings, [
       'R4.6-01',
     ]);
-    model.live.push({ id: config.id, settings, endpoint });
-    model.expected.set(endpoint, []);
+    const made: ConfigModel = { id: config.id, settings, endpoint, endpoints: [endpoint], expected: [] };
+    model.live.push(made);
+    model.configs.push(made);
   }
   toString = (): string => 'create';
 }
@@ -84,14 +102,24 @@ class UpdateCommand implements Command {
   async run(model: NotificationModel, real: NotificationReal): Promise<void> {
     const config = pick(model.live, this.index);
     // Changes made before the update go where the configuration said then (6: ordering not shown).
-    await expectArrived(model, config.endpoint, real);
-    const endpoint = real.receiver.endpoint(`model-${model.expected.size}`);
+    await expectPlaced(config, real);
+    const endpoint = newEndpoint(model, real);
     const settings = real.newSettings(endpoint.url);
     expectAccepted(await real.notifications.update(real.token, config.id, settings), ['R4.6-03'], 'update');
+    const updatedAt = Date.now();
+    const open = config.window !== undefined && config.window.until > updatedAt ? config.window : undefined;
+    config.window = {
+      until: updatedAt + UPDATE_SETTLE_MS,
+      endpoints: [config.endpoint, ...(open?.endpoints ?? [])],
+      tokens: [config.settings.token, ...(open?.tokens ?? [])],
+    };
     config.settings = settings;
     config.endpoint = endpoint;
-    model.expected.set(endpoint, []);
-    model.settledAt = Date.now() + UPDATE_SETTLE_MS;
+    config.endpoints.push(endpoint);
+    // No wait for the update to settle: a sentinel shows it reached the deliveries, checked at the
+    // end of the run if the configuration is still live (a delete may cancel it) and not updated again.
+    const sentinel = await real.sentinel(endpoint, ...config.window.endpoints)();
+    config.probe = { sentinel, updatedAt };
   }
   toString = (): string => `update(${this.index})`;
 }
@@ -102,7 +130,7 @@ class DeleteCommand implements Command {
   async run(model: NotificationModel, real: NotificationReal): Promise<void> {
     const config = pick(model.live, this.index);
     // Changes made before the delete are delivered first: whether a delete cancels them is not shown.
-    await expectArrived(model, config.endpoint, real);
+    await expectPlaced(config, real);
     expectAccepted(await real.notifications.remove(real.token, config.id), ['R4.6-04'], 'delete');
     model.live = model.live.filter((live) => live !== config);
     expectRefused(await real.notifications.read(real.token, config.id), ['R4.6-04'], 'read after delete');
@@ -119,13 +147,18 @@ class ChangeCommand implements Command {
     [...model.adStatus.values()][this.adIndex % model.adStatus.size] !== this.status;
   async run(model: NotificationModel, real: NotificationReal): Promise<void> {
     const ad = pick(real.ads, this.adIndex);
-    const settling = model.settledAt - Date.now();
-    if (settling > 0) await new Promise((resolve) => setTimeout(resolve, settling));
     const change = await real.changeStatus(ad, this.status);
     model.adStatus.set(ad.id, this.status);
-    // Not waited for here: a target may deliver late (6: timeouts not shown); expectArrived matches.
-    for (const config of model.live)
-      model.expected.get(config.endpoint)?.push({ change, token: config.settings.token });
+    // Not waited for here: a target may deliver late (6: timeouts not shown); expectPlaced matches.
+    for (const config of model.live) {
+      const { window } = config;
+      const settling = window !== undefined && change.notBefore < window.until;
+      config.expected.push({
+        change,
+        endpoints: [config.endpoint, ...(settling ? window.endpoints : [])],
+        tokens: [config.settings.token, ...(settling ? window.tokens : [])],
+      });
+    }
   }
   toString = (): string => `change(${this.adIndex}, ${this.status})`;
 }
@@ -149,59 +182,4 @@ export function notificationCommands(statuses: readonly string[]): Array<fc.Arbi
   ];
 }
 
-/** Whether a delivery carries this change: its ad id (or list_id) and its new status. */
-function carries(delivery: Delivery, change: ExpectedChange): boolean {
-  try {
-    const body = JSON.parse(delivery.body) as unknown;
-    return holdsAdId(body, change) && holdsStatus(body, change.status);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Waits for the deliveries the model expects at a path, and matches each expected change to one
- * delivery that carries it, in any order (6: ordering not shown). Requests naming none of the
- * ads (a ping on create) are not deliveries of a change.
- */
-async function expectArrived(
-  model: NotificationModel,
-  endpoint: ReceiverEndpoint,
-  real: NotificationReal,
-): Promise<void> {
-  const expected = model.expected.get(endpoint) ?? [];
-  if ((model.matched.get(endpoint) ?? 0) >= expected.length) return;
-  const arrived = await endpoint.waitFor(expected.length, notifiesAbout(real.ads));
-  const unmatched = [...arrived];
-  for (const { change, token } of expected) {
-    const at = unmatched.findIndex((delivery) => carries(delivery, change));
-    const delivery = at >= 0 ? unmatched.splice(at, 1)[0] : undefined;
-    verify(
-      at >= 0 && delivery !== undefined,
-      ['R6-01', 'R6-03'],
-      `a delivery to ${endpoint.path} of ${change.adId} becoming ${change.status} (${expected.length} expected)`,
-      `${arrived.length} deliveries, none left that carries it`,
-      arrived.map(describeDelivery).join('\n\n'),
-    );
-    expectNotification(delivery, change, token, real.webhook);
-  }
-  model.matched.set(endpoint, expected.length);
-}
-
-/** After a run: every path got exactly what the model predicts, nothing more (a quiet period). */
-export async function expectExactDeliveries(model: NotificationModel, real: NotificationReal): Promise<void> {
-  for (const endpoint of model.expected.keys()) await expectArrived(model, endpoint, real);
-  const quietMs = real.receiver.quietPeriodMs();
-  await new Promise((resolve) => setTimeout(resolve, quietMs));
-  const counts = notifiesAbout(real.ads);
-  for (const [endpoint, expected] of model.expected) {
-    const notifications = endpoint.deliveries.filter(counts);
-    verify(
-      notifications.length === expected.length,
-      ['R6-01', 'R4.6-03', 'R4.6-04'],
-      `${expected.length} deliveries to ${endpoint.path}, as the model predicts`,
-      `${notifications.length} by the end of a ${quietMs} ms quiet period`,
-      endpoint.deliveries.map(describeDelivery).join('\n\n'),
-    );
-  }
-}
+export { expectExactDeliveries } from './notification-model-check.js';

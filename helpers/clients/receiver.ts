@@ -19,6 +19,29 @@ export interface ReceiverTiming {
   quietMs: number;
   /** The shortest quiet period, however fast the target has delivered so far; unset: always quietMs. */
   quietMinMs?: number;
+  /** Whether a sentinel delivery may end a quiet period early (WEBHOOK_SENTINEL); unset: yes. */
+  sentinel?: boolean;
+}
+
+/**
+ * A delivery the test caused after the changes it checks (a status change of another ad of the
+ * same user): a target that delivers in order has sent everything caused before it once it arrives.
+ */
+export interface Sentinel {
+  /** Epoch milliseconds at which the change that causes it was requested. */
+  sentAt: number;
+  /** Whether its delivery has reached every endpoint it was meant for. */
+  arrived: () => boolean;
+  /** Whether its delivery has reached this one of them. */
+  reached: (endpoint: ReceiverEndpoint) => boolean;
+  /** Whether a request notifies a sentinel's change (of the same ad), this one's or an earlier one's. */
+  isSentinel: (delivery: Delivery) => boolean;
+}
+
+/** How a quiet period ended: by its timer, or shortly after the sentinels arrived. */
+export interface QuietPeriod {
+  listenedMs: number;
+  endedBy: 'timer' | 'sentinel';
 }
 
 /**
@@ -26,6 +49,13 @@ export interface ReceiverTiming {
  * long it takes to deliver, listening this many times as long is enough.
  */
 const QUIET_LATENCY_FACTOR = 4;
+
+/**
+ * 6 does not promise an order, and a target may send deliveries side by side: one caused just
+ * before the sentinel may land a little after it. After the sentinel arrived the receiver listens
+ * as long again as the sentinel took, never less than this.
+ */
+export const SENTINEL_GRACE_MIN_MS = 50;
 
 type Waiter = () => void;
 
@@ -116,6 +146,32 @@ export class Receiver {
     return Math.min(quietMs, Math.max(quietMinMs, Math.ceil(QUIET_LATENCY_FACTOR * this.slowestDeliveryMs)));
   }
 
+  /**
+   * Listens to show that nothing (more) arrives: for quietPeriodMs, or less when every sentinel
+   * (triggered here, after the quiet period began) has arrived and a grace as long as the slowest
+   * of them took (at least SENTINEL_GRACE_MIN_MS) has passed. The timer caps it either way: a
+   * target that delivers late, or out of order, is listened to as long as without a sentinel.
+   */
+  async quiet(sentinels: ReadonlyArray<() => Promise<Sentinel>> = []): Promise<QuietPeriod> {
+    const started = performance.now();
+    const capMs = this.quietPeriodMs();
+    const remaining = (): number => Math.max(0, capMs - (performance.now() - started));
+    const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+    const useSentinels = sentinels.length > 0 && this.timing.sentinel !== false;
+    const triggered = useSentinels ? await Promise.all(sentinels.map((trigger) => trigger())) : [];
+    const arrived =
+      useSentinels && (await this.until(() => triggered.every((one) => one.arrived()), remaining()));
+    if (!arrived) {
+      await sleep(remaining());
+      return { listenedMs: Math.round(performance.now() - started), endedBy: 'timer' };
+    }
+    const now = performance.timeOrigin + performance.now();
+    const tookMs = Math.max(...triggered.map((one) => now - one.sentAt));
+    await sleep(Math.min(remaining(), Math.max(SENTINEL_GRACE_MIN_MS, tookMs)));
+    const endedBy = remaining() > 0 ? 'sentinel' : 'timer';
+    return { listenedMs: Math.round(performance.now() - started), endedBy };
+  }
+
   async stop(): Promise<void> {
     await this.server.stop();
   }
@@ -160,11 +216,9 @@ export class ReceiverEndpoint {
     return counted();
   }
 
-  /** Listens for the quiet period (Receiver.quietPeriodMs) and returns everything that arrived by its end. */
-  async afterQuietPeriod(): Promise<{ deliveries: readonly Delivery[]; quietMs: number }> {
-    const quietMs = this.receiver.quietPeriodMs();
-    await new Promise((resolve) => setTimeout(resolve, quietMs));
-    return { deliveries: this.deliveries, quietMs };
+  /** The receiver this path is on: a test listens on several of its paths at once (Receiver.quiet). */
+  get on(): Receiver {
+    return this.receiver;
   }
 }
 

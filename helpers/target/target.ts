@@ -56,6 +56,8 @@ export interface WebhookConfig {
   quietMs: number;
   /** WEBHOOK_QUIET_MIN_MS: the shortest such quiet period, once the target has shown its delivery time. */
   quietMinMs: number;
+  /** WEBHOOK_SENTINEL: whether a sentinel delivery may end a quiet period early (receiver.ts). */
+  sentinel: boolean;
   /** WEBHOOK_TIME_TOLERANCE_S: how far the notified time of a change may be from the suite's clock. */
   timeToleranceSeconds: number;
 }
@@ -216,6 +218,7 @@ function resolveWebhook(
     waitMs: integer('WEBHOOK_WAIT_MS', 30_000, 100, 120_000),
     quietMs: integer('WEBHOOK_QUIET_MS', 1_000, 50, 30_000),
     quietMinMs: integer('WEBHOOK_QUIET_MIN_MS', 250, 50, 30_000),
+    sentinel: integer('WEBHOOK_SENTINEL', 1, 0, 1) === 1,
     timeToleranceSeconds: integer('WEBHOOK_TIME_TOLERANCE_S', 120, 1, 3600),
   };
 }

@@ -3,9 +3,15 @@ import { covers } from '../../helpers/assert/covers.js';
 import { setUpConfiguration } from '../../helpers/assert/set-up.js';
 import {
   expectDeliveryCount,
+  expectDeliveryCounts,
   expectNotification,
-  updateSettled,
+  notifiesAbout,
+  UPDATE_SETTLE_MS,
+  type AdRef,
 } from '../../helpers/assert/expect-delivery.js';
+import { tokenHeaderOf } from '../../helpers/assert/notification-match.js';
+import type { Delivery } from '../../helpers/clients/receiver.js';
+import type { WebhookConfig } from '../../helpers/target/target.js';
 import { expectAccepted } from '../../helpers/assert/expect-notification.js';
 import { verify } from '../../helpers/assert/verify.js';
 
@@ -14,6 +20,13 @@ const STATUSES = ['pending_review', 'published', 'deleted', 'refused', 'archived
 
 const ONE_PER_USER =
   'the target holds one notification configuration per user: the kept configuration was made after the delete';
+
+/** Whether a delivery notifies a change of `ad` and carries `token` (R6-04). */
+function carries(delivery: Delivery, ad: AdRef, token: string, webhook: WebhookConfig): boolean {
+  return (
+    notifiesAbout([ad])(delivery) && tokenHeaderOf(delivery.headers, token, webhook.tokenHeader) !== undefined
+  );
+}
 
 test.describe('6 AD_STATUS deliveries', () => {
   for (const [index, status] of STATUSES.entries()) {
@@ -36,6 +49,7 @@ test.describe('6 AD_STATUS deliveries', () => {
           [ad],
           ['R6-01', ...(unknown ? ['R6-05'] : [])],
           `one change of ${ad.id}`,
+          [subscriber.sentinel(hook)],
         );
         if (delivery === undefined) return;
         expectNotification(delivery, change, settings.token, target.webhook, unknown ? ['R6-05'] : []);
@@ -55,7 +69,9 @@ test.describe('6 AD_STATUS deliveries', () => {
       if (ad === undefined) throw new Error('the subscriber has no seeded ad');
       const first = await subscriber.changeStatus(ad, 'published');
       const second = await subscriber.changeStatus(ad, 'deleted');
-      const deliveries = await expectDeliveryCount(hook, 2, [ad], ['R6-01'], 'two changes of one ad');
+      const deliveries = await expectDeliveryCount(hook, 2, [ad], ['R6-01'], 'two changes of one ad', [
+        subscriber.sentinel(hook),
+      ]);
       // Ordering is not shown by the spec: each change must be matched by some delivery.
       for (const change of [first, second]) {
         const match = deliveries.find((delivery) => delivery.body.includes(JSON.stringify(change.status)));
@@ -74,26 +90,43 @@ test.describe('6 AD_STATUS deliveries', () => {
   test(
     'after an update, deliveries go to the new url with the new token, and none to the old url',
     covers('R4.6-03', 'R6-01', 'R6-04'),
-    async ({ newSubscriber, configure, notifications, endpoint, target }) => {
-      const subscriber = await newSubscriber(1);
+    async ({ newSubscriber, configure, notifications, endpoint, receiver, target }) => {
+      const subscriber = await newSubscriber(2);
+      const [early, late] = subscriber.ads;
+      if (early === undefined || late === undefined) throw new Error('the subscriber has too few ads');
       const oldHook = endpoint('old');
       const newHook = endpoint('new');
-      const before = settingsFor(oldHook.url);
-      const created = setUpConfiguration(await configure(subscriber.token, before));
+      const created = setUpConfiguration(await configure(subscriber.token, settingsFor(oldHook.url)));
       const next = settingsFor(newHook.url);
       expectAccepted(
         await notifications.update(subscriber.token, created.id, next),
         ['R4.6-03'],
         'the update',
       );
-      await updateSettled();
-      const ad = subscriber.ads[0];
-      if (ad === undefined) throw new Error('the subscriber has no seeded ad');
-      const change = await subscriber.changeStatus(ad, 'published');
-      const [delivery] = await expectDeliveryCount(newHook, 1, [ad], ['R4.6-03', 'R6-01'], 'the updated url');
+      const settledAt = Date.now() + UPDATE_SETTLE_MS;
+      // 4.6 does not say when an update reaches the deliveries: a change made at once is checked
+      // when it reached the new url with the new token before UPDATE_SETTLE_MS; else another
+      // change, made UPDATE_SETTLE_MS after the update, is.
+      let change = await subscriber.changeStatus(early, 'published');
+      const atOnce = await receiver.until(
+        () => newHook.deliveries.some((one) => carries(one, early, next.token, target.webhook)),
+        settledAt - Date.now(),
+      );
+      if (!atOnce) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, settledAt - Date.now())));
+        change = await subscriber.changeStatus(late, 'published');
+      }
+      const ad = atOnce ? early : late;
+      const ids = ['R4.6-03', 'R6-01'];
+      const [[delivery] = []] = await expectDeliveryCounts(
+        [
+          { endpoint: newHook, count: 1, ads: [ad], ids, why: 'the updated url' },
+          { endpoint: oldHook, count: 0, ads: [ad], ids, why: 'the url was replaced by the update' },
+        ],
+        [subscriber.sentinel(newHook)],
+      );
       if (delivery !== undefined)
         expectNotification(delivery, change, next.token, target.webhook, ['R4.6-03']);
-      await expectDeliveryCount(oldHook, 0, [ad], ['R4.6-03', 'R6-01'], 'the url was replaced by the update');
     },
   );
 
@@ -118,9 +151,27 @@ test.describe('6 AD_STATUS deliveries', () => {
       const ad = subscriber.ads[0];
       if (ad === undefined) throw new Error('the subscriber has no seeded ad');
       await subscriber.changeStatus(ad, 'refused');
-      // The kept configuration's delivery shows the change was processed before listening for silence.
-      await expectDeliveryCount(keptHook, 1, [ad], ['R6-01'], 'a configuration that was not deleted');
-      await expectDeliveryCount(deletedHook, 0, [ad], ['R4.6-04', 'R6-01'], 'the configuration was deleted');
+      // The kept configuration's delivery shows the change was processed, then one quiet period for
+      // both, which the sentinel through the kept configuration ends.
+      await expectDeliveryCounts(
+        [
+          {
+            endpoint: keptHook,
+            count: 1,
+            ads: [ad],
+            ids: ['R6-01'],
+            why: 'a configuration that was not deleted',
+          },
+          {
+            endpoint: deletedHook,
+            count: 0,
+            ads: [ad],
+            ids: ['R4.6-04', 'R6-01'],
+            why: 'the configuration was deleted',
+          },
+        ],
+        [subscriber.sentinel(keptHook)],
+      );
     },
   );
 
@@ -142,8 +193,20 @@ test.describe('6 AD_STATUS deliveries', () => {
       const ad = changer.ads[0];
       if (ad === undefined) throw new Error('the subscriber has no seeded ad');
       await changer.changeStatus(ad, 'published');
-      await expectDeliveryCount(changerHook, 1, [ad], ['R6-01'], "the changed ad's own user");
-      await expectDeliveryCount(watcherHook, 0, [ad], ['R6-01', 'R4.6-06'], 'the ad belongs to another user');
+      // One quiet period for both, ended by a sentinel through each user's own configuration.
+      await expectDeliveryCounts(
+        [
+          { endpoint: changerHook, count: 1, ads: [ad], ids: ['R6-01'], why: "the changed ad's own user" },
+          {
+            endpoint: watcherHook,
+            count: 0,
+            ads: [ad],
+            ids: ['R6-01', 'R4.6-06'],
+            why: 'the ad belongs to another user',
+          },
+        ],
+        [watcher.sentinel(watcherHook), changer.sentinel(changerHook)],
+      );
     },
   );
 });

@@ -31,6 +31,7 @@ test.describe('4.6 and 6 Notification lifecycle (model-based)', () => {
         webhook: target.webhook,
         newSettings: (url) => settingsFor(url),
         changeStatus: subscriber.changeStatus,
+        sentinel: subscriber.sentinel,
       };
       await assertProperty(
         'notification lifecycle',
@@ -38,14 +39,12 @@ test.describe('4.6 and 6 Notification lifecycle (model-based)', () => {
           fc.commands(notificationCommands(STATUSES), { maxCommands: 16, size: 'max' }),
           async (commands) => {
             // Each run starts from known ads and no configuration, and removes what it created.
-            await helpers.seedAds(subscriber.user.login, subscriber.ads);
+            await helpers.seedAds(subscriber.user.login, [...subscriber.ads, subscriber.sentinelAd]);
             const model: NotificationModel = {
               live: [],
-              expected: new Map(),
+              configs: [],
               adStatus: new Map(subscriber.ads.map((ad) => [ad.id, ad.status])),
               severalPerUser: several,
-              matched: new Map(),
-              settledAt: 0,
             };
             try {
               await fc.asyncModelRun(() => ({ model, real }), commands);
