@@ -1,5 +1,5 @@
 import { decodeFormValue, parseJsonLeniently } from './lenient-parse.js';
-import { GIVEN_SECRET_VARIABLES, givenSecrets } from './secret-given.js';
+import { givenSecrets, secretBearingVariables } from './secret-given.js';
 import { isSecretName } from './secret-names.js';
 import { addSecret, replaceSecrets } from './secret-registry.js';
 
@@ -32,7 +32,6 @@ export function registerSecret(value: string | null | undefined): void {
   if (trimmed !== value) addSecret(trimmed);
 }
 
-let givenFrom = '';
 let environmentSeen = '';
 /**
  * The environment's secrets, registered again whenever it changes (global setup sets some).
@@ -40,22 +39,10 @@ let environmentSeen = '';
  * parsed again only when a variable that can hold a secret changes.
  */
 function registerGivenSecrets(): void {
-  const seen = secretBearingVariables();
+  const seen = JSON.stringify(secretBearingVariables());
   if (seen === environmentSeen) return;
   environmentSeen = seen;
-  const given = givenSecrets();
-  const signature = given.join('\n');
-  if (signature === givenFrom) return;
-  givenFrom = signature;
-  for (const value of given) registerSecret(value);
-}
-
-/** The names and values of the variables givenSecrets reads, as one string to compare. */
-function secretBearingVariables(): string {
-  return Object.keys(process.env)
-    .filter((name) => name.endsWith('_URL') || GIVEN_SECRET_VARIABLES.includes(name))
-    .map((name) => `${name}=${process.env[name] ?? ''}`)
-    .join('\n');
+  for (const value of givenSecrets()) registerSecret(value);
 }
 
 export function isSensitiveField(name: string): boolean {

@@ -4,7 +4,7 @@
  * SANDBOX_CONTROL_URL or WEBHOOK_PUBLIC_URL). SANDBOX_SECRET_PREFIX is no secret: it is the
  * marker the secret scan looks for, and hiding it would hide the leaks.
  */
-export const GIVEN_SECRET_VARIABLES: readonly string[] = [
+const SECRET_VARIABLES: readonly string[] = [
   'TARGET_CLIENT_SECRET',
   'TARGET_USER_PASSWORD',
   'TARGET_CLIENT2_SECRET',
@@ -12,12 +12,17 @@ export const GIVEN_SECRET_VARIABLES: readonly string[] = [
   'SANDBOX_CONTROL_KEY',
 ];
 
+/** The variables that can hold a given secret, with their values: the secrets and every URL. */
+export function secretBearingVariables(env: NodeJS.ProcessEnv = process.env): Array<[string, string]> {
+  return Object.entries(env)
+    .filter(([name]) => SECRET_VARIABLES.includes(name) || name.endsWith('_URL'))
+    .map(([name, value]) => [name, value ?? '']);
+}
+
 export function givenSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
-  const values = GIVEN_SECRET_VARIABLES.map((name) => (env[name] ?? '').trim());
-  const userinfo = Object.entries(env)
-    .filter(([name]) => name.endsWith('_URL'))
-    .flatMap(([, value]) => userinfoOf(value ?? ''));
-  return [...values, ...userinfo].filter((value) => value !== '');
+  return secretBearingVariables(env)
+    .flatMap(([name, value]) => (name.endsWith('_URL') ? userinfoOf(value) : [value.trim()]))
+    .filter((value) => value !== '');
 }
 
 /** The user and password of a URL, raw and decoded; none when it has no userinfo. */
