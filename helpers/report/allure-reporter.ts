@@ -42,23 +42,21 @@ export class UnsyncedWriter extends FileSystemWriter {
   }
 
   override writeAttachmentFromPath(distFileName: string, from: string): void {
-    const temporary = this.temporaryPath();
-    copyFileSync(from, temporary);
-    renameSync(temporary, join(this.resultsDir, distFileName));
+    this.publish(distFileName, (temporary) => {
+      copyFileSync(from, temporary);
+    });
   }
 
   override writeGlobals(distFileName: string, info: Parameters<FileSystemWriter['writeGlobals']>[1]): void {
     this.publish(distFileName, JSON.stringify(info));
   }
 
-  private publish(name: string, content: string | Buffer): void {
-    const temporary = this.temporaryPath();
-    writeFileSync(temporary, content);
-    renameSync(temporary, join(this.resultsDir, name));
-  }
-
-  private temporaryPath(): string {
+  /** Writes `content` (or has `write` write it) beside its place, then renames it there whole. */
+  private publish(name: string, content: string | Buffer | ((temporary: string) => void)): void {
     mkdirSync(this.resultsDir, { recursive: true });
-    return join(this.resultsDir, `.allure-write-${randomUUID()}.tmp`);
+    const temporary = join(this.resultsDir, `.allure-write-${randomUUID()}.tmp`);
+    if (typeof content === 'function') content(temporary);
+    else writeFileSync(temporary, content);
+    renameSync(temporary, join(this.resultsDir, name));
   }
 }
