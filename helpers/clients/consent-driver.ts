@@ -2,7 +2,7 @@ import { test, type BrowserContext, type Page, type Request } from '@playwright/
 import type { TargetConfig } from '../target/target.js';
 import { BrokenEnvironmentError, whereOf } from '../target/broken-environment.js';
 import { registerSecret } from '../report/redact.js';
-import { insideTest, testLocation } from '../report/report.js';
+import { inOneStep, insideTest, testLocation } from '../report/report.js';
 import { fillSecret } from '../report/secret-fill.js';
 import { TlsRefusalWatch } from '../target/tls-refusal-watch.js';
 import { RedirectCapture } from './redirect-capture.js';
@@ -74,7 +74,9 @@ export class ConsentDriver {
   ) {}
 
   async authorize(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {
-    return inOneStep(flowTitle(options), async () => {
+    // The browser's own steps (navigate, click, the waits that end unanswered when the flow
+    // reaches the client) under one step with the pages' screenshots: "the browser flow".
+    return inOneStep(flowTitle('browser: authorization flow', options), async () => {
       const context = await this.contextFor(options.user?.login ?? '');
       const page = await context.newPage();
       try {
@@ -321,16 +323,8 @@ const VISIBLE_IN_PAGE = `(selectors) => selectors.map((selector) => {
   return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
 })`;
 
-function flowTitle(options: AuthorizeOptions): string {
+/** A flow's step title in the report: `<prefix> as user_…, approve` (or without signing in). */
+export function flowTitle(prefix: string, options: AuthorizeOptions): string {
   const who = options.user === undefined ? 'without signing in' : `as ${options.user.login}`;
-  return `browser: authorization flow ${who}, ${options.decision ?? 'approve'}`;
-}
-
-/**
- * The browser's own steps (navigate, click, the waits that end unanswered when the flow reaches
- * the client) gathered under one step of the report, with the pages' screenshots: the report
- * reads as "the browser flow", not as a dozen low-level calls.
- */
-async function inOneStep<T>(title: string, body: () => Promise<T>): Promise<T> {
-  return insideTest() ? test.step(title, body, { location: testLocation() }) : body();
+  return `${prefix} ${who}, ${options.decision ?? 'approve'}`;
 }

@@ -1,9 +1,13 @@
-import { test } from '@playwright/test';
 import type { TargetConfig } from '../target/target.js';
 import { registerSecret } from '../report/redact.js';
-import { insideTest, testLocation } from '../report/report.js';
+import { inOneStep } from '../report/report.js';
 import { registerRedirectSecrets } from '../report/secret-harvest.js';
-import type { AuthorizationOutcome, AuthorizeOptions, PageKind } from './consent-driver.js';
+import {
+  flowTitle,
+  type AuthorizationOutcome,
+  type AuthorizeOptions,
+  type PageKind,
+} from './consent-driver.js';
 import { CookieJar } from './cookie-jar.js';
 import { headerValue, type HttpResponseRecord } from './exchange.js';
 import { HtmlPage, NeedsBrowser, type FormSubmission } from './html-form.js';
@@ -37,9 +41,9 @@ export class FormConsent {
   ) {}
 
   async authorize(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {
-    const title = `form flow: authorization ${options.user === undefined ? 'without signing in' : `as ${options.user.login}`}, ${options.decision ?? 'approve'}`;
-    const run = (): Promise<AuthorizationOutcome> => this.run(authorizationUrl, options);
-    return insideTest() ? test.step(title, run, { location: testLocation() }) : run();
+    return inOneStep(flowTitle('form flow: authorization', options), () =>
+      this.run(authorizationUrl, options),
+    );
   }
 
   private async run(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {

@@ -43,6 +43,14 @@ export function testLocation(): { file: string; line: number; column: number } {
   return { file, line, column };
 }
 
+/**
+ * `body` as one step of the report when a test is running (a flow's many calls read as one
+ * step), as it is otherwise (benchmarks, global setup).
+ */
+export async function inOneStep<T>(title: string, body: () => Promise<T>): Promise<T> {
+  return insideTest() ? test.step(title, body, { location: testLocation() }) : body();
+}
+
 /** Attaches free text (already free of secrets, or redacted here) to the running test. */
 export async function attachText(name: string, text: string): Promise<void> {
   if (!insideTest()) return;

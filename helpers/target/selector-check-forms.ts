@@ -22,14 +22,14 @@ export async function selectorsMatchInForms(
   const jar = new CookieJar();
   try {
     const login = await browse(http, jar, { method: 'GET', url: probe.url, body: '' }, probe.clientOrigin);
-    if (!('page' in login) || !matchesAll(login.page, selectors, LOGIN)) return false;
+    if (!('page' in login) || !matchesAll(login.page, selectors, LOGIN_KEYS)) return false;
     registerSecret(probe.user.password);
     const submitted = login.page.submit(selectors.loginSubmit, [
       [selectors.loginUsername, probe.user.login],
       [selectors.loginPassword, probe.user.password],
     ]);
     const consent = await browse(http, jar, submitted, probe.clientOrigin);
-    return 'page' in consent && matchesAll(consent.page, selectors, CONSENT);
+    return 'page' in consent && matchesAll(consent.page, selectors, CONSENT_KEYS);
   } catch {
     return false;
   } finally {
@@ -37,8 +37,9 @@ export async function selectorsMatchInForms(
   }
 }
 
-const LOGIN: Array<keyof Selectors> = ['loginUsername', 'loginPassword', 'loginSubmit'];
-const CONSENT: Array<keyof Selectors> = ['consentApprove', 'consentDeny'];
+/** The selectors of each page, as both checks (forms and browser) try them. */
+export const LOGIN_KEYS: Array<keyof Selectors> = ['loginUsername', 'loginPassword', 'loginSubmit'];
+export const CONSENT_KEYS: Array<keyof Selectors> = ['consentApprove', 'consentDeny'];
 
 function matchesAll(
   page: { has(selector: string): boolean },

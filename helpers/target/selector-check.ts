@@ -9,7 +9,7 @@ import { registerSecret } from '../report/redact.js';
 import { fillSecret } from '../report/secret-fill.js';
 import { TlsRefusalWatch } from './tls-refusal-watch.js';
 import { redirectOrigin } from './redirect-origin.js';
-import { selectorsMatchInForms } from './selector-check-forms.js';
+import { CONSENT_KEYS, LOGIN_KEYS, selectorsMatchInForms } from './selector-check-forms.js';
 import type { TargetConfig } from './target.js';
 
 type Selectors = TargetConfig['selectors'];
@@ -23,9 +23,6 @@ interface Probe {
   /** The variables that name the client of the request, to check when the target refuses it. */
   clientVariables: string;
 }
-
-const LOGIN_KEYS: Array<keyof Selectors> = ['loginUsername', 'loginPassword', 'loginSubmit'];
-const CONSENT_KEYS: Array<keyof Selectors> = ['consentApprove', 'consentDeny'];
 
 /** Where the browser is: the page's address (without query), the document's status and title. */
 interface Landing {
