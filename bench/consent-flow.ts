@@ -5,7 +5,7 @@
 // the browserless form flow the suite's set-up uses (helpers/clients/form-consent.ts). The CPU of
 // this process (the sandbox, and the driver or the form client) is printed beside.
 // Usage: tsx bench/consent-flow.ts [flows=20] [binary ...]
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 import {
   ConsentDriver,
@@ -19,38 +19,14 @@ import { EMBEDDED_SANDBOX_SELECTORS } from '../spec/contract.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { trustArgsFor } from '../helpers/target/browser-trust.js';
 import { CHROMIUM_ARGS } from '../helpers/target/chromium.js';
+import { cpuSecondsUnder } from './lib/process-cpu.js';
 
 const flows = Number(process.argv[2] ?? 20);
 const binaries = process.argv.slice(3).length > 0 ? process.argv.slice(3) : defaultBinaries();
 const CLIENT_ORIGIN = 'http://127.0.0.1:9';
-const CLOCK_TICKS = 100;
 
 function defaultBinaries(): string[] {
   return ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].filter((path) => existsSync(path));
-}
-
-/** CPU seconds (user + system) of every process under `root`, this process's children included. */
-function cpuSecondsUnder(root: number): number {
-  const parents = new Map<number, number>();
-  const cpu = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      parents.set(Number(entry), Number(fields[1]));
-      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  const isUnder = (pid: number): boolean => {
-    for (let current = parents.get(pid), depth = 0; current !== undefined && depth < 64; depth += 1) {
-      if (current === root) return true;
-      current = parents.get(current);
-    }
-    return false;
-  };
-  return [...cpu].filter(([pid]) => isUnder(pid)).reduce((sum, [, seconds]) => sum + seconds, 0);
 }
 
 /** A fresh client and user of the sandbox, and their approval asked of `flow`; throws without a code. */

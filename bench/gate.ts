@@ -6,12 +6,12 @@
 // authorization through the browser (CONFORMANCE_SETUP_FLOW=browser). Options: --runs a,b,... Per run: wall time, per area the summed test time, where the tests' time went
 // (browser flows, HTTP exchanges, the rest), and CPU by kind of process.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readGateReport, type GateReport } from './lib/gate-report.js';
-import { ProcessTreeCpu, type ProcessKind } from './lib/process-cpu.js';
+import { childrenCpuSeconds, ProcessTreeCpu, type ProcessKind } from './lib/process-cpu.js';
 import { startServerChild, type ServerChild } from './throughput/child.js';
 import type { CpuSample, SandboxChildInfo } from './sandbox-child.js';
 
@@ -32,13 +32,6 @@ interface RunFigures {
   loadBefore: number;
   report: GateReport;
   cpu: Record<ProcessKind, number> & { tree: number; target: number | null };
-}
-
-/** CPU seconds used by this process's waited-for children so far (cutime + cstime). */
-function childrenCpuSeconds(): number {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 async function runOnce(

@@ -17,15 +17,26 @@ interface Sample {
   ticks: number;
 }
 
-function readStat(pid: string): { parent: string; ticks: number } | null {
+/** The fields of /proc/<pid>/stat after the command name (state first); null once it ended. */
+function statFields(pid: string): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is parenthesised and may hold spaces: the fields follow its last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { parent: fields[1] ?? '', ticks: Number(fields[11]) + Number(fields[12]) };
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+function readStat(pid: string): { parent: string; ticks: number } | null {
+  const fields = statFields(pid);
+  return fields === null ? null : { parent: fields[1] ?? '', ticks: Number(fields[11]) + Number(fields[12]) };
+}
+
+/** CPU seconds this process's waited-for children have used so far (cutime + cstime). */
+export function childrenCpuSeconds(): number {
+  const fields = statFields('self') ?? [];
+  return (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
 }
 
 function kindOf(pid: string): ProcessKind {
@@ -39,6 +50,34 @@ function kindOf(pid: string): ProcessKind {
   if (/workerMain|process\.js|worker/.test(command)) return 'worker';
   if (/playwright|cli\.js/.test(command)) return 'runner';
   return 'other';
+}
+
+/** CPU clock ticks of every process now under `root` (its children's children too), by pid. */
+function ticksUnder(root: number): Map<string, number> {
+  const parents = new Map<string, string>();
+  const ticks = new Map<string, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(entry);
+    if (stat === null) continue;
+    parents.set(entry, stat.parent);
+    ticks.set(entry, stat.ticks);
+  }
+  const descends = (pid: string): boolean => {
+    for (let current: string | undefined = pid, hops = 0; current !== undefined && hops < 64; hops += 1) {
+      if (current === String(root)) return true;
+      current = parents.get(current);
+    }
+    return false;
+  };
+  return new Map([...ticks].filter(([pid]) => descends(pid)));
+}
+
+/** CPU seconds (user + system) of the processes now under `root`, once. */
+export function cpuSecondsUnder(root: number): number {
+  let ticks = 0;
+  for (const processTicks of ticksUnder(root).values()) ticks += processTicks;
+  return ticks / TICKS_PER_SECOND;
 }
 
 export class ProcessTreeCpu {
@@ -63,28 +102,9 @@ export class ProcessTreeCpu {
   }
 
   private sample(): void {
-    const parents = new Map<string, string>();
-    const ticks = new Map<string, number>();
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const stat = readStat(entry);
-      if (stat === null) continue;
-      parents.set(entry, stat.parent);
-      ticks.set(entry, stat.ticks);
-    }
-    for (const [pid, processTicks] of ticks) {
-      if (!this.descends(pid, parents)) continue;
+    for (const [pid, ticks] of ticksUnder(this.rootPid)) {
       const known = this.samples.get(pid);
-      this.samples.set(pid, { kind: known?.kind ?? kindOf(pid), ticks: processTicks });
+      this.samples.set(pid, { kind: known?.kind ?? kindOf(pid), ticks });
     }
-  }
-
-  private descends(pid: string, parents: ReadonlyMap<string, string>): boolean {
-    const root = String(this.rootPid);
-    for (let current: string | undefined = pid, hops = 0; current !== undefined && hops < 32; hops += 1) {
-      if (current === root) return true;
-      current = parents.get(current);
-    }
-    return false;
   }
 }
