@@ -4,7 +4,9 @@ import { FormConsent, PagesNeedBrowser } from '../helpers/clients/form-consent.j
 import { HtmlPage, NeedsBrowser } from '../helpers/clients/html-form.js';
 import { HttpClient } from '../helpers/clients/http.js';
 import { authorizationUrl } from '../helpers/clients/oauth-client.js';
-import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
+import { startSandbox } from '../sandbox/start.js';
+import type { VariantName } from '../sandbox/variants.js';
+import type { AuthorizeOptions } from '../helpers/clients/consent-driver.js';
 import { EMBEDDED_SANDBOX_SELECTORS } from '../spec/contract.js';
 
 /**
@@ -73,60 +75,25 @@ test.describe('HTML forms read as a browser reads them', () => {
   });
 });
 
-test.describe('the browserless flow, where the way back to the client is scripted', () => {
-  const KEY = 'form-flow-selftest-key-0123456789';
-  const REDIRECT_URI = 'http://127.0.0.1:9/form-flow/callback';
-  let sandbox: StartedSandbox;
-  let http: HttpClient;
+const KEY = 'form-flow-selftest-key-0123456789';
+const CLIENT_ORIGIN = 'http://127.0.0.1:9';
+const REDIRECT_URI = `${CLIENT_ORIGIN}/form-flow/callback`;
 
-  test.beforeAll(async () => {
-    sandbox = await startSandbox({ controlKey: KEY, variants: ['authz-other-redirects'] });
-    http = new HttpClient({ caFile: sandbox.caFile });
-  });
+interface FreshAccount {
+  flow: FormConsent;
+  /** The authorization URL of the fresh client, with `state`. */
+  url: (state: string) => string;
+  options: AuthorizeOptions;
+}
 
-  test.afterAll(async () => {
-    await http.close();
-    await sandbox.close();
-  });
-
-  test('a page that moves on by script is the browser’s: PagesNeedBrowser, and no code is made up', async () => {
+/** A sandbox with `variants`, a fresh client and user on it, and a form flow for them. */
+async function withFreshAccount(variants: VariantName[], body: (account: FreshAccount) => Promise<void>) {
+  const sandbox = await startSandbox({ controlKey: KEY, variants });
+  const http = new HttpClient({ caFile: sandbox.caFile });
+  try {
     const control = new ControlClient(http, sandbox.controlUrl, KEY);
     const client = await control.createClient([REDIRECT_URI]);
     const user = await control.createUser();
-    const flow = new FormConsent(http, EMBEDDED_SANDBOX_SELECTORS);
-    const url = authorizationUrl(sandbox.authUrl, {
-      clientId: client.clientId,
-      redirectUri: REDIRECT_URI,
-      scope: 'basic_user_info',
-      state: 's1',
-    });
-    await expect(flow.authorize(url, { clientOrigin: 'http://127.0.0.1:9', user })).rejects.toThrow(
-      PagesNeedBrowser,
-    );
-  });
-});
-
-test.describe('the browserless flow: codes, sessions and decisions', () => {
-  const KEY = 'form-flow-selftest-key-0123456789';
-  const REDIRECT_URI = 'http://127.0.0.1:9/form-flow/callback';
-  let sandbox: StartedSandbox;
-  let http: HttpClient;
-
-  test.beforeAll(async () => {
-    sandbox = await startSandbox({ controlKey: KEY });
-    http = new HttpClient({ caFile: sandbox.caFile });
-  });
-
-  test.afterAll(async () => {
-    await http.close();
-    await sandbox.close();
-  });
-
-  test('approval gives a code and the state; the session skips the login page next time; denial gives access_denied', async () => {
-    const control = new ControlClient(http, sandbox.controlUrl, KEY);
-    const client = await control.createClient([REDIRECT_URI]);
-    const user = await control.createUser();
-    const flow = new FormConsent(http, EMBEDDED_SANDBOX_SELECTORS);
     const url = (state: string): string =>
       authorizationUrl(sandbox.authUrl, {
         clientId: client.clientId,
@@ -134,20 +101,40 @@ test.describe('the browserless flow: codes, sessions and decisions', () => {
         scope: 'basic_user_info',
         state,
       });
-    const options = { clientOrigin: 'http://127.0.0.1:9', user };
-    const first = await flow.authorize(url('s1'), options);
-    expect(first.kind === 'redirected' && [first.code !== null, first.state, first.pagesSeen]).toEqual([
-      true,
-      's1',
-      ['login', 'consent'],
-    ]);
-    const second = await flow.authorize(url('s2'), options);
-    expect(second.kind === 'redirected' && [second.state, second.pagesSeen]).toEqual(['s2', ['consent']]);
-    const denied = await flow.authorize(url('s3'), { ...options, decision: 'deny' });
-    expect(denied.kind === 'redirected' && [denied.error, denied.code, denied.state]).toEqual([
-      'access_denied',
-      null,
-      's3',
-    ]);
+    await body({
+      flow: new FormConsent(http, EMBEDDED_SANDBOX_SELECTORS),
+      url,
+      options: { clientOrigin: CLIENT_ORIGIN, user },
+    });
+  } finally {
+    await http.close();
+    await sandbox.close();
+  }
+}
+
+test.describe('the browserless flow against the sandbox', () => {
+  test('a page that moves on by script is the browser’s: PagesNeedBrowser, and no code is made up', async () => {
+    await withFreshAccount(['authz-other-redirects'], async ({ flow, url, options }) => {
+      await expect(flow.authorize(url('s1'), options)).rejects.toThrow(PagesNeedBrowser);
+    });
+  });
+
+  test('approval gives a code and the state; the session skips the login page next time; denial gives access_denied', async () => {
+    await withFreshAccount([], async ({ flow, url, options }) => {
+      const first = await flow.authorize(url('s1'), options);
+      expect(first.kind === 'redirected' && [first.code !== null, first.state, first.pagesSeen]).toEqual([
+        true,
+        's1',
+        ['login', 'consent'],
+      ]);
+      const second = await flow.authorize(url('s2'), options);
+      expect(second.kind === 'redirected' && [second.state, second.pagesSeen]).toEqual(['s2', ['consent']]);
+      const denied = await flow.authorize(url('s3'), { ...options, decision: 'deny' });
+      expect(denied.kind === 'redirected' && [denied.error, denied.code, denied.state]).toEqual([
+        'access_denied',
+        null,
+        's3',
+      ]);
+    });
   });
 });
