@@ -33,12 +33,22 @@ export function registerSecret(value: string | null | undefined): void {
 }
 
 let environmentSeen = '';
+let environmentReadThisTurn = false;
 /**
  * The environment's secrets, registered again whenever it changes (global setup sets some).
  * Parsing every URL variable on each redaction cost a worker most of a second in a run: they are
- * parsed again only when a variable that can hold a secret changes.
+ * parsed again only when a variable that can hold a secret changes. Reading the environment at all
+ * (Node asks the C++ side for every variable) cost a worker another second, called for each string
+ * of a body: it is read once per synchronous run of code (one redaction of an exchange). The run
+ * sets its variables (.env, global setup) before it redacts anything; a variable set later by code
+ * that redacted in the same synchronous run would be read from its next turn on.
  */
 function registerGivenSecrets(): void {
+  if (environmentReadThisTurn) return;
+  environmentReadThisTurn = true;
+  queueMicrotask(() => {
+    environmentReadThisTurn = false;
+  });
   const seen = JSON.stringify(secretBearingVariables());
   if (seen === environmentSeen) return;
   environmentSeen = seen;
