@@ -47,9 +47,8 @@ if (command === undefined) {
 
 loadDotEnv(resolve('.env'));
 process.env.REPORTS_DIR = resolve(process.env.REPORTS_DIR ?? 'reports');
-// As `npm run conformance` does (its pre-script): Chromium from Debian's packages, never a download.
-const ready = name === 'run' ? runScript('scripts/ensure-chromium.ts', []) : 0;
-process.exit(ready !== 0 ? ready : runScript(command.script, process.argv.slice(3), command.nodeFlags));
+// `run` makes sure of Chromium itself (scripts/ensure-chromium.ts), as `npm run conformance` does.
+process.exit(runScript(command.script, process.argv.slice(3), command.nodeFlags));
 
 /** Runs a script of this package under tsx (a runtime dependency), which passes Node flags on to it. */
 function runScript(script: string, args: readonly string[], nodeFlags: readonly string[] = []): number {

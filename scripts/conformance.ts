@@ -2,9 +2,13 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './ensure-chromium.js';
 import { brokenLine, gateStatus, run, summarise } from './lib.js';
 import { playwrightTestArgs } from './playwright-command.js';
 
+// Chromium from Debian's packages, never a download.
+const chromium = ensureChromium();
+if (chromium !== 0) process.exit(chromium);
 const reports = process.env.REPORTS_DIR ?? 'reports';
 // Kept between runs (only allure-results is cleared): the report's trends read it, and each
 // generation appends its run. A nightly job puts the previous night's file there first.
