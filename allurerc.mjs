@@ -12,6 +12,10 @@ export default {
   // Labels every test has the same or that repeat the path: the reader's labels are epic,
   // feature, section, requirement and severity.
   hideLabels: ['language', 'framework', 'package', 'titlePath'],
+  // One self-contained index.html: it opens from a downloaded CI artifact (file://), where the
+  // report's separate data files cannot be fetched, and it is written in a second less than a
+  // thousand small files are (Allure writes them one after another).
+  plugins: { awesome: { options: { singleFile: true } } },
   categories: {
     rules: [
       {

@@ -29,11 +29,20 @@ interface Look {
   open: RegExp[];
 }
 
+/** The report's tests: its data files, or the same files embedded in a single-file report. */
 function readResults(dir: string): ReportTest[] {
   const folder = join(dir, 'data', 'test-results');
+  if (!existsSync(folder)) return embeddedResults(readFileSync(join(dir, 'index.html'), 'utf8'));
   return readdirSync(folder)
     .filter((name) => name.endsWith('.json'))
     .map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as ReportTest);
+}
+
+/** A single-file report holds each data file as `d("data/test-results/<id>.json","<base64>")`. */
+function embeddedResults(html: string): ReportTest[] {
+  return [...html.matchAll(/d\("data\/test-results\/[^"]+\.json","([A-Za-z0-9+/=]+)"\)/g)].map(
+    ([, base64 = '']) => JSON.parse(Buffer.from(base64, 'base64').toString('utf8')) as ReportTest,
+  );
 }
 
 function attachmentNames(item: ReportItem): string[] {
