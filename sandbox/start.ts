@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +21,10 @@ export interface StartedSandbox extends RunningSandbox {
 
 /** Starts both servers on loopback; ports 0 pick free ones. */
 export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promise<StartedSandbox> {
+  // A folder of its own for the CA file when none is given, removed on close: every run used to
+  // leave one behind in the temporary directory of a shared host.
+  const ownsTlsDir = partial.tlsDir === undefined;
+  const tlsDir = partial.tlsDir ?? mkdtempSync(join(tmpdir(), 'sandbox-tls-'));
   const options: SandboxOptions = {
     host: '127.0.0.1',
     authPort: 0,
@@ -28,11 +32,11 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     controlKey: null,
     faults: [],
     variants: [],
-    tlsDir: partial.tlsDir ?? mkdtempSync(join(tmpdir(), 'sandbox-tls-')),
     logRequests: false,
     secretPrefix: '',
     webhookAllow: process.env.SANDBOX_WEBHOOK_ALLOW ?? DEFAULT_WEBHOOK_ALLOW,
     ...partial,
+    tlsDir,
   };
   const tls = await generateTls(options.tlsDir);
   const deliveryPolicy = new DeliveryPolicy(options.webhookAllow);
@@ -59,6 +63,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     close: async () => {
       await Promise.all([auth.close(), apps.close()]);
       await state.deliverer.close();
+      if (ownsTlsDir) rmSync(tlsDir, { recursive: true, force: true });
     },
   };
 }
