@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -24,4 +24,5 @@ test('the reporter writes through the unsynced writer, and that writer leaves wh
   expect(JSON.parse(readFileSync(join(resultsDir, 'u1-result.json'), 'utf8'))).toMatchObject({
     name: 'a test',
   });
+  rmSync(resultsDir, { recursive: true, force: true });
 });

@@ -247,12 +247,15 @@ test.describe('no secret in any artefact, whatever the server does (issues 7 and
   });
 
   test('traces are refused, with the reason', async () => {
+    const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-trace-'));
     const { exitCode, stderr } = await spawnCollect(
       'npx',
       ['playwright', 'test', '--project=conformance', '--trace', 'on', 'suites/registration.spec.ts'],
-      { ...process.env, REPORTS_DIR: mkdtempSync(join(tmpdir(), 'conformance-trace-')) },
+      { ...process.env, REPORTS_DIR: reportsDir },
       120_000,
-    );
+    ).finally(() => {
+      rmSync(reportsDir, { recursive: true, force: true });
+    });
     expect(exitCode).toBe(2);
     expect(stderr).toContain(TRACE_REFUSAL);
   });

@@ -1,9 +1,6 @@
 // The fuzz test's sandbox, in a process of its own so that a crash is seen as an exit, not as a
 // failure of the test runner. Its URLs and key go to the parent over IPC, never to stdout.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startSandbox } from '../../sandbox/start.js';
 import { secretMarker } from '../../spec/secret-marker.js';
 
@@ -18,7 +15,6 @@ const marker = secretMarker();
 const sandbox = await startSandbox({
   controlKey: `${marker}${randomBytes(24).toString('base64url')}`,
   secretPrefix: marker,
-  tlsDir: mkdtempSync(join(tmpdir(), 'fuzz-tls-')),
 });
 const ready: ChildSandboxReady = {
   authUrl: sandbox.authUrl,
