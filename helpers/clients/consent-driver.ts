@@ -1,4 +1,4 @@
-import { test, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { test, type BrowserContext, type Page, type Request, type Response } from '@playwright/test';
 import type { TargetConfig } from '../target/target.js';
 import { BrokenEnvironmentError, whereOf } from '../target/broken-environment.js';
 import { registerSecret } from '../report/redact.js';
@@ -257,29 +257,24 @@ class ConsentFlow {
     );
   }
 
-  /** Clicks and waits until either the client is reached or a new document has loaded. */
+  /**
+   * Clicks and waits until either the client is reached or a new document has loaded. The waits
+   * are the page's own events, not Playwright's waitFor calls: one of those always ended
+   * unanswered, a failed step inside every passing browser flow of the report (and a highlighted
+   * code snippet the runner made for each).
+   */
   private async submit(selector: string, capture: RedirectCapture): Promise<number | null> {
-    // Redirect responses are skipped: the document that follows them is the one that matters.
-    const document = this.page.waitForResponse(
-      (response) =>
-        response.request().isNavigationRequest() &&
-        response.frame() === this.page.mainFrame() &&
-        !capture.matches(response.url()) &&
-        (response.status() < 300 || response.status() >= 400),
-      { timeout: STEP_TIMEOUT_MS },
-    );
-    document.catch(() => undefined);
-    // The new document's own event: the old one's load state would resolve at once.
-    const loaded = this.page.waitForEvent('domcontentloaded', { timeout: STEP_TIMEOUT_MS });
-    loaded.catch(() => undefined);
-    await this.page.click(selector, { timeout: STEP_TIMEOUT_MS, noWaitAfter: true });
-    const landed = await Promise.race([
-      capture.reached.then(() => 'client' as const),
-      loaded.then(() => 'page' as const),
-    ]);
-    if (landed === 'client') return null;
-    const response = await document.catch(() => null);
-    return response?.status() ?? null;
+    const next = new NextDocument(this.page, capture);
+    try {
+      await this.page.click(selector, { timeout: STEP_TIMEOUT_MS, noWaitAfter: true });
+      const landed = await Promise.race([
+        capture.reached.then(() => 'client' as const),
+        next.loaded.then(() => 'page' as const),
+      ]);
+      return landed === 'client' ? null : next.status;
+    } finally {
+      next.dispose();
+    }
   }
 
   private async navigate(go: () => Promise<{ status(): number } | null>): Promise<number | null> {
@@ -309,6 +304,60 @@ class ConsentFlow {
   ): AuthorizationOutcome {
     return { kind: 'stopped', url: this.page.url(), status, on, loginRejected, pagesSeen };
   }
+}
+
+/**
+ * The document a submission leads to: `loaded` when its DOMContentLoaded fires (the old
+ * document's load state would resolve at once), rejected as Playwright's own wait would be after
+ * STEP_TIMEOUT_MS; `status` the HTTP status of its response (redirects skipped: the document that
+ * follows them is the one that matters), null when none was seen.
+ */
+class NextDocument {
+  status: number | null = null;
+  readonly loaded: Promise<void>;
+  private readonly onResponse = (response: Response): void => {
+    const status = response.status();
+    if (
+      response.request().isNavigationRequest() &&
+      response.frame() === this.page.mainFrame() &&
+      !this.capture.matches(response.url()) &&
+      (status < 300 || status >= 400)
+    )
+      this.status = status;
+  };
+  private onLoaded: () => void = () => undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly page: Page,
+    private readonly capture: RedirectCapture,
+  ) {
+    this.loaded = new Promise<void>((resolve, reject) => {
+      this.onLoaded = () => {
+        resolve();
+      };
+      this.timer = setTimeout(() => {
+        reject(timeoutError(`Timeout ${STEP_TIMEOUT_MS}ms exceeded while waiting for the next page to load`));
+      }, STEP_TIMEOUT_MS);
+    });
+    // Unhandled only when the client was reached first: then nobody waits for it.
+    this.loaded.catch(() => undefined);
+    page.on('response', this.onResponse);
+    page.on('domcontentloaded', this.onLoaded);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.page.off('response', this.onResponse);
+    this.page.off('domcontentloaded', this.onLoaded);
+  }
+}
+
+/** An error that reads as Playwright's own timeouts do (its name is what callers test). */
+function timeoutError(message: string): Error {
+  const error = new Error(message);
+  error.name = 'TimeoutError';
+  return error;
 }
 
 /**
