@@ -1,5 +1,5 @@
 // Delivery benchmark (issue 8): status changes at a steady rate through the test helper, each to a
-// fresh ad, delivered by the sandbox to the suite's mockttp receiver. Prints, per rate, the p50, p99
+// fresh ad, delivered by the sandbox to the suite's receiver. Prints, per rate, the p50, p99
 // and maximum time from the change request to the receipt of its AD_STATUS notification.
 // The sandbox, the receiver and the driver (several connections, changes sent in ticks) each run in a
 // process of their own: in one process, the three shared one event loop and 1,000 a second was out of reach.

@@ -1,4 +1,4 @@
-// The suite's mockttp receiver in a process of its own, so that receiving never competes with the
+// The suite's receiver in a process of its own, so that receiving never competes with the
 // load generator for one event loop. Commands on stdin, one reply line each:
 //   endpoint <label>      -> {url, path}: a fresh path on the receiver
 //   wait <path> <count>   -> [[adId, receivedAt], ...] once `count` deliveries reached that path

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Mockttp } from 'mockttp';
 import { markerPath } from './marker.js';
+import { WebhookListener } from './webhook-listener.js';
 
 /** One request that reached the receiver, as the integrator's server would have seen it. */
 export interface Delivery {
@@ -60,8 +60,8 @@ export const SENTINEL_GRACE_MIN_MS = 50;
 type Waiter = () => void;
 
 /**
- * The suite's notification receiver: a mockttp server that answers every request with 200 and
- * files it under its path. Each test takes its own path (`endpoint()`), so tests running in
+ * The suite's notification receiver: a server that answers every request with 200 and files it
+ * under its path (helpers/clients/webhook-listener.ts). Each test takes its own path (`endpoint()`), so tests running in
  * parallel in one worker never see each other's deliveries.
  */
 export class Receiver {
@@ -71,7 +71,7 @@ export class Receiver {
   private slowestDeliveryMs: number | null = null;
 
   private constructor(
-    private readonly server: Mockttp,
+    private readonly server: WebhookListener,
     readonly publicUrl: string,
     readonly timing: ReceiverTiming,
   ) {}
@@ -81,24 +81,18 @@ export class Receiver {
     publicUrl: string | undefined;
     timing: ReceiverTiming;
   }): Promise<Receiver> {
-    // Imported here, not at the top: mockttp takes about a second to load, and every test file
-    // imports this one; only a worker that runs a notification test needs it.
-    const { getLocal } = await import('mockttp');
-    // Traffic recording off: the receiver keeps its own journal, per path.
-    const server = getLocal({ recordTraffic: false, maxBodySize: 1024 * 1024 });
-    await server.start(options.port ?? 0);
+    const server = await WebhookListener.start(options.port ?? 0);
     const publicUrl = (options.publicUrl ?? `http://127.0.0.1:${server.port}`).replace(/\/+$/, '');
     const receiver = new Receiver(server, publicUrl, options.timing);
-    await server.forAnyRequest().thenCallback(async (request) => {
+    server.onRequest = (request) => {
       receiver.record({
         method: request.method,
-        path: new URL(request.url).pathname,
+        path: request.path,
         headers: flattenHeaders(request.headers),
-        body: (await request.body.getText()) ?? '',
+        body: request.body,
         receivedAt: performance.timeOrigin + performance.now(),
       });
-      return { statusCode: 200, json: { received: true } };
-    });
+    };
     return receiver;
   }
 
