@@ -61,8 +61,8 @@ type Waiter = () => void;
 
 /**
  * The suite's notification receiver: a server that answers every request with 200 and files it
- * under its path (helpers/clients/webhook-listener.ts). Each test takes its own path (`endpoint()`), so tests running in
- * parallel in one worker never see each other's deliveries.
+ * under its path (helpers/clients/webhook-listener.ts). Each test takes its own path
+ * (`endpoint()`), so tests running in parallel in one worker never see each other's deliveries.
  */
 export class Receiver {
   private readonly byPath = new Map<string, Delivery[]>();

@@ -5,7 +5,7 @@
  * for a source map: a worker's largest cost after the browser (1.7 s of CPU in a run of the
  * gate). Only the files Playwright compiled can have a source map; the frames of the others
  * (packages under node_modules, Node's own modules) are handed to it as frames it passes through
- * untouched, printed exactly as V8 prints them.
+ * untouched, printed in its own format for an unmapped frame.
  */
 export function passLibraryFramesThrough(): void {
   // Unset (undefined) unless a library installed one, whatever Node's types say.
