@@ -7,8 +7,9 @@ import { fillSecret } from '../../helpers/report/secret-fill.js';
 import { registerRedirectSecrets } from '../../helpers/report/secret-harvest.js';
 import type { TargetConfig } from '../../helpers/target/target.js';
 
-// The authorization endpoint's own tests: their set-up flows go through the browser too.
-test.use({ setUpFlow: 'browser' });
+// The framing and Referer test drives its own page. The codes and tokens the entropy test collects
+// are the server's values whichever user agent carries them: its set-up takes the form flow, as
+// the suite's other set-up does (the browser when the target's pages need it).
 
 /** What the browser saw of one approval: the login and consent documents and the request to the client. */
 interface ObservedFlow {
