@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { browserTrustArgs } from './helpers/target/browser-trust.js';
-import { CHROMIUM_ARGS, chromiumPath } from './helpers/target/chromium.js';
+import { BROWSER_VIEWPORT, CHROMIUM_ARGS, chromiumPath } from './helpers/target/chromium.js';
 import { loadDotEnv } from './helpers/target/dotenv.js';
 import { reportEnvironment } from './helpers/report/report-environment.js';
 import { sectionTitle, sectionUrl } from './helpers/report/spec-link.js';
@@ -60,6 +60,7 @@ export default defineConfig({
   ],
   use: {
     headless: true,
+    viewport: BROWSER_VIEWPORT,
     // Every TLS error is an error: a private CA (TLS_CA_FILE) is trusted for the target's own
     // certificate alone, checked against that CA by global setup (helpers/target/browser-trust.ts).
     ignoreHTTPSErrors: false,

@@ -18,7 +18,7 @@ import { authorizationUrl } from '../helpers/clients/oauth-client.js';
 import { EMBEDDED_SANDBOX_SELECTORS } from '../spec/contract.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { trustArgsFor } from '../helpers/target/browser-trust.js';
-import { CHROMIUM_ARGS } from '../helpers/target/chromium.js';
+import { BROWSER_VIEWPORT, CHROMIUM_ARGS } from '../helpers/target/chromium.js';
 import { cpuSecondsUnder } from './lib/process-cpu.js';
 
 const flows = Number(process.argv[2] ?? 20);
@@ -49,10 +49,14 @@ async function approveFresh(
 }
 
 async function oneFlow(browser: Browser, sandbox: StartedSandbox): Promise<void> {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ viewport: BROWSER_VIEWPORT });
   await approveFresh(
     sandbox,
-    new ConsentDriver(context, () => browser.newContext(), EMBEDDED_SANDBOX_SELECTORS),
+    new ConsentDriver(
+      context,
+      () => browser.newContext({ viewport: BROWSER_VIEWPORT }),
+      EMBEDDED_SANDBOX_SELECTORS,
+    ),
   );
   await context.close();
 }

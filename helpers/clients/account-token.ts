@@ -4,6 +4,7 @@ import { parseJsonBody } from './exchange.js';
 import type { HttpClient } from './http.js';
 import { authorizationUrl, TokenEndpoint } from './oauth-client.js';
 import { registerSecret } from '../report/redact.js';
+import { BROWSER_VIEWPORT } from '../target/chromium.js';
 import type { TargetConfig } from '../target/target.js';
 
 /**
@@ -25,8 +26,12 @@ export async function accountToken(
   registerSecret(client.clientSecret);
   registerSecret(user.password);
   // The browser trusts the target through the keys it was launched with (helpers/target/browser-trust.ts).
-  const context = await browser.newContext();
-  const driver = new ConsentDriver(context, () => browser.newContext(), target.selectors);
+  const context = await browser.newContext({ viewport: BROWSER_VIEWPORT });
+  const driver = new ConsentDriver(
+    context,
+    () => browser.newContext({ viewport: BROWSER_VIEWPORT }),
+    target.selectors,
+  );
   try {
     const url = authorizationUrl(target.authUrl, {
       clientId: client.clientId,

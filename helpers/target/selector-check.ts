@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { trustArgsFor } from './browser-trust.js';
-import { launchChromium } from './chromium.js';
+import { BROWSER_VIEWPORT, launchChromium } from './chromium.js';
 import { ControlClient } from '../clients/control-client.js';
 import { BrokenEnvironmentError, whereOf } from './broken-environment.js';
 import { HttpClient } from '../clients/http.js';
@@ -46,7 +46,7 @@ export async function checkSelectors(target: TargetConfig): Promise<string[]> {
   // Its own pin of the target's key: the check may run for a target other than the run's.
   const browser = await launchChromium(await trustArgsFor(target));
   try {
-    const context = await browser.newContext();
+    const context = await browser.newContext({ viewport: BROWSER_VIEWPORT });
     const page = await context.newPage();
     // A certificate the browser refuses is a broken environment, not a selector that matches nothing.
     const tls = new TlsRefusalWatch(page);
