@@ -1,7 +1,7 @@
 // The conformance suite against the target (the embedded sandbox by default), then the Allure report.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startAllureReport } from './allure-report.js';
 import { ensureChromium } from './ensure-chromium.js';
 import { brokenLine, gateStatus, run, summarise } from './lib.js';
 import { playwrightTestArgs } from './playwright-command.js';
@@ -17,6 +17,13 @@ rmSync(`${reports}/allure-results`, { recursive: true, force: true });
 // Allure 3 writes into a subfolder (allure-report/awesome/) when the output folder is not empty,
 // which would leave the previous run's index.html in front of the reader.
 rmSync(`${reports}/allure-report`, { recursive: true, force: true });
+// Allure loads while the tests run (scripts/allure-generator.ts).
+const report = startAllureReport({
+  resultsDir: `${reports}/allure-results`,
+  outputDir: `${reports}/allure-report`,
+  name: 'Classifieds API conformance',
+  historyPath,
+});
 const status = run(process.execPath, [
   ...playwrightTestArgs(),
   // CONFORMANCE_SLOW=1: the slow project too (playwright.config.ts defines it only then).
@@ -26,20 +33,7 @@ const status = run(process.execPath, [
   // This command has no option of its own: every argument goes to Playwright as given.
   ...process.argv.slice(2),
 ]);
-const generated = run(
-  process.execPath,
-  [
-    // allure's cli.js beside its dist/ (the package exports no path to it).
-    fileURLToPath(new URL('../cli.js', import.meta.resolve('allure'))),
-    'generate',
-    `${reports}/allure-results`,
-    '--output',
-    `${reports}/allure-report`,
-    '--name',
-    'Classifieds API conformance',
-  ],
-  { ALLURE_HISTORY_PATH: historyPath },
-);
+const generated = await report.generate();
 const counts = summarise(`${reports}/results.json`);
 const { passed, failed, skipped, warnings } = counts;
 console.log(

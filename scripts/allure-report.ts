@@ -1,0 +1,57 @@
+// The run's Allure report by scripts/allure-generator.ts, started before the tests so that Allure
+// is loaded by the time they end.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+/** The word that tells the generator the results are complete. */
+export const GENERATE = 'generate';
+
+export interface AllureReportRequest {
+  resultsDir: string;
+  outputDir: string;
+  name: string;
+  /** ALLURE_HISTORY_PATH for allurerc.mjs: the JSONL file the trends read and the run is added to. */
+  historyPath: string;
+}
+
+export interface PendingAllureReport {
+  /** Generates from the results as they are now; resolves to the generator's exit status. */
+  generate(): Promise<number>;
+}
+
+/**
+ * Starts the generator, which loads Allure and waits. Under the same Node and loader as this
+ * command (its execArgv holds tsx's), so no second tsx process starts.
+ */
+export function startAllureReport(request: AllureReportRequest): PendingAllureReport {
+  const generator = spawn(
+    process.execPath,
+    [
+      ...process.execArgv,
+      fileURLToPath(new URL('allure-generator.ts', import.meta.url)),
+      '--results',
+      request.resultsDir,
+      '--output',
+      request.outputDir,
+      '--name',
+      request.name,
+    ],
+    {
+      stdio: ['pipe', 'inherit', 'inherit'],
+      env: { ...process.env, ALLURE_HISTORY_PATH: request.historyPath },
+    },
+  );
+  // A generator that died early closes its input: its exit status says so, not a crash here.
+  generator.stdin.on('error', () => undefined);
+  const exited = once(generator, 'close').then(
+    ([code]) => (typeof code === 'number' ? code : 1),
+    () => 1,
+  );
+  return {
+    generate: async () => {
+      generator.stdin.end(`${GENERATE}\n`);
+      return exited;
+    },
+  };
+}
