@@ -1,10 +1,10 @@
-// The run's Allure report by scripts/allure-generator.ts, started before the tests so that Allure
+// The run's Allure report by scripts/allure-generator.mjs, started before the tests so that Allure
 // is loaded by the time they end.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
-/** The word that tells the generator the results are complete. */
+/** The word that tells the generator the results are complete (GENERATE in allure-generator.mjs). */
 export const GENERATE = 'generate';
 
 export interface AllureReportRequest {
@@ -20,16 +20,12 @@ export interface PendingAllureReport {
   generate(): Promise<number>;
 }
 
-/**
- * Starts the generator, which loads Allure and waits. Under the same Node and loader as this
- * command (its execArgv holds tsx's), so no second tsx process starts.
- */
+/** Starts the generator, which loads Allure and waits; by Node itself, without this command's tsx. */
 export function startAllureReport(request: AllureReportRequest): PendingAllureReport {
   const generator = spawn(
     process.execPath,
     [
-      ...process.execArgv,
-      fileURLToPath(new URL('allure-generator.ts', import.meta.url)),
+      fileURLToPath(new URL('allure-generator.mjs', import.meta.url)),
       '--results',
       request.resultsDir,
       '--output',
