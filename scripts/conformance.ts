@@ -17,7 +17,7 @@ rmSync(`${reports}/allure-results`, { recursive: true, force: true });
 // Allure 3 writes into a subfolder (allure-report/awesome/) when the output folder is not empty,
 // which would leave the previous run's index.html in front of the reader.
 rmSync(`${reports}/allure-report`, { recursive: true, force: true });
-// Allure loads while the tests run (scripts/allure-generator.ts).
+// Allure loads while the tests run (scripts/allure-generator.mjs).
 const report = startAllureReport({
   resultsDir: `${reports}/allure-results`,
   outputDir: `${reports}/allure-report`,
