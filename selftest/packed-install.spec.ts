@@ -61,6 +61,11 @@ test('the packed package, installed in another directory, runs the suite with `n
       existsSync(join(scratch, 'reports', 'allure-report', 'index.html')),
       'Allure report in ./reports',
     ).toBe(true);
+    // Made with the package's allurerc.mjs, though the team's directory has none.
+    const summary = JSON.parse(
+      readFileSync(join(scratch, 'reports', 'allure-report', 'summary.json'), 'utf8'),
+    ) as { meta?: { singleFile?: boolean } };
+    expect(summary.meta?.singleFile, "the report made with the package's allurerc.mjs").toBe(true);
     const results = JSON.parse(readFileSync(join(scratch, 'reports', 'results.json'), 'utf8')) as {
       stats: { expected: number; unexpected: number };
     };
