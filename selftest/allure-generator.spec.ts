@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { startAllureReport } from '../scripts/allure-report.js';
+import { GENERATE, startAllureReport } from '../scripts/allure-report.js';
 
 const GENERATOR = fileURLToPath(new URL('../scripts/allure-generator.mjs', import.meta.url));
 
@@ -34,6 +34,33 @@ function resultsWithOneTest(folder: string): string {
   return results;
 }
 
+/** The generator run by hand, in `cwd`, given `input` on its standard input; its exit status. */
+async function runGenerator(options: {
+  results: string;
+  output: string;
+  input: string;
+  cwd?: string;
+}): Promise<number | null> {
+  const generator = spawn(
+    process.execPath,
+    [GENERATOR, '--results', options.results, '--output', options.output, '--name', 'x'],
+    { cwd: options.cwd, stdio: ['pipe', 'ignore', 'ignore'] },
+  );
+  generator.stdin.end(options.input);
+  const [code] = (await once(generator, 'close')) as [number | null];
+  return code;
+}
+
+interface ReportSummary {
+  name: string;
+  stats: { total: number };
+  meta: { singleFile: boolean };
+}
+
+function readSummary(output: string): ReportSummary {
+  return JSON.parse(readFileSync(join(output, 'summary.json'), 'utf8')) as ReportSummary;
+}
+
 test.describe('the Allure report of npm run conformance (scripts/allure-generator.mjs)', () => {
   let folder: string;
   test.beforeEach(() => {
@@ -54,11 +81,7 @@ test.describe('the Allure report of npm run conformance (scripts/allure-generato
       historyPath,
     });
     expect(await report.generate()).toBe(0);
-    const summary = JSON.parse(readFileSync(join(output, 'summary.json'), 'utf8')) as {
-      name: string;
-      stats: { total: number };
-      meta: { singleFile: boolean };
-    };
+    const summary = readSummary(output);
     expect(summary.name).toBe('generator self-test');
     expect(summary.stats.total).toBe(1);
     // singleFile comes from this package's allurerc.mjs: Allure's default writes a folder of files.
@@ -70,36 +93,15 @@ test.describe('the Allure report of npm run conformance (scripts/allure-generato
   test('from another working folder (an installed suite) it still reads the package allurerc.mjs', async () => {
     const results = resultsWithOneTest(folder);
     const output = join(folder, 'allure-report');
-    const generator = spawn(
-      process.execPath,
-      [GENERATOR, '--results', results, '--output', output, '--name', 'x'],
-      {
-        cwd: folder,
-        stdio: ['pipe', 'ignore', 'ignore'],
-      },
-    );
-    generator.stdin.end('generate\n');
-    const [code] = (await once(generator, 'close')) as [number | null];
-    expect(code).toBe(0);
-    const summary = JSON.parse(readFileSync(join(output, 'summary.json'), 'utf8')) as {
-      meta: { singleFile: boolean };
-    };
+    expect(await runGenerator({ results, output, input: `${GENERATE}\n`, cwd: folder })).toBe(0);
+    const summary = readSummary(output);
     expect(summary.meta.singleFile).toBe(true);
   });
 
   test('when its input ends without the word (an interrupted run), it exits and writes nothing', async () => {
     const results = resultsWithOneTest(folder);
     const output = join(folder, 'allure-report');
-    const generator = spawn(
-      process.execPath,
-      [GENERATOR, '--results', results, '--output', output, '--name', 'x'],
-      {
-        stdio: ['pipe', 'ignore', 'ignore'],
-      },
-    );
-    generator.stdin.end();
-    const [code] = (await once(generator, 'close')) as [number | null];
-    expect(code).toBe(0);
+    expect(await runGenerator({ results, output, input: '' })).toBe(0);
     expect(existsSync(output)).toBe(false);
   });
 });
