@@ -49,15 +49,9 @@ async function approveFresh(
 }
 
 async function oneFlow(browser: Browser, sandbox: StartedSandbox): Promise<void> {
-  const context = await browser.newContext({ viewport: BROWSER_VIEWPORT });
-  await approveFresh(
-    sandbox,
-    new ConsentDriver(
-      context,
-      () => browser.newContext({ viewport: BROWSER_VIEWPORT }),
-      EMBEDDED_SANDBOX_SELECTORS,
-    ),
-  );
+  const newContext = () => browser.newContext({ viewport: BROWSER_VIEWPORT });
+  const context = await newContext();
+  await approveFresh(sandbox, new ConsentDriver(context, newContext, EMBEDDED_SANDBOX_SELECTORS));
   await context.close();
 }
 

@@ -26,12 +26,9 @@ export async function accountToken(
   registerSecret(client.clientSecret);
   registerSecret(user.password);
   // The browser trusts the target through the keys it was launched with (helpers/target/browser-trust.ts).
-  const context = await browser.newContext({ viewport: BROWSER_VIEWPORT });
-  const driver = new ConsentDriver(
-    context,
-    () => browser.newContext({ viewport: BROWSER_VIEWPORT }),
-    target.selectors,
-  );
+  const newContext = () => browser.newContext({ viewport: BROWSER_VIEWPORT });
+  const context = await newContext();
+  const driver = new ConsentDriver(context, newContext, target.selectors);
   try {
     const url = authorizationUrl(target.authUrl, {
       clientId: client.clientId,
