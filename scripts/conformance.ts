@@ -2,13 +2,12 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startAllureReport } from './allure-report.js';
-import { ensureChromium } from './ensure-chromium.js';
+import { exitUnlessChromium } from './ensure-chromium.js';
 import { brokenLine, gateStatus, run, summarise } from './lib.js';
 import { playwrightTestArgs } from './playwright-command.js';
 
 // Chromium from Debian's packages, never a download.
-const chromium = ensureChromium();
-if (chromium !== 0) process.exit(chromium);
+exitUnlessChromium();
 const reports = process.env.REPORTS_DIR ?? 'reports';
 // Kept between runs (only allure-results is cleared): the report's trends read it, and each
 // generation appends its run. A nightly job puts the previous night's file there first.

@@ -39,4 +39,10 @@ export function ensureChromium(): number {
   return 0;
 }
 
+/** For a command that needs the browser: ends the process with the status when there is none. */
+export function exitUnlessChromium(): void {
+  const status = ensureChromium();
+  if (status !== 0) process.exit(status);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(ensureChromium());

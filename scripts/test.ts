@@ -1,11 +1,10 @@
 // npm test: static checks, then the whole Playwright run (conformance suite and the suite's self-tests).
 import { rmSync } from 'node:fs';
-import { ensureChromium } from './ensure-chromium.js';
+import { exitUnlessChromium } from './ensure-chromium.js';
 import { brokenLine, gateStatus, run, summarise } from './lib.js';
 
 // Chromium from Debian's packages, never a download.
-const chromium = ensureChromium();
-if (chromium !== 0) process.exit(chromium);
+exitUnlessChromium();
 const reports = process.env.REPORTS_DIR ?? 'reports';
 const staticChecks: Array<[string, string[]]> = [
   ['npx', ['tsc', '--noEmit']],
