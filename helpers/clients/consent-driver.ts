@@ -3,8 +3,8 @@ import type { TargetConfig } from '../target/target.js';
 import { BrokenEnvironmentError, whereOf } from '../target/broken-environment.js';
 import { registerSecret } from '../report/redact.js';
 import { inOneStep, insideTest, testLocation } from '../report/report.js';
-import { fillSecret } from '../report/secret-fill.js';
 import { TlsRefusalWatch } from '../target/tls-refusal-watch.js';
+import { clickOn, typeInto, typeSecretInto } from './page-input.js';
 import { RedirectCapture } from './redirect-capture.js';
 
 export type Decision = 'approve' | 'deny';
@@ -226,10 +226,10 @@ class ConsentFlow {
   ): Promise<number | null> {
     if (kind === 'login' && options.user !== undefined) {
       registerSecret(options.user.password);
-      await this.page.fill(this.selectors.loginUsername, options.user.login);
+      await typeInto(this.page, this.selectors.loginUsername, options.user.login, STEP_TIMEOUT_MS);
       // Before the password is typed: the picture cannot hold it, and needs no mask.
       await this.snapshot(`login page: sign in as ${options.user.login}`);
-      await fillSecret(this.page.locator(this.selectors.loginPassword).first(), options.user.password);
+      await typeSecretInto(this.page, this.selectors.loginPassword, options.user.password, STEP_TIMEOUT_MS);
       return this.submit(this.selectors.loginSubmit, capture);
     }
     const decision = options.decision ?? 'approve';
@@ -266,7 +266,7 @@ class ConsentFlow {
   private async submit(selector: string, capture: RedirectCapture): Promise<number | null> {
     const next = new NextDocument(this.page, capture);
     try {
-      await this.page.click(selector, { timeout: STEP_TIMEOUT_MS, noWaitAfter: true });
+      await clickOn(this.page, selector, STEP_TIMEOUT_MS);
       const landed = await Promise.race([
         capture.reached.then(() => 'client' as const),
         next.loaded.then(() => 'page' as const),
