@@ -107,19 +107,23 @@ async function measure(binary: string, sandbox: StartedSandbox) {
   };
 }
 
-const sandbox = await startSandbox({ controlKey: 'bench-control-key-not-secret' });
-const results = [];
-for (const binary of binaries) results.push(await measure(binary, sandbox));
-results.push(await measureForms(sandbox));
-await sandbox.close();
+async function main(): Promise<void> {
+  const sandbox = await startSandbox({ controlKey: 'bench-control-key-not-secret' });
+  const results = [];
+  for (const binary of binaries) results.push(await measure(binary, sandbox));
+  results.push(await measureForms(sandbox));
+  await sandbox.close();
 
-console.log(`consent flows: ${flows} per binary, each in a fresh context (login and consent pages)`);
-console.log(
-  'binary                              launch ms   wall ms/flow   browser CPU ms/flow   sandbox+driver CPU ms/flow',
-);
-for (const row of results)
+  console.log(`consent flows: ${flows} per binary, each in a fresh context (login and consent pages)`);
   console.log(
-    `${row.binary.padEnd(36)}${String(row.launchMs).padStart(9)}${String(row.perFlowMs).padStart(15)}${String(Math.round(row.browserCpuPerFlowMs)).padStart(22)}${String(Math.round(row.ownCpuPerFlowMs)).padStart(29)}`,
+    'binary                              launch ms   wall ms/flow   browser CPU ms/flow   sandbox+driver CPU ms/flow',
   );
-mkdirSync('reports/bench', { recursive: true });
-writeFileSync('reports/bench/consent-flow.json', JSON.stringify({ flows, results }, null, 2));
+  for (const row of results)
+    console.log(
+      `${row.binary.padEnd(36)}${String(row.launchMs).padStart(9)}${String(row.perFlowMs).padStart(15)}${String(Math.round(row.browserCpuPerFlowMs)).padStart(22)}${String(Math.round(row.ownCpuPerFlowMs)).padStart(29)}`,
+    );
+  mkdirSync('reports/bench', { recursive: true });
+  writeFileSync('reports/bench/consent-flow.json', JSON.stringify({ flows, results }, null, 2));
+}
+
+void main();

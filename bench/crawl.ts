@@ -91,24 +91,29 @@ async function measure(count: number): Promise<Record<string, number>> {
 }
 
 const results: Array<Record<string, number>> = [];
-for (const count of counts) results.push(await measure(count));
 
-console.table(results);
-const perPage = results.map((row) => row.page_p50_ms ?? NaN);
-const growth = round((perPage.at(-1) ?? NaN) / (perPage[0] ?? NaN));
-const flat = growth <= MAX_PER_PAGE_GROWTH;
-console.log(
-  `median time per page at ${results.at(-1)?.ads} ads is ${growth}x that at ${results[0]?.ads}: ${flat ? 'flat' : 'NOT flat'} (threshold ${MAX_PER_PAGE_GROWTH}x); ` +
-    'peak RSS is the sandbox process alone, at that size alone',
-);
-mkdirSync('reports/bench', { recursive: true });
-writeFileSync(
-  'reports/bench/crawl.json',
-  JSON.stringify(
-    { date: new Date().toISOString(), node: process.version, results, perPageGrowth: growth, flat },
-    null,
-    2,
-  ),
-);
-console.log('written reports/bench/crawl.json');
-if (!flat) process.exitCode = 1;
+async function main(): Promise<void> {
+  for (const count of counts) results.push(await measure(count));
+
+  console.table(results);
+  const perPage = results.map((row) => row.page_p50_ms ?? NaN);
+  const growth = round((perPage.at(-1) ?? NaN) / (perPage[0] ?? NaN));
+  const flat = growth <= MAX_PER_PAGE_GROWTH;
+  console.log(
+    `median time per page at ${results.at(-1)?.ads} ads is ${growth}x that at ${results[0]?.ads}: ${flat ? 'flat' : 'NOT flat'} (threshold ${MAX_PER_PAGE_GROWTH}x); ` +
+      'peak RSS is the sandbox process alone, at that size alone',
+  );
+  mkdirSync('reports/bench', { recursive: true });
+  writeFileSync(
+    'reports/bench/crawl.json',
+    JSON.stringify(
+      { date: new Date().toISOString(), node: process.version, results, perPageGrowth: growth, flat },
+      null,
+      2,
+    ),
+  );
+  console.log('written reports/bench/crawl.json');
+  if (!flat) process.exitCode = 1;
+}
+
+void main();

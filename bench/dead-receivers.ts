@@ -23,7 +23,7 @@ import {
 } from './dead-receivers/summary.js';
 import type { BenchActor } from './actors.js';
 import type { CpuSample, MemorySample, SandboxChildInfo } from './sandbox-child.js';
-import { startServerChild } from './throughput/child.js';
+import { startServerChild, type ServerChild } from './throughput/child.js';
 import { runWrk, type LoadSettings } from './throughput/wrk.js';
 
 const { values: options } = parseArgs({
@@ -71,36 +71,39 @@ function receiverUrl(receivers: Receivers, kind: ReceiverKind): string {
 }
 
 const workDir = mkdtempSync(join(tmpdir(), 'bench-dead-receivers-'));
-const receivers = await startReceivers(Number(options['slow-ms']));
 
-async function measure(scenario: string, roundNumber: number): Promise<Run> {
+/** A fresh sandbox's two actors, their ads, the scenario's receivers and a steady stream of changes. */
+async function setUpScenario(child: ServerChild<SandboxChildInfo>, scenario: string, receivers: Receivers) {
+  const sandbox: SandboxHttp = {
+    appsUrl: child.info.appsUrl,
+    controlUrl: child.info.appsUrl,
+    controlKey: child.info.controlKey,
+  };
+  const lister = await childJson<BenchActor>(child, 'actor');
+  const changer = await childJson<BenchActor>(child, 'actor');
+  await seedAds(sandbox, lister.login, benchAds(LISTED_ADS));
+  const adIds = await seedAds(sandbox, changer.login, benchAds(CHANGED_ADS));
+  for (const kind of SCENARIOS[scenario] ?? [])
+    await createNotification(sandbox, changer.token, receiverUrl(receivers, kind));
+  const driver = driveStatusChanges({ ...sandbox, login: changer.login, adIds, perSecond: changesPerSecond });
+  return { sandbox, lister, driver };
+}
+
+/** The sandbox's CPU per status change with no other load: a figure a loaded machine barely moves. */
+async function quietCpuUsPerChange(child: ServerChild<SandboxChildInfo>): Promise<number> {
+  const before = await childJson<CpuSample>(child, 'cpu');
+  await sleep(QUIET_SECONDS * 1000);
+  const after = await childJson<CpuSample>(child, 'cpu');
+  return ((after.cpuMs - before.cpuMs) * 1000) / (QUIET_SECONDS * changesPerSecond);
+}
+
+async function measure(scenario: string, roundNumber: number, receivers: Receivers): Promise<Run> {
   const child = await startServerChild<SandboxChildInfo>('../sandbox-child.ts', [], ['--expose-gc']);
   try {
-    const sandbox: SandboxHttp = {
-      appsUrl: child.info.appsUrl,
-      controlUrl: child.info.appsUrl,
-      controlKey: child.info.controlKey,
-    };
-    const lister = await childJson<BenchActor>(child, 'actor');
-    const changer = await childJson<BenchActor>(child, 'actor');
-    await seedAds(sandbox, lister.login, benchAds(LISTED_ADS));
-    const adIds = await seedAds(sandbox, changer.login, benchAds(CHANGED_ADS));
-    for (const kind of SCENARIOS[scenario] ?? [])
-      await createNotification(sandbox, changer.token, receiverUrl(receivers, kind));
-    const driver = driveStatusChanges({
-      ...sandbox,
-      login: changer.login,
-      adIds,
-      perSecond: changesPerSecond,
-    });
+    const { sandbox, lister, driver } = await setUpScenario(child, scenario, receivers);
     // The warm-up lets the queues of the dead receivers fill before anything is measured.
     await sleep(warmupSeconds * 1000);
-    // The sandbox's CPU per status change with no other load: a figure a loaded machine barely moves.
-    const quietBefore = await childJson<CpuSample>(child, 'cpu');
-    await sleep(QUIET_SECONDS * 1000);
-    const quietAfter = await childJson<CpuSample>(child, 'cpu');
-    const cpuUsPerChange =
-      ((quietAfter.cpuMs - quietBefore.cpuMs) * 1000) / (QUIET_SECONDS * changesPerSecond);
+    const cpuUsPerChange = await quietCpuUsPerChange(child);
     const cpuBefore = await childJson<CpuSample>(child, 'cpu');
     const listing = await runWrk(
       `${sandbox.appsUrl}${LISTING_PATH}`,
@@ -124,40 +127,42 @@ async function measure(scenario: string, roundNumber: number): Promise<Run> {
   }
 }
 
-const runs: Run[] = [];
-for (let roundNumber = 1; roundNumber <= Number(options.rounds); roundNumber += 1)
-  for (const scenario of scenarioNames) runs.push(await measure(scenario, roundNumber));
-const delivered = receivers.counts();
-await receivers.close();
-rmSync(workDir, { recursive: true, force: true });
+/** Prints the table and the verdict, writes the figures; true when the listing held beside every receiver. */
+function report(runs: Run[], delivered: Record<string, number>): boolean {
+  const results = scenarioNames.map((scenario) =>
+    summarise(runs, scenario, (SCENARIOS[scenario] ?? []).join(' + ') || '(none)', settings.durationSeconds),
+  );
+  console.table(tableRows(results));
+  console.log(`requests the receivers saw: ${JSON.stringify(delivered)}`);
+  const failing = results.filter((row) => !row.holds).map((row) => row.scenario);
+  console.log(
+    failing.length === 0
+      ? `the listing holds beside every receiver (p99 at most ${MAX_P99_RATIO}x, req/s at least ${MIN_THROUGHPUT_RATIO * 100} % of the baseline)`
+      : `the listing slows down beside: ${failing.join(', ')}`,
+  );
+  mkdirSync('reports/bench', { recursive: true });
+  const figures = {
+    date: new Date().toISOString(),
+    node: process.version,
+    settings: { ...settings, warmupSeconds, changesPerSecond, slowMs: Number(options['slow-ms']) },
+    results,
+    runs,
+    receiverRequests: delivered,
+  };
+  writeFileSync('reports/bench/dead-receivers.json', JSON.stringify(figures, null, 2));
+  console.log('written reports/bench/dead-receivers.json');
+  return failing.length === 0;
+}
 
-const results = scenarioNames.map((scenario) =>
-  summarise(runs, scenario, (SCENARIOS[scenario] ?? []).join(' + ') || '(none)', settings.durationSeconds),
-);
-console.table(tableRows(results));
-console.log(`requests the receivers saw: ${JSON.stringify(delivered)}`);
-const failing = results.filter((row) => !row.holds).map((row) => row.scenario);
-console.log(
-  failing.length === 0
-    ? `the listing holds beside every receiver (p99 at most ${MAX_P99_RATIO}x, req/s at least ${MIN_THROUGHPUT_RATIO * 100} % of the baseline)`
-    : `the listing slows down beside: ${failing.join(', ')}`,
-);
+async function main(): Promise<void> {
+  const receivers = await startReceivers(Number(options['slow-ms']));
+  const runs: Run[] = [];
+  for (let roundNumber = 1; roundNumber <= Number(options.rounds); roundNumber += 1)
+    for (const scenario of scenarioNames) runs.push(await measure(scenario, roundNumber, receivers));
+  const delivered = receivers.counts();
+  await receivers.close();
+  rmSync(workDir, { recursive: true, force: true });
+  if (!report(runs, delivered)) process.exitCode = 1;
+}
 
-mkdirSync('reports/bench', { recursive: true });
-writeFileSync(
-  'reports/bench/dead-receivers.json',
-  JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      node: process.version,
-      settings: { ...settings, warmupSeconds, changesPerSecond, slowMs: Number(options['slow-ms']) },
-      results,
-      runs,
-      receiverRequests: delivered,
-    },
-    null,
-    2,
-  ),
-);
-console.log('written reports/bench/dead-receivers.json');
-if (failing.length > 0) process.exitCode = 1;
+void main();

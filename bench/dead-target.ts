@@ -168,19 +168,24 @@ const checkouts = [
 ];
 const runs: Run[] = [];
 const problems: string[] = [];
-for (let round = 1; round <= rounds; round += 1)
-  for (const scenario of scenarios)
-    for (const checkout of checkouts) {
-      const run = await oneRun(checkout, scenario);
-      runs.push(run);
-      const problem = check(run);
-      if (problem !== null) problems.push(`${checkout} ${scenario}: ${problem}`);
-      console.log(
-        `round ${round} ${scenario.padEnd(8)} ${checkout.slice(-30).padEnd(30)} load ${run.load.toFixed(1)}  wall ${run.wallS.toFixed(1)} s  CPU ${run.cpuS.toFixed(1)} s  ${run.broken}/${run.tests} broken, exit ${run.exitCode}`,
-      );
-    }
-printTable(runs);
-mkdirSync('reports/bench', { recursive: true });
-writeFileSync('reports/bench/dead-target.json', JSON.stringify({ rounds, runs }, null, 2));
-for (const problem of problems) console.error(`FAILED: ${problem}`);
-process.exit(problems.length === 0 ? 0 : 1);
+
+async function main(): Promise<void> {
+  for (let round = 1; round <= rounds; round += 1)
+    for (const scenario of scenarios)
+      for (const checkout of checkouts) {
+        const run = await oneRun(checkout, scenario);
+        runs.push(run);
+        const problem = check(run);
+        if (problem !== null) problems.push(`${checkout} ${scenario}: ${problem}`);
+        console.log(
+          `round ${round} ${scenario.padEnd(8)} ${checkout.slice(-30).padEnd(30)} load ${run.load.toFixed(1)}  wall ${run.wallS.toFixed(1)} s  CPU ${run.cpuS.toFixed(1)} s  ${run.broken}/${run.tests} broken, exit ${run.exitCode}`,
+        );
+      }
+  printTable(runs);
+  mkdirSync('reports/bench', { recursive: true });
+  writeFileSync('reports/bench/dead-target.json', JSON.stringify({ rounds, runs }, null, 2));
+  for (const problem of problems) console.error(`FAILED: ${problem}`);
+  process.exit(problems.length === 0 ? 0 : 1);
+}
+
+void main();

@@ -13,7 +13,7 @@ import { latencySummary } from './lib/stats.js';
 import type { BenchActor } from './actors.js';
 import { childJson } from './lib/child-json.js';
 import type { CpuSample, SandboxChildInfo } from './sandbox-child.js';
-import { startServerChild } from './throughput/child.js';
+import { startServerChild, type ServerChild } from './throughput/child.js';
 
 const rates = (process.argv[2] ?? '100,500,1000').split(',').map(Number);
 const CHANGES = Number(process.argv[3] ?? 1000);
@@ -21,15 +21,16 @@ const WARM_UP_RATE = 500;
 
 const now = (): number => performance.timeOrigin + performance.now();
 
-const child = await startServerChild<SandboxChildInfo>('../sandbox-child.ts', []);
-const sandbox: SandboxHttp = {
-  appsUrl: child.info.appsUrl,
-  controlUrl: child.info.appsUrl,
-  controlKey: child.info.controlKey,
-};
-const receiver = await startServerChild<{ url: string }>('../deliveries/receiver-child.ts', []);
+interface Processes {
+  child: ServerChild<SandboxChildInfo>;
+  sandbox: SandboxHttp;
+  receiver: ServerChild<{ url: string }>;
+}
 
-async function measure(rate: number): Promise<Record<string, number>> {
+async function measure(
+  { child, sandbox, receiver }: Processes,
+  rate: number,
+): Promise<Record<string, number>> {
   const { login, token } = await childJson<BenchActor>(child, 'actor');
   const endpoint = JSON.parse(await receiver.command(`endpoint rate-${rate}`)) as {
     url: string;
@@ -65,21 +66,27 @@ async function measure(rate: number): Promise<Record<string, number>> {
   };
 }
 
-// Fresh processes run their first requests cold (module loading, compilation): one untimed round first.
-await measure(WARM_UP_RATE);
-const results: Array<Record<string, number>> = [];
-for (const rate of rates) results.push(await measure(rate));
-await receiver.stop();
-await child.stop();
+async function main(): Promise<void> {
+  const child = await startServerChild<SandboxChildInfo>('../sandbox-child.ts', []);
+  const sandbox: SandboxHttp = {
+    appsUrl: child.info.appsUrl,
+    controlUrl: child.info.appsUrl,
+    controlKey: child.info.controlKey,
+  };
+  const receiver = await startServerChild<{ url: string }>('../deliveries/receiver-child.ts', []);
+  const processes = { child, sandbox, receiver };
+  // Fresh processes run their first requests cold (module loading, compilation): one untimed round first.
+  await measure(processes, WARM_UP_RATE);
+  const results: Array<Record<string, number>> = [];
+  for (const rate of rates) results.push(await measure(processes, rate));
+  await receiver.stop();
+  await child.stop();
 
-console.table(results);
-mkdirSync('reports/bench', { recursive: true });
-writeFileSync(
-  'reports/bench/deliveries.json',
-  JSON.stringify(
-    { date: new Date().toISOString(), node: process.version, changes: CHANGES, results },
-    null,
-    2,
-  ),
-);
-console.log('written reports/bench/deliveries.json');
+  console.table(results);
+  mkdirSync('reports/bench', { recursive: true });
+  const figures = { date: new Date().toISOString(), node: process.version, changes: CHANGES, results };
+  writeFileSync('reports/bench/deliveries.json', JSON.stringify(figures, null, 2));
+  console.log('written reports/bench/deliveries.json');
+}
+
+void main();

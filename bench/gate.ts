@@ -169,30 +169,35 @@ function printOverhead(runs: readonly RunFigures[]): void {
 const cacheDir = mkdtempSync(join(tmpdir(), 'gate-bench-cache-'));
 process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR = cacheDir;
 const results: RunFigures[] = [];
-for (const name of chosen) {
-  const run =
-    name === 'external'
-      ? await externalRun('warm, external target (the sandbox in its own process)')
-      : await runOnce(LABELS[name], ENVIRONMENTS[name]);
-  print(run);
-  results.push(run);
+
+async function main(): Promise<void> {
+  for (const name of chosen) {
+    const run =
+      name === 'external'
+        ? await externalRun('warm, external target (the sandbox in its own process)')
+        : await runOnce(LABELS[name], ENVIRONMENTS[name]);
+    print(run);
+    results.push(run);
+  }
+  rmSync(cacheDir, { recursive: true, force: true });
+  printOverhead(results);
+  mkdirSync('reports/bench', { recursive: true });
+  writeFileSync(
+    'reports/bench/gate.json',
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        results: results.map((run) => ({
+          ...run,
+          report: { ...run.report, areas: Object.fromEntries(run.report.areas) },
+        })),
+      },
+      null,
+      2,
+    ),
+  );
+  console.log('written reports/bench/gate.json');
 }
-rmSync(cacheDir, { recursive: true, force: true });
-printOverhead(results);
-mkdirSync('reports/bench', { recursive: true });
-writeFileSync(
-  'reports/bench/gate.json',
-  JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      node: process.version,
-      results: results.map((run) => ({
-        ...run,
-        report: { ...run.report, areas: Object.fromEntries(run.report.areas) },
-      })),
-    },
-    null,
-    2,
-  ),
-);
-console.log('written reports/bench/gate.json');
+
+void main();

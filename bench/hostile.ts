@@ -259,39 +259,44 @@ async function drive(
 }
 
 const results: RoundResult[] = [];
-for (const round of ['benign', 'hostile'] as const) results.push(await runRound(round));
 
-const mb = (value: number): string => `${value.toFixed(0)} MB`;
-const ms = (value: number): string => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
-console.log(`${REQUESTS} requests per round, ${CONCURRENCY} at a time, each round a fresh sandbox process`);
-console.log(
-  '| round | seconds | req/s | peak RSS | RSS after GC | heap after GC | probe p50 | probe p99 | probe max | alive | seeded ads intact |',
-);
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-for (const result of results)
+async function main(): Promise<void> {
+  for (const round of ['benign', 'hostile'] as const) results.push(await runRound(round));
+
+  const mb = (value: number): string => `${value.toFixed(0)} MB`;
+  const ms = (value: number): string => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+  console.log(`${REQUESTS} requests per round, ${CONCURRENCY} at a time, each round a fresh sandbox process`);
   console.log(
-    `| ${result.round} | ${result.seconds.toFixed(1)} | ${(result.requests / result.seconds).toFixed(0)} | ${mb(result.peakRssMb)} | ${mb(result.rssAfterMb)} | ${mb(result.heapAfterMb)} | ${ms(result.probe.p50)} | ${ms(result.probe.p99)} | ${ms(result.probe.max)} | ${result.alive ? 'yes' : 'NO'} | ${result.adsIntact ? 'yes' : 'NO'} |`,
+    '| round | seconds | req/s | peak RSS | RSS after GC | heap after GC | probe p50 | probe p99 | probe max | alive | seeded ads intact |',
   );
-for (const result of results)
-  console.log(
-    `${result.round} answers: ${Object.entries(result.statuses)
-      .map(([status, count]) => `${status}x${count}`)
-      .join(' ')}`,
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const result of results)
+    console.log(
+      `| ${result.round} | ${result.seconds.toFixed(1)} | ${(result.requests / result.seconds).toFixed(0)} | ${mb(result.peakRssMb)} | ${mb(result.rssAfterMb)} | ${mb(result.heapAfterMb)} | ${ms(result.probe.p50)} | ${ms(result.probe.p99)} | ${ms(result.probe.max)} | ${result.alive ? 'yes' : 'NO'} | ${result.adsIntact ? 'yes' : 'NO'} |`,
+    );
+  for (const result of results)
+    console.log(
+      `${result.round} answers: ${Object.entries(result.statuses)
+        .map(([status, count]) => `${status}x${count}`)
+        .join(' ')}`,
+    );
+  mkdirSync('reports/bench', { recursive: true });
+  writeFileSync(
+    'reports/bench/hostile.json',
+    JSON.stringify({ requests: REQUESTS, concurrency: CONCURRENCY, results }, null, 2),
   );
-mkdirSync('reports/bench', { recursive: true });
-writeFileSync(
-  'reports/bench/hostile.json',
-  JSON.stringify({ requests: REQUESTS, concurrency: CONCURRENCY, results }, null, 2),
-);
-const hostile = results.find((result) => result.round === 'hostile');
-const failures = [
-  ...(hostile !== undefined && !(hostile.peakRssMb < RSS_LIMIT_MB)
-    ? [`peak RSS ${mb(hostile.peakRssMb)} >= ${RSS_LIMIT_MB} MB`]
-    : []),
-  ...results
-    .filter((result) => !result.alive)
-    .map((result) => `${result.round}: the sandbox stopped answering`),
-  ...results.filter((result) => !result.adsIntact).map((result) => `${result.round}: seeded ads changed`),
-];
-for (const failure of failures) console.error(`FAIL ${failure}`);
-process.exit(failures.length === 0 ? 0 : 1);
+  const hostile = results.find((result) => result.round === 'hostile');
+  const failures = [
+    ...(hostile !== undefined && !(hostile.peakRssMb < RSS_LIMIT_MB)
+      ? [`peak RSS ${mb(hostile.peakRssMb)} >= ${RSS_LIMIT_MB} MB`]
+      : []),
+    ...results
+      .filter((result) => !result.alive)
+      .map((result) => `${result.round}: the sandbox stopped answering`),
+    ...results.filter((result) => !result.adsIntact).map((result) => `${result.round}: seeded ads changed`),
+  ];
+  for (const failure of failures) console.error(`FAIL ${failure}`);
+  process.exit(failures.length === 0 ? 0 : 1);
+}
+
+void main();

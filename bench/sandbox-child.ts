@@ -5,7 +5,7 @@
 //   memory  -> {rssMb, heapUsedMb, maxRssMb}, after a full collection when run with --expose-gc
 //   cpu     -> {cpuMs}: the CPU time the process has used so far (user and system)
 import { runsWithSandboxSettings } from '../sandbox/process-settings.js';
-import { startSandbox } from '../sandbox/start.js';
+import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { benchActor } from './actors.js';
 import { announceReady, answerCommands, closeOnSignal } from './throughput/ready.js';
 
@@ -28,8 +28,6 @@ export interface MemorySample {
 const CONTROL_KEY = 'bench-control-key-not-secret';
 const MB = 1024 * 1024;
 
-const sandbox = await startSandbox({ controlKey: CONTROL_KEY });
-
 function memory(): MemorySample {
   // Only a collected heap tells retained memory from garbage not yet swept.
   globalThis.gc?.();
@@ -50,7 +48,7 @@ function cpu(): CpuSample {
   return { cpuMs: (user + system) / 1000 };
 }
 
-function actor(): string {
+function actor(sandbox: StartedSandbox): string {
   const made = benchActor(sandbox);
   const client = sandbox.state.clients.find(made.clientId);
   // A benchmark measures serving, not the per-client limit (whose check still runs per request).
@@ -58,18 +56,23 @@ function actor(): string {
   return JSON.stringify(made);
 }
 
-answerCommands((line) => {
-  if (line === 'actor') return actor();
-  if (line === 'memory') return JSON.stringify(memory());
-  if (line === 'cpu') return JSON.stringify(cpu());
-  throw new Error(`unknown command ${line}`);
-});
-const info: SandboxChildInfo = {
-  appsUrl: sandbox.appsUrl,
-  authUrl: sandbox.authUrl,
-  controlKey: CONTROL_KEY,
-  caFile: sandbox.caFile,
-  sandboxSettings: runsWithSandboxSettings(),
-};
-announceReady(info);
-closeOnSignal(() => sandbox.close());
+async function main(): Promise<void> {
+  const sandbox = await startSandbox({ controlKey: CONTROL_KEY });
+  answerCommands((line) => {
+    if (line === 'actor') return actor(sandbox);
+    if (line === 'memory') return JSON.stringify(memory());
+    if (line === 'cpu') return JSON.stringify(cpu());
+    throw new Error(`unknown command ${line}`);
+  });
+  const info: SandboxChildInfo = {
+    appsUrl: sandbox.appsUrl,
+    authUrl: sandbox.authUrl,
+    controlKey: CONTROL_KEY,
+    caFile: sandbox.caFile,
+    sandboxSettings: runsWithSandboxSettings(),
+  };
+  announceReady(info);
+  closeOnSignal(() => sandbox.close());
+}
+
+void main();

@@ -68,90 +68,98 @@ async function start<Info>(file: string, args: string[]): Promise<ServerChild<In
   return child;
 }
 
-const sandbox = await start<SandboxInfo>('sandbox-server.ts', [options.ads]);
-const { info } = sandbox;
-const bearer = { authorization: `Bearer ${info.token}` };
-const first = await fetch(`${info.appsUrl}${LISTING_PATH}`, { headers: bearer });
-const page = Buffer.from(await first.arrayBuffer());
-const { data, next_token: nextToken } = JSON.parse(page.toString('utf8')) as {
-  data: unknown[];
-  next_token: string | null;
-};
-if (first.status !== 200 || data.length !== 200 || nextToken === null)
-  throw new Error(`unexpected listing answer ${first.status}: ${page.toString('utf8').slice(0, 200)}`);
-const pageFile = join(workDir, 'page.json');
-writeFileSync(pageFile, page);
-const pageContentType = first.headers.get('content-type') ?? 'application/json';
-console.log(`listing page: ${page.length} bytes, ${pageContentType}`);
+type Sandbox = ServerChild<SandboxInfo>;
+type Reference = ServerChild<{ url: string }>;
 
-// The references answer the listing page's bytes whatever the request.
-const plain = await start<{ url: string }>('plain-server.ts', [pageFile, pageContentType]);
-const mock = await start<{ url: string }>('mockttp-server.ts', [
-  pageFile,
-  pageContentType,
-  LISTING_PATH.split('?')[0] ?? '',
-]);
+/** The listing's first page, checked and kept in a file the references answer with; its next token. */
+async function firstPage(info: SandboxInfo) {
+  const first = await fetch(`${info.appsUrl}${LISTING_PATH}`, { headers: bearerOf(info) });
+  const page = Buffer.from(await first.arrayBuffer());
+  const { data, next_token: nextToken } = JSON.parse(page.toString('utf8')) as {
+    data: unknown[];
+    next_token: string | null;
+  };
+  if (first.status !== 200 || data.length !== 200 || nextToken === null)
+    throw new Error(`unexpected listing answer ${first.status}: ${page.toString('utf8').slice(0, 200)}`);
+  const pageFile = join(workDir, 'page.json');
+  writeFileSync(pageFile, page);
+  const contentType = first.headers.get('content-type') ?? 'application/json';
+  console.log(`listing page: ${page.length} bytes, ${contentType}`);
+  return { pageFile, contentType, nextToken };
+}
 
-const form = new URLSearchParams({
-  grant_type: 'authorization_code',
-  redirect_uri: info.redirectUri,
-  client_id: info.clientId,
-  client_secret: info.clientSecret,
-}).toString();
-const tokenUrl = `${info.authUrl}/oauth/token`;
-let poolNumber = 0;
-const targets: Target[] = [
-  {
-    name: 'plain node:http, same page bytes (reference)',
-    kind: 'reference',
-    url: `${plain.info.url}${LISTING_PATH}`,
-    script: fixed({ kind: 'fixed', method: 'GET', headers: {} }),
-  },
-  {
-    name: 'mockttp, same page bytes (reference)',
-    kind: 'reference',
-    url: `${mock.info.url}${LISTING_PATH}`,
-    script: fixed({ kind: 'fixed', method: 'GET', headers: {} }),
-  },
-  {
-    name: 'listing, first page',
-    kind: 'sandbox',
-    url: `${info.appsUrl}${LISTING_PATH}`,
-    script: fixed({ kind: 'fixed', method: 'GET', headers: bearer }),
-  },
-  {
-    name: 'listing, second page by page_token',
-    kind: 'sandbox',
-    url: `${info.appsUrl}${LISTING_PATH}&page_token=${encodeURIComponent(nextToken)}`,
-    script: fixed({ kind: 'fixed', method: 'GET', headers: bearer }),
-  },
-  {
-    name: CODE_POOL_TARGET,
-    kind: 'sandbox',
-    url: tokenUrl,
-    script: async (seconds) => {
-      poolNumber += 1;
-      const codesFile = await sandbox.command(
-        `codes ${seconds * codesPerSecond} ${join(workDir, `codes-${poolNumber}`)}`,
-      );
-      return {
-        kind: 'lua',
-        source: codePoolLua({ codesFile, threads: settings.threads, formWithoutCode: form }),
-      };
+function bearerOf(info: SandboxInfo): Record<string, string> {
+  return { authorization: `Bearer ${info.token}` };
+}
+
+function referenceTargets(plain: Reference, mock: Reference): Target[] {
+  return [
+    {
+      name: 'plain node:http, same page bytes (reference)',
+      kind: 'reference',
+      url: `${plain.info.url}${LISTING_PATH}`,
+      script: fixed({ kind: 'fixed', method: 'GET', headers: {} }),
     },
-  },
-  {
-    name: 'token exchange, unknown code (error path)',
-    kind: 'sandbox',
-    url: tokenUrl,
-    script: fixed({
-      kind: 'fixed',
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `${form}&code=not-a-code-this-sandbox-issued`,
-    }),
-  },
-  {
+    {
+      name: 'mockttp, same page bytes (reference)',
+      kind: 'reference',
+      url: `${mock.info.url}${LISTING_PATH}`,
+      script: fixed({ kind: 'fixed', method: 'GET', headers: {} }),
+    },
+  ];
+}
+
+function listingTargets(info: SandboxInfo, nextToken: string): Target[] {
+  const script = fixed({ kind: 'fixed', method: 'GET', headers: bearerOf(info) });
+  return [
+    { name: 'listing, first page', kind: 'sandbox', url: `${info.appsUrl}${LISTING_PATH}`, script },
+    {
+      name: 'listing, second page by page_token',
+      kind: 'sandbox',
+      url: `${info.appsUrl}${LISTING_PATH}&page_token=${encodeURIComponent(nextToken)}`,
+      script,
+    },
+  ];
+}
+
+function tokenTargets(sandbox: Sandbox): Target[] {
+  const { info } = sandbox;
+  const form = new URLSearchParams({
+    grant_type: 'authorization_code',
+    redirect_uri: info.redirectUri,
+    client_id: info.clientId,
+    client_secret: info.clientSecret,
+  }).toString();
+  const tokenUrl = `${info.authUrl}/oauth/token`;
+  let poolNumber = 0;
+  const codePool = async (seconds: number): Promise<RequestScript> => {
+    poolNumber += 1;
+    const codesFile = await sandbox.command(
+      `codes ${seconds * codesPerSecond} ${join(workDir, `codes-${poolNumber}`)}`,
+    );
+    return {
+      kind: 'lua',
+      source: codePoolLua({ codesFile, threads: settings.threads, formWithoutCode: form }),
+    };
+  };
+  return [
+    { name: CODE_POOL_TARGET, kind: 'sandbox', url: tokenUrl, script: codePool },
+    {
+      name: 'token exchange, unknown code (error path)',
+      kind: 'sandbox',
+      url: tokenUrl,
+      script: fixed({
+        kind: 'fixed',
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `${form}&code=not-a-code-this-sandbox-issued`,
+      }),
+    },
+  ];
+}
+
+function catalogTarget(info: SandboxInfo): Target {
+  return {
     name: 'catalog car_info',
     kind: 'sandbox',
     url: `${info.appsUrl}/autoupload/car_info`,
@@ -161,61 +169,83 @@ const targets: Target[] = [
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ access_token: info.token }),
     }),
-  },
-];
+  };
+}
 
-const measured: TargetRuns[] = targets.map((target) => ({ name: target.name, kind: target.kind, runs: [] }));
-for (let round = 1; round <= rounds; round += 1)
-  for (const [index, target] of targets.entries()) {
-    if (warmup.durationSeconds > 0)
-      await runWrk(target.url, await target.script(warmup.durationSeconds), warmup, workDir, 'warmup');
-    const result = await runWrk(
-      target.url,
-      await target.script(settings.durationSeconds),
-      settings,
-      workDir,
-      'measured',
-    );
-    measured[index]?.runs.push(result);
-    console.log(`round ${round}, ${target.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms`);
-  }
-for (const child of children) await child.stop();
-rmSync(workDir, { recursive: true, force: true });
+/** Every target under wrk, once per round, each after its warm-up. */
+async function measureAll(targets: Target[]): Promise<TargetRuns[]> {
+  const measured: TargetRuns[] = targets.map((target) => ({
+    name: target.name,
+    kind: target.kind,
+    runs: [],
+  }));
+  for (let round = 1; round <= rounds; round += 1)
+    for (const [index, target] of targets.entries()) {
+      if (warmup.durationSeconds > 0)
+        await runWrk(target.url, await target.script(warmup.durationSeconds), warmup, workDir, 'warmup');
+      const script = await target.script(settings.durationSeconds);
+      const result = await runWrk(target.url, script, settings, workDir, 'measured');
+      measured[index]?.runs.push(result);
+      console.log(
+        `round ${round}, ${target.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms`,
+      );
+    }
+  return measured;
+}
 
-const [plainRuns, mockttpRuns] = measured;
-if (plainRuns === undefined || mockttpRuns === undefined) throw new Error('the references come first');
-const results = summarise(measured, plainRuns, mockttpRuns);
-console.table(
-  results.map((row) => ({
-    target: row.name,
-    'req/s': row.requestsPerSecond,
-    'p99 ms': row.p99Ms,
-    'non-2xx': row.non2xx,
-    'socket errors': row.socketErrors,
-    'vs plain': row.vsPlain ?? '',
-    'vs mockttp': row.vsMockttp ?? '',
-  })),
-);
-const codeRuns = measured.find((target) => target.name === CODE_POOL_TARGET)?.runs ?? [];
-if (codeRuns.some((run) => run.non2xx > 0))
-  console.warn('the code pool ran out in some round (non-2xx answers): raise --codes-per-second');
+function report(measured: TargetRuns[]): void {
+  const [plainRuns, mockttpRuns] = measured;
+  if (plainRuns === undefined || mockttpRuns === undefined) throw new Error('the references come first');
+  const results = summarise(measured, plainRuns, mockttpRuns);
+  console.table(
+    results.map((row) => ({
+      target: row.name,
+      'req/s': row.requestsPerSecond,
+      'p99 ms': row.p99Ms,
+      'non-2xx': row.non2xx,
+      'socket errors': row.socketErrors,
+      'vs plain': row.vsPlain ?? '',
+      'vs mockttp': row.vsMockttp ?? '',
+    })),
+  );
+  const codeRuns = measured.find((target) => target.name === CODE_POOL_TARGET)?.runs ?? [];
+  if (codeRuns.some((run) => run.non2xx > 0))
+    console.warn('the code pool ran out in some round (non-2xx answers): raise --codes-per-second');
+  mkdirSync('reports/bench', { recursive: true });
+  // Every round of every target (runs), for the ratios' spread.
+  const figures = {
+    date: new Date().toISOString(),
+    node: process.version,
+    settings,
+    rounds,
+    ads: Number(options.ads),
+  };
+  writeFileSync(
+    'reports/bench/throughput.json',
+    JSON.stringify({ ...figures, results, runs: measured }, null, 2),
+  );
+  console.log('written reports/bench/throughput.json');
+}
 
-mkdirSync('reports/bench', { recursive: true });
-writeFileSync(
-  'reports/bench/throughput.json',
-  JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      node: process.version,
-      settings,
-      rounds,
-      ads: Number(options.ads),
-      results,
-      // Every round of every target, for the ratios' spread.
-      runs: measured,
-    },
-    null,
-    2,
-  ),
-);
-console.log('written reports/bench/throughput.json');
+async function main(): Promise<void> {
+  const sandbox = await start<SandboxInfo>('sandbox-server.ts', [options.ads]);
+  const { pageFile, contentType, nextToken } = await firstPage(sandbox.info);
+  // The references answer the listing page's bytes whatever the request.
+  const plain = await start<{ url: string }>('plain-server.ts', [pageFile, contentType]);
+  const mock = await start<{ url: string }>('mockttp-server.ts', [
+    pageFile,
+    contentType,
+    LISTING_PATH.split('?')[0] ?? '',
+  ]);
+  const measured = await measureAll([
+    ...referenceTargets(plain, mock),
+    ...listingTargets(sandbox.info, nextToken),
+    ...tokenTargets(sandbox),
+    catalogTarget(sandbox.info),
+  ]);
+  for (const child of children) await child.stop();
+  rmSync(workDir, { recursive: true, force: true });
+  report(measured);
+}
+
+void main();

@@ -1,15 +1,12 @@
 // classifieds-conformance run|sandbox|cleanup|requirements: the suite from a team's own repository.
 // Reads `.env` from the current directory and writes `reports/` there (REPORTS_DIR names another).
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadDotEnv } from '../helpers/target/dotenv.js';
 import { SANDBOX_NODE_FLAGS } from '../sandbox/process-settings.js';
 
-const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const require = createRequire(import.meta.url);
+const PACKAGE_ROOT = resolve(__dirname, '..');
 
 /** Each command: the TypeScript script it runs under tsx, inside this package. */
 const COMMANDS: Record<string, { script: string; summary: string; nodeFlags?: readonly string[] }> = {

@@ -3,5 +3,4 @@
 // re-executes itself with them stays small.
 import { withSandboxSettings } from './process-settings.js';
 
-await withSandboxSettings();
-await import('./standalone.js');
+void withSandboxSettings().then(() => import('./standalone.js'));

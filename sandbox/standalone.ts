@@ -23,20 +23,26 @@ mkdirSync(tlsDir, { recursive: true });
 const secretPrefix = secretMarker();
 const controlKey =
   process.env.SANDBOX_CONTROL_KEY ?? `${secretPrefix}${randomBytes(18).toString('base64url')}`;
-const sandbox = await startSandbox({
-  authPort: Number(process.env.SANDBOX_AUTH_PORT ?? 8443),
-  appsPort: Number(process.env.SANDBOX_APPS_PORT ?? 8080),
-  controlKey,
-  faults: parseFaults(process.env.SANDBOX_FAULTS),
-  variants: parseVariants(process.env.SANDBOX_VARIANTS),
-  tlsDir,
-  logRequests: process.env.SANDBOX_LOG === '1',
-  secretPrefix,
-});
-const demo = sandbox.state.clients.register([DEMO_REDIRECT_URI], 'Demo integrator');
-const user = sandbox.state.users.create({ login: 'demo', name: 'Demo User', email: 'demo@sandbox.example' });
 
-console.log(`Classifieds sandbox running${sandbox.faults.length > 0 ? ` with faults: ${sandbox.faults.join(', ')}` : ''}
+async function main(): Promise<void> {
+  const sandbox = await startSandbox({
+    authPort: Number(process.env.SANDBOX_AUTH_PORT ?? 8443),
+    appsPort: Number(process.env.SANDBOX_APPS_PORT ?? 8080),
+    controlKey,
+    faults: parseFaults(process.env.SANDBOX_FAULTS),
+    variants: parseVariants(process.env.SANDBOX_VARIANTS),
+    tlsDir,
+    logRequests: process.env.SANDBOX_LOG === '1',
+    secretPrefix,
+  });
+  const demo = sandbox.state.clients.register([DEMO_REDIRECT_URI], 'Demo integrator');
+  const user = sandbox.state.users.create({
+    login: 'demo',
+    name: 'Demo User',
+    email: 'demo@sandbox.example',
+  });
+
+  console.log(`Classifieds sandbox running${sandbox.faults.length > 0 ? ` with faults: ${sandbox.faults.join(', ')}` : ''}
   authorization server  ${sandbox.authUrl}   (HTTPS, CA: ${sandbox.caFile})
   resource server       ${sandbox.appsUrl}
   test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}
@@ -51,12 +57,15 @@ export SANDBOX_CONTROL_KEY=${controlKey}
 export TLS_CA_FILE=${sandbox.caFile}
 npm run conformance`);
 
-// A Ctrl-C reaches this process twice (from the terminal, and passed on by main.ts's parent): once closes.
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    void sandbox.close().then(() => process.exit(0));
-  });
+  // A Ctrl-C reaches this process twice (from the terminal, and passed on by main.ts's parent): once closes.
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      void sandbox.close().then(() => process.exit(0));
+    });
+  }
 }
+
+void main();

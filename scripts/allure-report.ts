@@ -2,7 +2,7 @@
 // is loaded by the time they end.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 
 /** The word that tells the generator the results are complete (GENERATE in allure-generator.mjs). */
 export const GENERATE = 'generate';
@@ -25,7 +25,7 @@ export function startAllureReport(request: AllureReportRequest): PendingAllureRe
   const generator = spawn(
     process.execPath,
     [
-      fileURLToPath(new URL('allure-generator.mjs', import.meta.url)),
+      resolve(__dirname, 'allure-generator.mjs'),
       '--results',
       request.resultsDir,
       '--output',

@@ -30,29 +30,34 @@ const notifications = new NotificationClient(http, target.appsUrl);
 const ours = entries.filter((entry) => ownedByConfiguredAccount(entry, target));
 let token: string | null = null;
 let tokenProblem = '';
-if (ours.length > 0) {
-  try {
-    token = await tokenForAccount(target);
-  } catch (error) {
-    tokenProblem = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+
+async function main(): Promise<void> {
+  if (ours.length > 0) {
+    try {
+      token = await tokenForAccount(target);
+    } catch (error) {
+      tokenProblem = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    }
   }
-}
-const kept: JournalEntry[] = [];
-let failures = 0;
-for (const entry of entries) {
-  const verdict = await clean(entry);
-  console.log(redactText(`${entry.id}  ${verdict.line}`));
-  if (verdict.keep) {
-    kept.push(entry);
-    failures += 1;
+  const kept: JournalEntry[] = [];
+  let failures = 0;
+  for (const entry of entries) {
+    const verdict = await clean(entry);
+    console.log(redactText(`${entry.id}  ${verdict.line}`));
+    if (verdict.keep) {
+      kept.push(entry);
+      failures += 1;
+    }
   }
+  journal.replace(kept);
+  await http.close();
+  console.log(
+    `${entries.length - kept.length} of ${entries.length} journaled configuration(s) settled; ${kept.length} left in ${journal.path}.`,
+  );
+  process.exit(failures > 0 ? 1 : 0);
 }
-journal.replace(kept);
-await http.close();
-console.log(
-  `${entries.length - kept.length} of ${entries.length} journaled configuration(s) settled; ${kept.length} left in ${journal.path}.`,
-);
-process.exit(failures > 0 ? 1 : 0);
+
+void main();
 
 async function clean(entry: JournalEntry): Promise<Verdict> {
   if (entry.appsUrl !== target.appsUrl)

@@ -32,18 +32,25 @@ const status = run(process.execPath, [
   // This command has no option of its own: every argument goes to Playwright as given.
   ...process.argv.slice(2),
 ]);
-const generated = await report.generate();
-const counts = summarise(`${reports}/results.json`);
-const { passed, failed, skipped, warnings } = counts;
-console.log(
-  `\nAllure report: ${resolve(reports, 'allure-report', 'index.html')}${generated === 0 ? '' : ' (generation FAILED)'}`,
-);
-console.log(`History: ${resolve(historyPath)} (${historyRuns(historyPath)} runs)`);
-console.log(`JUnit: ${resolve(reports, 'junit.xml')}   Playwright JSON: ${resolve(reports, 'results.json')}`);
-if (brokenLine(counts) !== '') console.log(brokenLine(counts));
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped, ${warnings} advisory warnings`);
-const gate = gateStatus(status, counts);
-process.exit(gate !== 0 ? gate : generated);
+
+async function main(): Promise<void> {
+  const generated = await report.generate();
+  const counts = summarise(`${reports}/results.json`);
+  const { passed, failed, skipped, warnings } = counts;
+  console.log(
+    `\nAllure report: ${resolve(reports, 'allure-report', 'index.html')}${generated === 0 ? '' : ' (generation FAILED)'}`,
+  );
+  console.log(`History: ${resolve(historyPath)} (${historyRuns(historyPath)} runs)`);
+  console.log(
+    `JUnit: ${resolve(reports, 'junit.xml')}   Playwright JSON: ${resolve(reports, 'results.json')}`,
+  );
+  if (brokenLine(counts) !== '') console.log(brokenLine(counts));
+  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped, ${warnings} advisory warnings`);
+  const gate = gateStatus(status, counts);
+  process.exit(gate !== 0 ? gate : generated);
+}
+
+void main();
 
 /** The number of runs the history file holds: one JSON line per generated report. */
 function historyRuns(path: string): number {

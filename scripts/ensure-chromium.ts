@@ -5,7 +5,6 @@
 // cost the gate half a second); run by itself it exits with its status.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
 const PACKAGES = ['chromium', 'chromium-headless-shell'];
 
@@ -45,4 +44,4 @@ export function exitUnlessChromium(): void {
   if (status !== 0) process.exit(status);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(ensureChromium());
+if (require.main === module) process.exit(ensureChromium());

@@ -2,7 +2,6 @@
 // and the exit status of the gate (npm test, npm run conformance, the job summary, the self-tests).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { BROKEN_ENVIRONMENT_PATTERN, PREFLIGHT_ANNOTATION } from '../helpers/target/broken-environment.js';
 import { SET_UP_FAILED_PATTERN } from '../helpers/assert/set-up.js';
 
@@ -14,7 +13,7 @@ export function run(command: string, args: readonly string[], env: Record<string
 
 /** Node's arguments that run a TypeScript script of this package under tsx (a runtime dependency). */
 export function tsxArgs(script: string, ...args: readonly string[]): string[] {
-  return [createRequire(import.meta.url).resolve('tsx/cli'), script, ...args];
+  return [require.resolve('tsx/cli'), script, ...args];
 }
 
 /** The parts of Playwright's JSON report (its `json` reporter) that the scripts read. */

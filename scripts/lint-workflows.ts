@@ -3,7 +3,6 @@
 // then the project's own rules, which actionlint does not know: only first-party actions, the inputs
 // of our local actions, and every project variable a workflow sets documented in .env.example.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 
@@ -51,8 +50,10 @@ function parseDocument(path: string): WorkflowDocument | undefined {
 /** actionlint's check of one file; undefined when the package is missing. */
 function loadActionlint(): Lint | undefined {
   try {
-    // Its ESM entry cannot find its WebAssembly runtime; the CommonJS one can.
-    const { runLint } = createRequire(import.meta.url)(ACTIONLINT_PACKAGE) as { runLint: Lint };
+    // Its ESM entry cannot find its WebAssembly runtime; the CommonJS one can. Required by name at
+    // run time: the package is optional, and its absence is reported below.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { runLint } = require(ACTIONLINT_PACKAGE) as { runLint: Lint };
     return runLint;
   } catch (error) {
     console.error(
@@ -176,4 +177,4 @@ async function main(): Promise<void> {
   process.exitCode = problems.length > 0 ? 1 : 0;
 }
 
-await main();
+void main();

@@ -2,12 +2,13 @@
 // and kept in scripts/mode-coverage.json: which requirements a run of each mode checked, and why
 // the tests of the others were skipped. Read, never written by hand.
 import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { REQUIREMENTS } from '../spec/requirements/catalogue.js';
 import { lastMessage, preflightCauseOf, specsOf, type JsonReport, type JsonTest } from './lib.js';
 
 export const MODES = ['helpers', 'account'] as const;
 export type Mode = (typeof MODES)[number];
-export const COVERAGE_FILE = new URL('mode-coverage.json', import.meta.url);
+export const COVERAGE_FILE = resolve(__dirname, 'mode-coverage.json');
 
 /** One test of a measured run: what it checks and how it ended. */
 export interface TestRecord {

@@ -4,8 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { startAccount } from '../embedded/account.js';
 import { runSuite } from '../embedded/run-suite.js';
@@ -14,7 +13,7 @@ import { COVERAGE_FILE, testRecords, type CoverageFile, type ModeRecord } from '
 import { README_END, README_START, readmeSection } from './mode-table.js';
 import type { JsonReport } from './lib.js';
 
-const README = new URL('../README.md', import.meta.url);
+const README = resolve(__dirname, '../README.md');
 /** The whole conformance project, twice on a loaded two-core machine; eleven minutes more when slow. */
 const RUN_TIMEOUT_MS = 30 * 60_000;
 
@@ -80,7 +79,6 @@ export async function measureModes(slow: boolean): Promise<CoverageFile> {
 }
 
 /** Text as `npx prettier --check` wants it in that file. */
-async function formatted(text: string, file: URL): Promise<string> {
-  const filepath = fileURLToPath(file);
+async function formatted(text: string, filepath: string): Promise<string> {
   return format(text, { ...(await resolveConfig(filepath)), filepath });
 }

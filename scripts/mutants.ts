@@ -125,4 +125,4 @@ async function main(): Promise<number> {
   return killed === results.length && clean.failed === 0 ? 0 : 1;
 }
 
-process.exit(await main());
+void main().then((status) => process.exit(status));

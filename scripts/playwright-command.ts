@@ -1,10 +1,8 @@
 // How to start Playwright on this package's configuration, wherever the package is installed.
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 
-export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const require = createRequire(import.meta.url);
+export const PACKAGE_ROOT = resolve(__dirname, '..');
 
 /**
  * Node's arguments that start `playwright test` on this package's configuration. Playwright compiles
@@ -14,7 +12,9 @@ const require = createRequire(import.meta.url);
 export function playwrightTestArgs(): string[] {
   const underNodeModules = PACKAGE_ROOT.split(/[\\/]/).includes('node_modules');
   return [
-    ...(underNodeModules ? ['--enable-source-maps', '--import', import.meta.resolve('tsx')] : []),
+    ...(underNodeModules
+      ? ['--enable-source-maps', '--import', pathToFileURL(require.resolve('tsx')).href]
+      : []),
     require.resolve('@playwright/test/cli'),
     'test',
     `--config=${resolve(PACKAGE_ROOT, 'playwright.config.ts')}`,

@@ -222,4 +222,4 @@ async function main(): Promise<number> {
   return problems.length === 0 ? 0 : 1;
 }
 
-process.exit(await main());
+void main().then((status) => process.exit(status));

@@ -20,8 +20,6 @@ const args = parseArgs({
     slow: { type: 'boolean', default: false },
   },
 }).values;
-if (args.measure || args.mode !== undefined)
-  process.exit(await modeCoverage(args.mode, args.measure, args.slow));
 
 /** The coverage per mode: measured now (--measure), or as last measured; 2 on an unknown mode. */
 async function modeCoverage(mode: string | undefined, measure: boolean, slow: boolean): Promise<number> {
@@ -55,38 +53,6 @@ function listTests(): JsonSpec[] {
   return (report.suites ?? []).flatMap(specsOf);
 }
 
-const coverage = new Map<string, string[]>();
-for (const spec of listTests()) {
-  for (const tag of spec.tags ?? []) {
-    const id = tag.replace(/^@/, '');
-    coverage.set(id, [...(coverage.get(id) ?? []), spec.title]);
-  }
-}
-
-const showAll = args.all;
-const uncovered = REQUIREMENTS.filter(
-  (found) => !coverage.has(found.id) && found.untestable === undefined && found.plannedFor === undefined,
-);
-const planned = REQUIREMENTS.filter((found) => !coverage.has(found.id) && found.plannedFor !== undefined);
-const untestable = REQUIREMENTS.filter((found) => found.untestable !== undefined);
-const covered = REQUIREMENTS.filter((found) => coverage.has(found.id));
-
-if (showAll) {
-  for (const found of covered)
-    console.log(
-      `${found.id.padEnd(9)} ${String(coverage.get(found.id)?.length).padStart(3)} test(s)  ${found.text}`,
-    );
-  console.log('');
-}
-for (const found of untestable) console.log(`untestable ${found.id}: ${found.untestable}`);
-for (const found of planned) console.log(`planned    ${found.id}: ${found.plannedFor}`);
-for (const found of uncovered) console.log(`UNCOVERED  ${found.id} (§${found.section}): ${found.text}`);
-console.log(
-  `\n${REQUIREMENTS.length} requirements: ${covered.length} covered by a test, ${untestable.length} untestable, ${planned.length} planned, ${uncovered.length} uncovered`,
-);
-console.log(killedLine(covered.map((found) => found.id)));
-console.log(basisLines().join('\n'));
-
 /**
  * The audit of every check (issue 13): what it enforces, a sentence of the specification or an
  * interpretation (advisory, or accepting every defensible answer), and whether a server following
@@ -104,7 +70,7 @@ function basisLines(): string[] {
   const handled = (handling: string) => interpretations.filter((found) => found.handling === handling).length;
   return [
     `checks by basis: ${sentences.length} enforce a sentence of the specification, ${interpretations.length} an interpretation (${handled('advisory')} advisory, ${handled('accepts every defensible answer')} accepting every defensible answer)`,
-    ...(showAll
+    ...(args.all
       ? interpretations.map((found) => `interpretation ${found.id} (${found.handling}): ${found.reason}`)
       : []),
     `would an RFC 6749/9700 server fail a check: ${rfc.length === 0 ? 'none' : rfc.map((found) => `${found.id} (${found.check.rfcServerFails})`).join('; ')}`,
@@ -126,4 +92,42 @@ function killedLine(coveredIds: readonly string[]): string {
   const missing = coveredIds.filter((id) => !killed.has(id));
   return `${killed.size} requirements with a test that kills a fault (reports/mutants.json of ${matrix.date}, ${matrix.faults.length} faults)${missing.length > 0 ? `; none yet for ${missing.join(', ')}` : ''}`;
 }
-process.exit(uncovered.length === 0 ? 0 : 1);
+
+/** The catalogue beside the conformance tests' tags; 1 when a requirement that should have a test has none. */
+function listRequirements(): number {
+  const coverage = new Map<string, string[]>();
+  for (const spec of listTests()) {
+    for (const tag of spec.tags ?? []) {
+      const id = tag.replace(/^@/, '');
+      coverage.set(id, [...(coverage.get(id) ?? []), spec.title]);
+    }
+  }
+
+  const uncovered = REQUIREMENTS.filter(
+    (found) => !coverage.has(found.id) && found.untestable === undefined && found.plannedFor === undefined,
+  );
+  const planned = REQUIREMENTS.filter((found) => !coverage.has(found.id) && found.plannedFor !== undefined);
+  const untestable = REQUIREMENTS.filter((found) => found.untestable !== undefined);
+  const covered = REQUIREMENTS.filter((found) => coverage.has(found.id));
+
+  if (args.all) {
+    for (const found of covered)
+      console.log(
+        `${found.id.padEnd(9)} ${String(coverage.get(found.id)?.length).padStart(3)} test(s)  ${found.text}`,
+      );
+    console.log('');
+  }
+  for (const found of untestable) console.log(`untestable ${found.id}: ${found.untestable}`);
+  for (const found of planned) console.log(`planned    ${found.id}: ${found.plannedFor}`);
+  for (const found of uncovered) console.log(`UNCOVERED  ${found.id} (§${found.section}): ${found.text}`);
+  console.log(
+    `\n${REQUIREMENTS.length} requirements: ${covered.length} covered by a test, ${untestable.length} untestable, ${planned.length} planned, ${uncovered.length} uncovered`,
+  );
+  console.log(killedLine(covered.map((found) => found.id)));
+  console.log(basisLines().join('\n'));
+  return uncovered.length === 0 ? 0 : 1;
+}
+
+if (args.measure || args.mode !== undefined)
+  void modeCoverage(args.mode, args.measure, args.slow).then((status) => process.exit(status));
+else process.exit(listRequirements());

@@ -30,15 +30,19 @@ const { values } = parseArgs({
   },
 });
 
-const server = await startOidcProvider();
-if (values.serve) {
-  serve(server);
-} else {
-  const started = performance.now();
-  const exitCode = await check(server).finally(() => server.close());
-  console.log(`(${Math.round((performance.now() - started) / 1000)} s)`);
-  process.exit(exitCode);
+async function main(): Promise<void> {
+  const server = await startOidcProvider();
+  if (values.serve) {
+    serve(server);
+  } else {
+    const started = performance.now();
+    const exitCode = await check(server).finally(() => server.close());
+    console.log(`(${Math.round((performance.now() - started) / 1000)} s)`);
+    process.exit(exitCode);
+  }
 }
+
+void main();
 
 async function check(running: RunningProvider): Promise<number> {
   const expected = readExpected(values.expected);

@@ -73,24 +73,31 @@ async function runVariant(variant: VariantName): Promise<VariantResult> {
   return result;
 }
 
-const results = await pool(selected, jobs, runVariant);
-const passing = results.filter((result) => result.failed.length === 0).length;
-mkdirSync('reports', { recursive: true });
-writeFileSync('reports/variants.json', JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
-writeFileSync(
-  'reports/variants.md',
-  [
-    '# Variants',
-    '',
-    '| variant | what it changes | passed | failed |',
-    '| --- | --- | --- | --- |',
-    ...results.map(
-      (result) =>
-        `| \`${result.variant}\` | ${result.description} | ${result.passed} | ${result.failed.join('<br>') || 0} |`,
-    ),
-    '',
-  ].join('\n'),
-);
-console.log(`\n${results.length} variants: ${passing} pass, ${results.length - passing} fail`);
-console.log('written reports/variants.json and reports/variants.md');
-process.exit(passing === results.length ? 0 : 1);
+async function main(): Promise<void> {
+  const results = await pool(selected, jobs, runVariant);
+  const passing = results.filter((result) => result.failed.length === 0).length;
+  mkdirSync('reports', { recursive: true });
+  writeFileSync(
+    'reports/variants.json',
+    JSON.stringify({ date: new Date().toISOString(), results }, null, 2),
+  );
+  writeFileSync(
+    'reports/variants.md',
+    [
+      '# Variants',
+      '',
+      '| variant | what it changes | passed | failed |',
+      '| --- | --- | --- | --- |',
+      ...results.map(
+        (result) =>
+          `| \`${result.variant}\` | ${result.description} | ${result.passed} | ${result.failed.join('<br>') || 0} |`,
+      ),
+      '',
+    ].join('\n'),
+  );
+  console.log(`\n${results.length} variants: ${passing} pass, ${results.length - passing} fail`);
+  console.log('written reports/variants.json and reports/variants.md');
+  process.exit(passing === results.length ? 0 : 1);
+}
+
+void main();

@@ -2,12 +2,11 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { GENERATE, startAllureReport } from '../scripts/allure-report.js';
 
-const GENERATOR = fileURLToPath(new URL('../scripts/allure-generator.mjs', import.meta.url));
+const GENERATOR = resolve(__dirname, '../scripts/allure-generator.mjs');
 
 /** A results folder with one passed test, as allure-playwright writes it. */
 function resultsWithOneTest(folder: string): string {

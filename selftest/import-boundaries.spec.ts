@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 
 /**
- * The folders' import rules (eslint.config.js, importBoundaries) can fail: an import across a
+ * The folders' import rules (eslint.config.mjs, importBoundaries) can fail: an import across a
  * boundary, linted as if it were a file of that folder, is refused with the rule's reason, and one
  * through spec/ is not. The type-checked rules are off here: the probes are not files of the project.
  */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { format, resolveConfig } from 'prettier';
 import { runMode } from '../helpers/report/report-environment.js';
@@ -31,7 +31,7 @@ test.describe('the coverage per mode', () => {
     const file = readCoverage();
     expect(file, 'npm run requirements -- --measure writes it').not.toBeNull();
     if (file === null) return;
-    const readmePath = fileURLToPath(new URL('../README.md', import.meta.url));
+    const readmePath = resolve(__dirname, '../README.md');
     const readme = readFileSync(readmePath, 'utf8');
     const stated = readme.slice(readme.indexOf(README_START), readme.indexOf(README_END) + README_END.length);
     const options = { ...(await resolveConfig(readmePath)), filepath: readmePath };

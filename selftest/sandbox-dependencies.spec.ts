@@ -9,7 +9,7 @@ import ts from 'typescript';
  * loads at run time (imports that survive compilation, followed through every local module it
  * reaches, ../helpers included) and the command `npm run sandbox` runs must be `dependencies`.
  */
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(__dirname, '..');
 const ENTRY = resolve(ROOT, 'sandbox/main.ts');
 
 interface PackageJson {

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parse } from 'yaml';
 
 /**
  * The OpenAPI description of the API: the one source of the schemas the suite validates with
  * (helpers/assert/schemas.ts) and what the sandbox serves at {apps_url}/openapi.json.
  */
-export const OPENAPI_DOCUMENT_FILE = new URL('../schemas/openapi.yaml', import.meta.url);
+export const OPENAPI_DOCUMENT_FILE = resolve(__dirname, '../schemas/openapi.yaml');
 
 export interface OpenApiDocument {
   openapi: string;
@@ -27,6 +28,6 @@ export function loadOpenApiDocument(): OpenApiDocument {
     !isObject(document.components) ||
     !isObject(document.components.schemas)
   )
-    throw new Error(`${OPENAPI_DOCUMENT_FILE.pathname}: no openapi, paths or components/schemas`);
+    throw new Error(`${OPENAPI_DOCUMENT_FILE}: no openapi, paths or components/schemas`);
   return document as OpenApiDocument;
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { READY_PREFIX, REPLY_PREFIX } from './ready.js';
 
 export interface ServerChild<Info> {
@@ -19,7 +19,7 @@ export async function startServerChild<Info>(
   args: string[],
   nodeFlags: readonly string[] = [],
 ): Promise<ServerChild<Info>> {
-  const path = fileURLToPath(new URL(file, import.meta.url));
+  const path = resolve(__dirname, file);
   const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path, ...args], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });

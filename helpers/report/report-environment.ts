@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { redactUrl } from './redact.js';
 import { specUrl } from './spec-link.js';
 import { EMBEDDED_MARKER } from '../target/target.js';
@@ -88,7 +88,7 @@ function fastCheckSeed(env: NodeJS.ProcessEnv): string {
   return path === '' ? `FC_SEED=${seed}` : `FC_SEED=${seed} FC_PATH=${path}`;
 }
 
-const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PROJECT_ROOT = resolve(__dirname, '../..');
 
 function packageVersion(folder: string): string {
   try {

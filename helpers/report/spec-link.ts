@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 
 /**
  * Headings of the specification's sections, as the specification writes them: a link's anchor is
@@ -35,10 +35,7 @@ export const SECTION_HEADINGS: Readonly<Record<string, string>> = {
 };
 
 /** The specification beside the project (`../shared/spec`), as a file URL: right on a developer's machine. */
-export const DEFAULT_SPEC_FILE = resolve(
-  fileURLToPath(new URL('../..', import.meta.url)),
-  '../shared/spec/classifieds-api.md',
-);
+export const DEFAULT_SPEC_FILE = resolve(__dirname, '../../../shared/spec/classifieds-api.md');
 
 /** Where the report's links point: SPEC_URL (a published copy of the specification) or the local file. */
 export function specUrl(env: NodeJS.ProcessEnv = process.env): string {

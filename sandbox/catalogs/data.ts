@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 interface Named {
   id: number;
@@ -58,7 +59,7 @@ export interface Catalogs {
 }
 
 function readJson(name: string): unknown {
-  return JSON.parse(readFileSync(new URL(`../data/catalogs/${name}`, import.meta.url), 'utf8'));
+  return JSON.parse(readFileSync(resolve(__dirname, '../data/catalogs', name), 'utf8'));
 }
 
 /** The data files under sandbox/data/catalogs, read once at start. */

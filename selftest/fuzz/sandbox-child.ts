@@ -12,17 +12,22 @@ export interface ChildSandboxReady {
 }
 
 const marker = secretMarker();
-const sandbox = await startSandbox({
-  controlKey: `${marker}${randomBytes(24).toString('base64url')}`,
-  secretPrefix: marker,
-});
-const ready: ChildSandboxReady = {
-  authUrl: sandbox.authUrl,
-  appsUrl: sandbox.appsUrl,
-  caFile: sandbox.caFile,
-  controlKey: sandbox.controlKey ?? '',
-};
-process.send?.(ready);
-process.on('disconnect', () => {
-  void sandbox.close().then(() => process.exit(0));
-});
+
+async function main(): Promise<void> {
+  const sandbox = await startSandbox({
+    controlKey: `${marker}${randomBytes(24).toString('base64url')}`,
+    secretPrefix: marker,
+  });
+  const ready: ChildSandboxReady = {
+    authUrl: sandbox.authUrl,
+    appsUrl: sandbox.appsUrl,
+    caFile: sandbox.caFile,
+    controlKey: sandbox.controlKey ?? '',
+  };
+  process.send?.(ready);
+  process.on('disconnect', () => {
+    void sandbox.close().then(() => process.exit(0));
+  });
+}
+
+void main();

@@ -1,9 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import type { ChildSandboxReady } from './sandbox-child.js';
 
-const CHILD = fileURLToPath(new URL('./sandbox-child.ts', import.meta.url));
+const CHILD = resolve(__dirname, 'sandbox-child.ts');
 const START_TIMEOUT_MS = 30_000;
 /** Lines of the child's stderr kept for the report: enough for a stack trace. */
 const KEPT_LINES = 200;

@@ -21,7 +21,7 @@ export default tseslint.config(
   ...importBoundaries(),
   ...sizeLimits(),
   {
-    files: ['eslint.config.js', 'allurerc.mjs', 'bin/*.mjs', 'scripts/*.mjs'],
+    files: ['eslint.config.mjs', 'allurerc.mjs', 'bin/*.mjs', 'scripts/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );
