@@ -77,27 +77,37 @@ test.describe('the browser flow types and clicks as Playwright would', () => {
     expect(handOvers).toEqual({ fill: 1, click: 1 });
   });
 
-  test('a covered button is handed to Playwright, which waits until the cover is gone', async ({ page }) => {
-    await page.setContent(
-      `${RECORDING_FORM}<div id="cover" style="position: fixed; inset: 0; background: white"></div>
-      <script>setTimeout(() => document.getElementById('cover').remove(), 300)</script>`,
-    );
-    const handOvers = countHandOvers(page);
-    await clickOn(page, '#go', TIMEOUT_MS);
-    expect(await sent(page)).toMatchObject({ button: 'go' });
-    expect(handOvers.click).toBe(1);
-  });
-
-  test('a disabled button is handed to Playwright, which waits until it is enabled', async ({ page }) => {
-    await page.setContent(
-      `${RECORDING_FORM.replace('<button id="go"', '<button id="go" disabled')}
-      <script>setTimeout(() => document.getElementById('go').disabled = false, 300)</script>`,
-    );
-    const handOvers = countHandOvers(page);
-    await clickOn(page, '#go', TIMEOUT_MS);
-    expect(await sent(page)).toMatchObject({ button: 'go' });
-    expect(handOvers.click).toBe(1);
-  });
+  /** Pages whose button Playwright's click waits for: the page takes away what stops it after 300 ms. */
+  const WAITED_FOR = [
+    {
+      what: 'a covered button',
+      html: `${RECORDING_FORM}<div id="cover" style="position: fixed; inset: 0; background: white"></div>
+        <script>setTimeout(() => document.getElementById('cover').remove(), 300)</script>`,
+    },
+    {
+      what: 'a disabled button',
+      html: `${RECORDING_FORM.replace('<button id="go"', '<button id="go" disabled')}
+        <script>setTimeout(() => document.getElementById('go').disabled = false, 300)</script>`,
+    },
+    {
+      what: 'a button in a disabled fieldset',
+      html: `${RECORDING_FORM.replace('<button id="go">Sign in</button>', '<fieldset id="set" disabled><button id="go">Sign in</button></fieldset>')}
+        <script>setTimeout(() => document.getElementById('set').disabled = false, 300)</script>`,
+    },
+    {
+      what: 'an aria-disabled button',
+      html: `${RECORDING_FORM.replace('<button id="go"', '<button id="go" aria-disabled="true"')}
+        <script>setTimeout(() => document.getElementById('go').removeAttribute('aria-disabled'), 300)</script>`,
+    },
+  ];
+  for (const { what, html } of WAITED_FOR)
+    test(`${what} is handed to Playwright, which waits until it can be clicked`, async ({ page }) => {
+      await page.setContent(html);
+      const handOvers = countHandOvers(page);
+      await clickOn(page, '#go', TIMEOUT_MS);
+      expect(await sent(page)).toMatchObject({ button: 'go' });
+      expect(handOvers.click).toBe(1);
+    });
 
   test('fields shown only later are handed over and waited for; a read-only one too', async ({ page }) => {
     await page.setContent(
