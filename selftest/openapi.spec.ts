@@ -1,5 +1,9 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { loadOpenApiDocument } from '../spec/openapi.js';
+import { parse } from 'yaml';
+import { loadOpenApiDocument, OPENAPI_DOCUMENT_FILE, parseOpenApiYaml } from '../spec/openapi.js';
 import { SCHEMA_NAMES, schemaViolations } from '../helpers/assert/schemas.js';
 import { startSandbox } from '../sandbox/start.js';
 
@@ -53,5 +57,49 @@ test.describe('the OpenAPI description (schemas/openapi.yaml)', () => {
       '/data/1/list_id must be string',
       '/next_token must be string,null',
     ]);
+  });
+});
+
+test.describe('the parsed document kept as JSON (spec/openapi.ts)', () => {
+  const yaml = readFileSync(OPENAPI_DOCUMENT_FILE, 'utf8');
+  let cacheDir = '';
+  test.beforeEach(() => {
+    cacheDir = mkdtempSync(join(tmpdir(), 'openapi-cache-'));
+  });
+  test.afterEach(() => {
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  test('the first load parses the YAML and keeps it; the next reads the same document from the cache', () => {
+    expect(parseOpenApiYaml(yaml, cacheDir)).toEqual(parse(yaml));
+    const [kept, ...others] = readdirSync(cacheDir);
+    expect(others).toEqual([]);
+    writeFileSync(join(cacheDir, kept ?? ''), JSON.stringify({ openapi: 'from the cache' }));
+    expect(parseOpenApiYaml(yaml, cacheDir)).toEqual({ openapi: 'from the cache' });
+  });
+
+  test('another YAML is another file; a damaged cache file is parsed again and rewritten', () => {
+    parseOpenApiYaml(yaml, cacheDir);
+    const edited = `${yaml}\nx-edited: true\n`;
+    expect(parseOpenApiYaml(edited, cacheDir)).toMatchObject({ 'x-edited': true });
+    expect(readdirSync(cacheDir)).toHaveLength(2);
+    for (const file of readdirSync(cacheDir)) writeFileSync(join(cacheDir, file), '{"openapi": "3.1');
+    expect(parseOpenApiYaml(yaml, cacheDir)).toEqual(parse(yaml));
+    // The document's own file is whole again; the edited YAML's stays damaged until it is loaded.
+    const readable = readdirSync(cacheDir).flatMap((file) => {
+      try {
+        return [JSON.parse(readFileSync(join(cacheDir, file), 'utf8')) as unknown];
+      } catch {
+        return [];
+      }
+    });
+    expect(readable).toEqual([parse(yaml)]);
+  });
+
+  test('a cache folder that cannot be written leaves the document parsed as before', () => {
+    const blocked = join(cacheDir, 'a-file-not-a-folder');
+    writeFileSync(blocked, '');
+    expect(parseOpenApiYaml(yaml, blocked)).toEqual(parse(yaml));
+    expect(readdirSync(cacheDir)).toEqual(['a-file-not-a-folder']);
   });
 });
