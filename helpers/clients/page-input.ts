@@ -7,8 +7,8 @@ import { fillSecret } from '../report/secret-fill.js';
  * it (the field focused with its text selected, then `insertText`; a mouse press and release at the
  * element's centre), found by the page's querySelector instead of Playwright's selector engine.
  * The engine is a script of 340 kB that Playwright evaluates in every document it touches, once for
- * the login page and once for the consent page: without it a flow took 210 to 250 ms of browser CPU
- * instead of 290 to 340, and 63 to 76 ms of the test process's instead of 97 to 114
+ * the login page and once for the consent page: without it a flow took 204 and 227 ms of browser
+ * CPU instead of 293 to 344, and 61 and 69 ms of the test process's instead of 97 to 114
  * (bench/consent-flow.ts, 40 flows, twice each way).
  *
  * The quick way is taken only where it sends what Playwright's fill and click would: a CSS selector
