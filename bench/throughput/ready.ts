@@ -22,9 +22,19 @@ export function answerCommands(handle: (line: string) => string | Promise<string
   });
 }
 
-/** Keeps the child alive until the driver ends it; closes cleanly on SIGTERM. */
+/**
+ * Keeps the child alive until the driver ends it; closes cleanly on SIGTERM, or when its input ends:
+ * a driver that died without stopping its children (a benchmark that threw) closes their stdin, and
+ * they would otherwise keep serving on the machine.
+ */
 export function closeOnSignal(close: () => Promise<unknown>): void {
-  process.once('SIGTERM', () => {
+  let closing = false;
+  const closeAndExit = (): void => {
+    if (closing) return;
+    closing = true;
     void close().finally(() => process.exit(0));
-  });
+  };
+  process.once('SIGTERM', closeAndExit);
+  process.stdin.once('end', closeAndExit);
+  process.stdin.resume();
 }
