@@ -27,22 +27,29 @@ if (entries.length === 0) {
 }
 const http = new HttpClient({ caFile: target.caFile });
 const notifications = new NotificationClient(http, target.appsUrl);
-const ours = entries.filter((entry) => ownedByConfiguredAccount(entry, target));
-let token: string | null = null;
-let tokenProblem = '';
+
+/** The configured account's token, or why there is none (asked for only when it owns an entry). */
+type AccountAccess = { token: string } | { token: null; problem: string };
+
+async function accountAccess(): Promise<AccountAccess> {
+  if (!entries.some((entry) => ownedByConfiguredAccount(entry, target)))
+    return { token: null, problem: 'none needed' };
+  try {
+    return { token: await tokenForAccount(target) };
+  } catch (error) {
+    return {
+      token: null,
+      problem: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
+    };
+  }
+}
 
 async function main(): Promise<void> {
-  if (ours.length > 0) {
-    try {
-      token = await tokenForAccount(target);
-    } catch (error) {
-      tokenProblem = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
-    }
-  }
+  const access = await accountAccess();
   const kept: JournalEntry[] = [];
   let failures = 0;
   for (const entry of entries) {
-    const verdict = await clean(entry);
+    const verdict = await clean(entry, access);
     console.log(redactText(`${entry.id}  ${verdict.line}`));
     if (verdict.keep) {
       kept.push(entry);
@@ -59,7 +66,7 @@ async function main(): Promise<void> {
 
 void main();
 
-async function clean(entry: JournalEntry): Promise<Verdict> {
+async function clean(entry: JournalEntry, access: AccountAccess): Promise<Verdict> {
   if (entry.appsUrl !== target.appsUrl)
     return { line: `skipped: journaled for ${entry.appsUrl}, not TARGET_APPS_URL`, keep: true };
   if (!ownedByConfiguredAccount(entry, target))
@@ -68,9 +75,9 @@ async function clean(entry: JournalEntry): Promise<Verdict> {
       line: `forgotten: owned by ${entry.login ?? 'an unknown user'} through client ${entry.clientId ?? 'unknown'}, made by the test helpers; no credentials to delete it`,
       keep: false,
     };
-  if (token === null) return { line: `not deleted: no access token (${tokenProblem})`, keep: true };
+  if (access.token === null) return { line: `not deleted: no access token (${access.problem})`, keep: true };
   try {
-    return await deleteIfMarked(entry, token);
+    return await deleteIfMarked(entry, access.token);
   } catch (error) {
     return {
       line: `not deleted: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
