@@ -7,7 +7,7 @@
 //   npm run bench:crawl -- [10000,100000,200000]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'undici';
-import { benchAds, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
+import { benchAds, seedAds, type SandboxHttp, sandboxHttpOf } from './lib/sandbox-http.js';
 import { latencySummary, median, round } from './lib/stats.js';
 import type { BenchActor } from './actors.js';
 import { childJson } from './lib/child-json.js';
@@ -55,11 +55,7 @@ async function warmUp(child: ServerChild<unknown>, sandbox: SandboxHttp): Promis
 async function measure(count: number): Promise<Record<string, number>> {
   const child = await startServerChild<SandboxChildInfo>('../sandbox-child.ts', [], ['--expose-gc']);
   try {
-    const sandbox = {
-      appsUrl: child.info.appsUrl,
-      controlUrl: child.info.appsUrl,
-      controlKey: child.info.controlKey,
-    };
+    const sandbox = sandboxHttpOf(child.info);
     await warmUp(child, sandbox);
     const { login, token } = await childJson<BenchActor>(child, 'actor');
     const seedStart = performance.now();

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startReceivers, type Receivers } from './dead-receivers/receivers.js';
 import { driveStatusChanges } from './lib/status-driver.js';
-import { benchAds, createNotification, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
+import { benchAds, createNotification, seedAds, sandboxHttpOf } from './lib/sandbox-http.js';
 import { childJson } from './lib/child-json.js';
 import {
   MAX_P99_RATIO,
@@ -74,11 +74,7 @@ const workDir = mkdtempSync(join(tmpdir(), 'bench-dead-receivers-'));
 
 /** A fresh sandbox's two actors, their ads, the scenario's receivers and a steady stream of changes. */
 async function setUpScenario(child: ServerChild<SandboxChildInfo>, scenario: string, receivers: Receivers) {
-  const sandbox: SandboxHttp = {
-    appsUrl: child.info.appsUrl,
-    controlUrl: child.info.appsUrl,
-    controlKey: child.info.controlKey,
-  };
+  const sandbox = sandboxHttpOf(child.info);
   const lister = await childJson<BenchActor>(child, 'actor');
   const changer = await childJson<BenchActor>(child, 'actor');
   await seedAds(sandbox, lister.login, benchAds(LISTED_ADS));

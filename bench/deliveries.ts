@@ -8,7 +8,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Receipt } from './deliveries/receiver-child.js';
 import { driveStatusChanges } from './lib/status-driver.js';
-import { createNotification, pendingAds, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
+import {
+  createNotification,
+  pendingAds,
+  seedAds,
+  type SandboxHttp,
+  sandboxHttpOf,
+} from './lib/sandbox-http.js';
 import { latencySummary } from './lib/stats.js';
 import type { BenchActor } from './actors.js';
 import { childJson } from './lib/child-json.js';
@@ -68,11 +74,7 @@ async function measure(
 
 async function main(): Promise<void> {
   const child = await startServerChild<SandboxChildInfo>('../sandbox-child.ts', []);
-  const sandbox: SandboxHttp = {
-    appsUrl: child.info.appsUrl,
-    controlUrl: child.info.appsUrl,
-    controlKey: child.info.controlKey,
-  };
+  const sandbox = sandboxHttpOf(child.info);
   const receiver = await startServerChild<{ url: string }>('../deliveries/receiver-child.ts', []);
   const processes = { child, sandbox, receiver };
   // Fresh processes run their first requests cold (module loading, compilation): one untimed round first.

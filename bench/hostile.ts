@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Agent } from 'undici';
 import { childJson } from './lib/child-json.js';
-import { benchAds, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
+import { benchAds, seedAds, type SandboxHttp, sandboxHttpOf } from './lib/sandbox-http.js';
 import * as attacks from './hostile/attacks.js';
 import { adsOf, holdingReceiver, startProbe, type ProbeResult } from './hostile/observe.js';
 import { SANDBOX_NODE_FLAGS } from '../sandbox/process-settings.js';
@@ -58,11 +58,7 @@ async function runRound(round: RoundResult['round']): Promise<RoundResult> {
   );
   if (!child.info.sandboxSettings) throw new Error('the sandbox child runs without the sandbox settings');
   const target = targetOf(child);
-  const http: SandboxHttp = {
-    appsUrl: target.appsUrl,
-    controlUrl: target.appsUrl,
-    controlKey: target.controlKey,
-  };
+  const http = sandboxHttpOf(target);
   const actor = async (): Promise<attacks.Actor> => childJson<attacks.Actor>(child, 'actor');
   const seeded = await seedOwners(target, http, actor);
   const receiver = await holdingReceiver(200);

@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Agent } from 'undici';
-import { benchAds, controlOf, seedAds, type SandboxHttp } from './lib/sandbox-http.js';
+import { benchAds, controlOf, seedAds, type SandboxHttp, sandboxHttpOf } from './lib/sandbox-http.js';
 import { latencySummary } from './lib/stats.js';
 import { memoryTrend, sampleMemory } from './load/memory-sampler.js';
 import type { Credentials } from './load/oauth-flow.js';
@@ -149,11 +149,7 @@ function printFigures(
 
 async function main(): Promise<void> {
   const child = await startServerChild<SandboxChildInfo>('../sandbox-child.ts', [], ['--expose-gc']);
-  const sandbox: SandboxHttp = {
-    appsUrl: child.info.appsUrl,
-    controlUrl: child.info.appsUrl,
-    controlKey: child.info.controlKey,
-  };
+  const sandbox = sandboxHttpOf(child.info);
   const integrators = await Promise.all(
     Array.from({ length: clientCount }, (_, index) => integrator(sandbox, index)),
   );

@@ -10,6 +10,11 @@ export interface SandboxHttp {
   controlKey: string;
 }
 
+/** The set-up calls' view of a sandbox whose test helpers share the resource server's origin. */
+export function sandboxHttpOf(info: { appsUrl: string; controlKey: string }): SandboxHttp {
+  return { appsUrl: info.appsUrl, controlUrl: info.appsUrl, controlKey: info.controlKey };
+}
+
 async function send(
   url: string,
   init: { method: 'PUT' | 'POST'; headers: Record<string, string>; body: unknown },
