@@ -21,7 +21,7 @@ export default tseslint.config(
   ...importBoundaries(),
   ...sizeLimits(),
   {
-    files: ['eslint.config.mjs', 'allurerc.mjs', 'bin/*.mjs', 'scripts/*.mjs'],
+    files: ['eslint.config.mjs', 'allurerc.mjs', 'bin/*.mjs', 'scripts/*.mjs', 'examples/**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );
@@ -32,7 +32,7 @@ export default tseslint.config(
  * scripts/, bin/) may import anything; nothing imports them but themselves.
  */
 function importBoundaries() {
-  const tools = ['embedded', 'selftest', 'bench', 'scripts', 'bin'];
+  const tools = ['embedded', 'selftest', 'bench', 'scripts', 'bin', 'examples'];
   const suite = ['helpers', 'fixtures', 'suites'];
   const refuse = (files, folders, why) => ({
     files: files.map((folder) => `${folder}/**`),

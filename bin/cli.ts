@@ -4,7 +4,6 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDotEnv } from '../helpers/target/dotenv.js';
-import { SANDBOX_NODE_FLAGS } from '../sandbox/process-settings.js';
 
 const PACKAGE_ROOT = resolve(__dirname, '..');
 
@@ -14,11 +13,17 @@ const COMMANDS: Record<string, { script: string; summary: string; nodeFlags?: re
     script: 'scripts/conformance.ts',
     summary: 'the conformance suite, then the Allure report (extra options go to Playwright)',
   },
-  // The sandbox's own Node flags given at once, which spares it re-executing itself to get them.
+  // bin/sandbox.ts starts sandbox/main.ts with the sandbox's own Node flags (SANDBOX_NODE_FLAGS).
   sandbox: {
-    script: 'sandbox/main.ts',
-    summary: 'the embedded reference sandbox',
-    nodeFlags: SANDBOX_NODE_FLAGS,
+    script: 'bin/sandbox.ts',
+    summary: 'the embedded reference sandbox (--account: a stable account to rehearse account mode on)',
+  },
+  init: { script: 'bin/init.ts', summary: 'write .env.example, .gitignore lines and CI workflows here' },
+  report: { script: 'bin/report.ts', summary: 'one Allure report from results folders (CI shards)' },
+  summary: { script: 'scripts/job-summary.ts', summary: 'a Markdown summary of results.json files (CI)' },
+  'status-change': {
+    script: 'examples/status-change/sandbox-helpers.mjs',
+    summary: "the example status-change command for a sandbox's test helpers",
   },
   cleanup: { script: 'scripts/cleanup.ts', summary: 'delete what an interrupted run left on the target' },
   requirements: { script: 'scripts/requirements.ts', summary: 'requirement coverage' },

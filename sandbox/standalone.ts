@@ -8,7 +8,8 @@ import { secretMarker } from '../spec/secret-marker.js';
 import { parseFaults } from './faults.js';
 import { controlKeyRefusal } from './test-helpers/control-key.js';
 import { parseVariants } from './variants.js';
-import { startSandbox } from './start.js';
+import { applySeed, readSeed } from './seed.js';
+import { startSandbox, type StartedSandbox } from './start.js';
 
 const DEMO_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
 
@@ -18,7 +19,8 @@ if (keyRefusal !== null) {
   process.exit(1);
 }
 
-const tlsDir = resolve('reports/sandbox-tls');
+// SANDBOX_TLS_DIR: bin/sandbox.ts keeps the rehearsal's CA out of reports/, which a run may clear.
+const tlsDir = resolve(process.env.SANDBOX_TLS_DIR?.trim() || 'reports/sandbox-tls');
 mkdirSync(tlsDir, { recursive: true });
 const secretPrefix = secretMarker();
 const controlKey =
@@ -35,27 +37,11 @@ async function main(): Promise<void> {
     logRequests: process.env.SANDBOX_LOG === '1',
     secretPrefix,
   });
-  const demo = sandbox.state.clients.register([DEMO_REDIRECT_URI], 'Demo integrator');
-  const user = sandbox.state.users.create({
-    login: 'demo',
-    name: 'Demo User',
-    email: 'demo@sandbox.example',
-  });
-
-  console.log(`Classifieds sandbox running${sandbox.faults.length > 0 ? ` with faults: ${sandbox.faults.join(', ')}` : ''}
-  authorization server  ${sandbox.authUrl}   (HTTPS, CA: ${sandbox.caFile})
-  resource server       ${sandbox.appsUrl}
-  test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}
-  demo client           ${demo.client.clientId} / ${demo.secret}   redirect URI ${DEMO_REDIRECT_URI}
-  demo user             ${user.login} / ${user.password}
-
-To run the suite against it, in another shell:
-export TARGET_AUTH_URL=${sandbox.authUrl}
-export TARGET_APPS_URL=${sandbox.appsUrl}
-export SANDBOX_CONTROL_URL=${sandbox.controlUrl}
-export SANDBOX_CONTROL_KEY=${controlKey}
-export TLS_CA_FILE=${sandbox.caFile}
-npm run conformance`);
+  const seedFile = process.env.SANDBOX_SEED_FILE?.trim();
+  if (seedFile) {
+    applySeed(sandbox.state, readSeed(seedFile));
+    console.log(`${banner(sandbox)}\n  seeded from           ${seedFile}`);
+  } else printDemo(sandbox);
 
   // A Ctrl-C reaches this process twice (from the terminal, and passed on by main.ts's parent): once closes.
   let closing = false;
@@ -69,3 +55,33 @@ npm run conformance`);
 }
 
 void main();
+
+function banner(sandbox: StartedSandbox): string {
+  return `Classifieds sandbox running${sandbox.faults.length > 0 ? ` with faults: ${sandbox.faults.join(', ')}` : ''}
+  authorization server  ${sandbox.authUrl}   (HTTPS, CA: ${sandbox.caFile})
+  resource server       ${sandbox.appsUrl}
+  test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}`;
+}
+
+/** A demo client and user made afresh, and the variables of helpers mode. */
+function printDemo(sandbox: StartedSandbox): void {
+  const demo = sandbox.state.clients.register([DEMO_REDIRECT_URI], 'Demo integrator');
+  const user = sandbox.state.users.create({
+    login: 'demo',
+    name: 'Demo User',
+    email: 'demo@sandbox.example',
+  });
+  // The package's command says how it is run from a team's repository (bin/sandbox.ts).
+  const runCommand = process.env.CONFORMANCE_RUN_COMMAND ?? 'npm run conformance';
+  console.log(`${banner(sandbox)}
+  demo client           ${demo.client.clientId} / ${demo.secret}   redirect URI ${DEMO_REDIRECT_URI}
+  demo user             ${user.login} / ${user.password}
+
+To run the suite against it, in another shell:
+export TARGET_AUTH_URL=${sandbox.authUrl}
+export TARGET_APPS_URL=${sandbox.appsUrl}
+export SANDBOX_CONTROL_URL=${sandbox.controlUrl}
+export SANDBOX_CONTROL_KEY=${controlKey}
+export TLS_CA_FILE=${sandbox.caFile}
+${runCommand}`);
+}

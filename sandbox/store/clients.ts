@@ -39,10 +39,15 @@ export class ClientStore {
     return this.clients.size;
   }
 
-  register(redirectUris: readonly string[], name: string): { client: Client; secret: string } {
+  /** `given`: the id and secret of a client the standalone sandbox re-creates from its seed (seed.ts). */
+  register(
+    redirectUris: readonly string[],
+    name: string,
+    given?: { clientId: string; secret: string },
+  ): { client: Client; secret: string } {
     const stored: StoredClient = {
-      clientId: this.newClientId(),
-      secret: this.newSecret(32),
+      clientId: given?.clientId ?? this.newClientId(),
+      secret: given?.secret ?? this.newSecret(32),
       name,
       redirectUris: [...redirectUris],
       clock: new Clock(),

@@ -1,0 +1,95 @@
+// `classifieds-conformance sandbox [--account]`: the standalone sandbox (sandbox/main.ts). With
+// --account, a rehearsal account for account mode: the same clients, users and ads on every start
+// (from a state file, bin/sandbox-account.ts), and the `.env` block that points the suite at it.
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { SANDBOX_NODE_FLAGS } from '../sandbox/process-settings.js';
+import { envBlock, loadAccount, type RunningUrls } from './sandbox-account.js';
+
+const PACKAGE_ROOT = resolve(__dirname, '..');
+export const DEFAULT_STATE_FILE = '.conformance/sandbox-account.json';
+
+const HELP = `Usage: classifieds-conformance sandbox [--account] [--state <file>] [--ads <n>]
+
+The embedded reference sandbox on fixed ports (SANDBOX_AUTH_PORT, default 8443; SANDBOX_APPS_PORT,
+default 8080). Without options it makes a demo client and user and prints the variables of helpers
+mode. With --account it rehearses account mode: a client with three redirect URIs, a second client
+and a second user, \`--ads\` ads (300 by default) for the first user, all kept in a state file
+(default ${DEFAULT_STATE_FILE}) so that every start re-creates the same credentials; it prints the
+.env block for \`npx classifieds-conformance run\` in account mode. Delete the file for new ones.`;
+
+function parseOptions(): { account: boolean; state: string; ads: number | undefined } {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      account: { type: 'boolean', default: false },
+      state: { type: 'string', default: DEFAULT_STATE_FILE },
+      ads: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    process.exit(0);
+  }
+  const ads = values.ads === undefined ? undefined : Number(values.ads);
+  if (ads !== undefined && !(Number.isInteger(ads) && ads >= 0 && ads <= 200_000)) {
+    console.error('--ads takes a whole number of ads from 0 to 200000');
+    process.exit(2);
+  }
+  return { account: values.account, state: resolve(values.state), ads };
+}
+
+/** The sandbox under tsx with its own Node flags (no re-execution), its standard output piped. */
+function startSandbox(env: NodeJS.ProcessEnv): ReturnType<typeof spawn> {
+  const tsx = require.resolve('tsx/cli');
+  const main = resolve(PACKAGE_ROOT, 'sandbox', 'main.ts');
+  const child = spawn(process.execPath, [tsx, ...SANDBOX_NODE_FLAGS, main], {
+    stdio: ['inherit', 'pipe', 'inherit'],
+    env,
+  });
+  // The sandbox closes on the first signal it gets; a Ctrl-C reaches it from the terminal too.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 1));
+  return child;
+}
+
+/** The URLs and CA file of the sandbox's banner (sandbox/standalone.ts), once all are printed. */
+function urlsOf(banner: string): RunningUrls | undefined {
+  const auth = /authorization server\s+(\S+)\s+\(HTTPS, CA: (.+)\)/.exec(banner);
+  const apps = /resource server\s+(\S+)/.exec(banner);
+  if (auth?.[1] === undefined || auth[2] === undefined || apps?.[1] === undefined) return undefined;
+  return { authUrl: auth[1], caFile: auth[2], appsUrl: apps[1] };
+}
+
+function main(): void {
+  const options = parseOptions();
+  // Said by the demo printout of helpers mode: the command a team's repository has.
+  const env = { ...process.env, CONFORMANCE_RUN_COMMAND: 'npx classifieds-conformance run' };
+  if (!options.account) {
+    startSandbox(env).stdout?.pipe(process.stdout);
+    return;
+  }
+  const account = loadAccount(options.state, options.ads);
+  const child = startSandbox({
+    ...env,
+    SANDBOX_SEED_FILE: options.state,
+    SANDBOX_CONTROL_KEY: account.control_key,
+    SANDBOX_TLS_DIR: process.env.SANDBOX_TLS_DIR ?? resolve('.conformance', 'sandbox-tls'),
+  });
+  let banner = '';
+  let printed = false;
+  createInterface({ input: child.stdout ?? process.stdin }).on('line', (text) => {
+    console.log(text);
+    if (printed) return;
+    banner += `${text}\n`;
+    const urls = urlsOf(banner);
+    if (urls === undefined || !text.includes('seeded from')) return;
+    printed = true;
+    console.log(`\n${envBlock(account, urls, options.state)}`);
+  });
+}
+
+main();

@@ -1,0 +1,71 @@
+// The standalone sandbox's seed (SANDBOX_SEED_FILE): clients, users and ads it re-creates on every
+// start with the ids and secrets the file gives, so that an account rehearsed on it (`classifieds-
+// conformance sandbox --account`, bin/sandbox.ts) keeps the same `.env` across restarts. The state
+// lives in memory: the file is what makes it stable.
+import { readFileSync } from 'node:fs';
+import { SECTION_3_STATUSES } from '../spec/ad-status.js';
+import type { SandboxState } from './state.js';
+import type { Ad } from './store/ads.js';
+
+export interface SeedClient {
+  client_id: string;
+  client_secret: string;
+  name: string;
+  redirect_uris: string[];
+  rate_limit?: { requests: number; seconds: number };
+}
+
+export interface SeedUser {
+  login: string;
+  password: string;
+  name: string;
+  email: string;
+  /** How many ads the user holds: made the same on every start (ids `<login>-ad-0001`, ...). */
+  ads: number;
+}
+
+export interface SandboxSeed {
+  clients: SeedClient[];
+  users: SeedUser[];
+}
+
+/** The seed file's content, or an Error that says what in it is wrong. */
+export function readSeed(path: string): SandboxSeed {
+  const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<SandboxSeed>;
+  if (!Array.isArray(parsed.clients) || !Array.isArray(parsed.users))
+    throw new Error(`${path}: a seed holds "clients" and "users" arrays`);
+  for (const client of parsed.clients)
+    if (typeof client.client_id !== 'string' || typeof client.client_secret !== 'string')
+      throw new Error(`${path}: every client has a "client_id" and a "client_secret"`);
+  for (const user of parsed.users)
+    if (typeof user.login !== 'string' || typeof user.password !== 'string' || !Number.isInteger(user.ads))
+      throw new Error(`${path}: every user has a "login", a "password" and a number of "ads"`);
+  return { clients: parsed.clients, users: parsed.users };
+}
+
+/** Puts the seed's clients, users and ads into a freshly started sandbox's state. */
+export function applySeed(state: SandboxState, seed: SandboxSeed): void {
+  for (const client of seed.clients) {
+    const { client: registered } = state.clients.register(client.redirect_uris, client.name, {
+      clientId: client.client_id,
+      secret: client.client_secret,
+    });
+    if (client.rate_limit !== undefined) registered.rateLimit = { ...client.rate_limit };
+  }
+  for (const user of seed.users) {
+    state.users.create(user);
+    state.ads.replace(user.login, seededAds(user.login, user.ads));
+  }
+}
+
+/**
+ * The same ads on every start: every section 3 status in turn, and a `list_id` on every ad but
+ * those in approval (an ad never published has none, section 3).
+ */
+export function seededAds(login: string, count: number): Ad[] {
+  return Array.from({ length: count }, (_, index) => {
+    const status = SECTION_3_STATUSES[index % SECTION_3_STATUSES.length] ?? 'published';
+    const id = `${login}-ad-${String(index + 1).padStart(4, '0')}`;
+    return status === 'pending_review' ? { id, status } : { id, list_id: `list-${id}`, status };
+  });
+}
