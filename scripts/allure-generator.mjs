@@ -6,7 +6,8 @@
 // without the word (the run was interrupted) exits with nothing written.
 // JavaScript, run by Node itself: under tsx's loader, which sees every one of Allure's few hundred
 // modules, the same generation took half as much CPU again (3.7 s against 2.5 s).
-// Usage: allure-generator.mjs --results DIR --output DIR --name NAME
+// Usage: allure-generator.mjs --results DIR [--results DIR ...] --output DIR --name NAME
+// (several results folders: a sharded run's, `classifieds-conformance report`, bin/report.ts)
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import process from 'node:process';
@@ -19,7 +20,7 @@ const GENERATE = 'generate';
 
 const { values } = parseArgs({
   options: {
-    results: { type: 'string' },
+    results: { type: 'string', multiple: true },
     output: { type: 'string' },
     name: { type: 'string' },
   },
@@ -36,14 +37,15 @@ const config = await readConfig(process.cwd(), fileURLToPath(new URL('../allurer
   output,
 });
 if ((await firstLine()) !== GENERATE) process.exit(0);
-if (!existsSync(results)) {
-  process.stderr.write(`No test results directory: ${results}\n`);
+const missing = results.filter((folder) => !existsSync(folder));
+if (missing.length > 0) {
+  process.stderr.write(`No test results directory: ${missing.join(', ')}\n`);
   process.exit(1);
 }
 const report = new AllureReport(config);
 await report.restoreState([]);
 await report.start();
-await report.readDirectory(results);
+for (const folder of results) await report.readDirectory(folder);
 await report.done();
 
 /**
