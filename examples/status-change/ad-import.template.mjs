@@ -20,10 +20,9 @@
 //   IMPORT_ACCESS_TOKEN       an access token of TARGET_USER_LOGIN with the scope the import needs
 //   IMPORT_ACCESS_TOKEN_USER2 the same for TARGET_USER2_LOGIN
 //   IMPORT_USER_AGENT         a browser-like User-Agent (some imports answer 404 without one)
-import { console } from 'node:console';
 import process from 'node:process';
 
-/* global fetch, AbortSignal -- Node 18+ has both. */
+/* global fetch, AbortSignal, console -- Node 18+ has them all. */
 
 const CANNOT_BE_MADE = 3;
 const FAILED = 1;

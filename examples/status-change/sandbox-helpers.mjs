@@ -14,10 +14,9 @@
 // any non-empty status of up to 256 characters, since section 3 may grow, so 3 is seldom seen.
 // Exit 1: anything else (a missing variable, no such user or ad, a wrong key, no answer); standard
 // error says why and never holds the key.
-import { console } from 'node:console';
 import process from 'node:process';
 
-/* global fetch, AbortSignal -- Node 18+ has both. */
+/* global fetch, AbortSignal, console -- Node 18+ has them all. */
 
 const CANNOT_BE_MADE = 3;
 const FAILED = 1;
