@@ -13,7 +13,7 @@ import type {
   ExpectedDelivery,
   NotificationModel,
   NotificationReal,
-} from './notification-model.js';
+} from './notification-model-types.js';
 import { verify } from './verify.js';
 
 /** Whether a delivery carries this change: its ad id (or list_id) and its new status. */
