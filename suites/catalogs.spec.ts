@@ -3,7 +3,7 @@ import { test } from '../fixtures/index.js';
 import { CatalogClient, chainPath, expectCatalogAnswer } from '../helpers/clients/catalog-client.js';
 import { CUBIC_CAPACITIES_PATH, type CatalogChain } from '../spec/paths.js';
 import { covers } from '../helpers/assert/covers.js';
-import { parseJsonBody } from '../helpers/clients/exchange.js';
+import { parseJsonBody } from '../helpers/record/exchange.js';
 import { assertProperty } from '../helpers/assert/property.js';
 import { verify } from '../helpers/assert/verify.js';
 

@@ -1,4 +1,4 @@
-import { isSuccess, parseJsonBody } from '../clients/exchange.js';
+import { isSuccess, parseJsonBody } from '../record/exchange.js';
 import type { Delivery, QuietPeriod, Sentinel } from '../clients/receiver.js';
 import {
   describeDelivery,

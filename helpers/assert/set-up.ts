@@ -1,4 +1,4 @@
-import { describeExchange, parseJsonBody, type HttpExchange } from '../clients/exchange.js';
+import { describeExchange, parseJsonBody, type HttpExchange } from '../record/exchange.js';
 import { redactText } from '../report/redact.js';
 
 /**

@@ -1,5 +1,5 @@
 import { CATALOG_CHAINS, CATALOG_PREFIX, type CatalogChain } from '../../spec/paths.js';
-import { isSuccess, parseJsonBody, type HttpExchange } from './exchange.js';
+import { isSuccess, parseJsonBody, type HttpExchange } from '../record/exchange.js';
 import type { HttpClient } from './http.js';
 import { schemaViolations } from '../assert/schemas.js';
 import { verify } from '../assert/verify.js';

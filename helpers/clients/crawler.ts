@@ -1,5 +1,5 @@
 import { expectListingPage, type AdItem, type ListingPage } from '../assert/expect-listing.js';
-import type { HttpExchange } from './exchange.js';
+import type { HttpExchange } from '../record/exchange.js';
 import type { ListingClient } from './listing-client.js';
 import { verify } from '../assert/verify.js';
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';

@@ -9,7 +9,7 @@ import {
   type PageKind,
 } from './authorization-flow.js';
 import { CookieJar } from './cookie-jar.js';
-import { headerValue, type HttpResponseRecord } from './exchange.js';
+import { headerValue, type HttpResponseRecord } from '../record/exchange.js';
 import { HtmlPage, NeedsBrowser, type FormSubmission } from './html-form.js';
 import type { HttpClient } from './http.js';
 
