@@ -1,4 +1,6 @@
-import { redactBody, redactHeaderValue, redactUrl } from '../report/redact.js';
+// The record of one HTTP exchange with the target and the plain readers of it: the lowest floor of
+// helpers/, imported by the clients that make exchanges, the report that shows them and the
+// assertions that read them. Its redacted description is in ../report/describe-exchange.ts.
 
 export type HeaderMap = Record<string, string | string[] | undefined>;
 
@@ -38,37 +40,4 @@ export function parseJsonBody(exchange: HttpExchange): unknown {
   } catch {
     return undefined;
   }
-}
-
-const MAX_BODY_SHOWN = 4000;
-
-/** The exchange as text, with every secret redacted: safe for reports and error messages. */
-export function describeExchange(exchange: HttpExchange): string {
-  const { request, response } = exchange;
-  const requestHeaders = Object.entries(request.headers).map(
-    ([name, value]) => `${name}: ${redactHeaderValue(name, value)}`,
-  );
-  const responseHeaders = Object.entries(response.headers).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value ?? '']).map((one) => `${name}: ${redactHeaderValue(name, one)}`),
-  );
-  const requestBody =
-    request.body === undefined ? [] : ['', redactBody(request.body, request.headers['content-type'])];
-  const responseBody = truncate(redactBody(response.body, headerValue(response.headers, 'content-type')));
-  return [
-    '--- request ---',
-    `${request.method} ${redactUrl(request.url)}`,
-    ...requestHeaders,
-    ...requestBody,
-    '--- response ---',
-    `HTTP ${response.status} (${Math.round(exchange.durationMs)} ms)`,
-    ...responseHeaders,
-    '',
-    responseBody,
-  ].join('\n');
-}
-
-function truncate(text: string): string {
-  return text.length > MAX_BODY_SHOWN
-    ? `${text.slice(0, MAX_BODY_SHOWN)}\n... (${text.length - MAX_BODY_SHOWN} more characters)`
-    : text;
 }
