@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'reports/', 'test-results/'] },
@@ -19,6 +20,7 @@ export default tseslint.config(
     },
   },
   ...importBoundaries(),
+  ...importGraph(),
   ...sizeLimits(),
   {
     files: ['eslint.config.mjs', 'allurerc.mjs', 'bin/*.mjs', 'scripts/*.mjs', 'examples/**/*.mjs'],
@@ -55,6 +57,56 @@ function importBoundaries() {
       'The sandbox imports spec/ only, never the suite or the tools.',
     ),
     refuse(suite, ['sandbox', ...tools], 'The suite imports spec/ only, never the sandbox or the tools.'),
+  ];
+}
+
+/**
+ * Rules on the import graph itself (eslint-plugin-import-x, which resolves each import to its file):
+ * no import circle anywhere in the tree; helpers/ on floors, each sub-folder importing only the
+ * floors below it (helpers/README.md, "Floors"); embedded/ never importing the tools that import it.
+ * no-cycle skips `import type` lines, which vanish at run time.
+ */
+function importGraph() {
+  const floors = {
+    record: [],
+    target: [],
+    report: ['record', 'target'],
+    clients: ['record', 'target', 'report'],
+    assert: ['record', 'target', 'report', 'clients'],
+    preflight: ['record', 'target', 'report', 'clients'],
+  };
+  const floor = ([folder, below]) => ({
+    target: `./helpers/${folder}`,
+    from: './helpers',
+    except: [folder, ...below].map((allowed) => `./${allowed}`),
+    message: `helpers/${folder}/ imports only ${below.length === 0 ? 'spec/' : `the floors below it (${below.join(', ')})`}: helpers/README.md, "Floors".`,
+  });
+  const tools = ['scripts', 'selftest', 'bench'].map((tool) => ({
+    target: './embedded',
+    from: `./${tool}`,
+    message: `embedded/ never imports ${tool}/, which imports it: move what both need down into embedded/.`,
+  }));
+  return [
+    {
+      plugins: { 'import-x': importX },
+      settings: {
+        // Without .ts here import-x reads no TypeScript file's imports, and no-cycle sees no circle.
+        'import-x/extensions': ['.ts', '.js', '.mjs'],
+        'import-x/resolver-next': [
+          createNodeResolver({
+            extensions: ['.ts', '.js', '.mjs'],
+            extensionAlias: { '.js': ['.ts', '.js'] },
+          }),
+        ],
+      },
+      rules: {
+        'import-x/no-cycle': ['error', { ignoreExternal: true }],
+        'import-x/no-restricted-paths': [
+          'error',
+          { zones: [...Object.entries(floors).map(floor), ...tools] },
+        ],
+      },
+    },
   ];
 }
 

@@ -7,11 +7,8 @@
 // Usage: tsx bench/consent-flow.ts [flows=20] [binary ...]
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
-import {
-  ConsentDriver,
-  type AuthorizationOutcome,
-  type AuthorizeOptions,
-} from '../helpers/clients/consent-driver.js';
+import { ConsentDriver } from '../helpers/clients/consent-driver.js';
+import type { AuthorizationOutcome, AuthorizeOptions } from '../helpers/clients/authorization-flow.js';
 import { FormConsent } from '../helpers/clients/form-consent.js';
 import { HttpClient } from '../helpers/clients/http.js';
 import { authorizationUrl } from '../helpers/clients/oauth-client.js';

@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { environmentWithoutTarget, spawnCollect } from '../embedded/run-suite.js';
-import { PACKAGE_ROOT } from '../scripts/playwright-command.js';
+import { PACKAGE_ROOT } from '../embedded/playwright-command.js';
 import { median } from './lib/stats.js';
 import { brokenCount } from './dead-target/results.js';
 

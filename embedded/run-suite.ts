@@ -6,7 +6,7 @@ import { parseEnv } from 'node:util';
 import type { FaultName } from '../sandbox/faults.js';
 import { BROKEN_ENVIRONMENT, PREFLIGHT_ANNOTATION } from '../helpers/target/broken-environment.js';
 import type { VariantName } from '../sandbox/variants.js';
-import { playwrightTestArgs } from '../scripts/playwright-command.js';
+import { playwrightTestArgs } from './playwright-command.js';
 
 export interface SuiteRunOptions {
   faults?: readonly FaultName[];

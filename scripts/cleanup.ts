@@ -3,7 +3,7 @@ import { accountToken } from '../helpers/clients/account-token.js';
 import { trustArgsFor } from '../helpers/target/browser-trust.js';
 import { launchChromium } from '../helpers/target/chromium.js';
 import { loadDotEnv } from '../helpers/target/dotenv.js';
-import { parseJsonBody } from '../helpers/clients/exchange.js';
+import { parseJsonBody } from '../helpers/record/exchange.js';
 import { HttpClient } from '../helpers/clients/http.js';
 import { Journal, type JournalEntry } from '../helpers/report/journal.js';
 import { carriesMarker } from '../helpers/clients/marker.js';

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { startAllureReport } from './allure-report.js';
 import { exitUnlessChromium } from './ensure-chromium.js';
 import { brokenLine, gateStatus, run, summarise } from './lib.js';
-import { playwrightTestArgs } from './playwright-command.js';
+import { playwrightTestArgs } from '../embedded/playwright-command.js';
 
 // Chromium from Debian's packages, never a download.
 exitUnlessChromium();

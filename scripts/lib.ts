@@ -2,8 +2,11 @@
 // and the exit status of the gate (npm test, npm run conformance, the job summary, the self-tests).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { BROKEN_ENVIRONMENT_PATTERN, PREFLIGHT_ANNOTATION } from '../helpers/target/broken-environment.js';
-import { SET_UP_FAILED_PATTERN } from '../helpers/assert/set-up.js';
+import {
+  BROKEN_ENVIRONMENT_PATTERN,
+  PREFLIGHT_ANNOTATION,
+  SET_UP_FAILED_PATTERN,
+} from '../helpers/target/broken-environment.js';
 
 /** Runs a command with inherited output; returns its exit status. */
 export function run(command: string, args: readonly string[], env: Record<string, string> = {}): number {

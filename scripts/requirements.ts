@@ -10,7 +10,7 @@ import { REQUIREMENTS } from '../spec/requirements/catalogue.js';
 import { specsOf, type JsonReport, type JsonSpec } from './lib.js';
 import { MODES, readCoverage, type Mode } from './mode-coverage.js';
 import { modeLines } from './mode-table.js';
-import { playwrightTestArgs } from './playwright-command.js';
+import { playwrightTestArgs } from '../embedded/playwright-command.js';
 
 const args = parseArgs({
   options: {

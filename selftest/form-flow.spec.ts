@@ -6,7 +6,7 @@ import { HttpClient } from '../helpers/clients/http.js';
 import { authorizationUrl } from '../helpers/clients/oauth-client.js';
 import { startSandbox } from '../sandbox/start.js';
 import type { VariantName } from '../sandbox/variants.js';
-import type { AuthorizeOptions } from '../helpers/clients/consent-driver.js';
+import type { AuthorizeOptions } from '../helpers/clients/authorization-flow.js';
 import { EMBEDDED_SANDBOX_SELECTORS } from '../spec/contract.js';
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { BURST_CONCURRENCY, burstUntilRefused } from '../helpers/clients/burst.js';
-import type { HttpExchange } from '../helpers/clients/exchange.js';
+import type { HttpExchange } from '../helpers/record/exchange.js';
 
 function answer(status: number): HttpExchange {
   return {

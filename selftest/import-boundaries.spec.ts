@@ -3,17 +3,20 @@ import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 
 /**
- * The folders' import rules (eslint.config.mjs, importBoundaries) can fail: an import across a
- * boundary, linted as if it were a file of that folder, is refused with the rule's reason, and one
- * through spec/ is not. The type-checked rules are off here: the probes are not files of the project.
+ * The folders' import rules (eslint.config.mjs, importBoundaries and importGraph) can fail: an import
+ * across a boundary, or up a floor of helpers/, linted as if it were a file of that folder, is
+ * refused with the rule's reason, and one through spec/ or down a floor is not. The type-checked
+ * rules are off here: the probes are not files of the project.
  */
 const eslint = new ESLint({ overrideConfig: tseslint.configs.disableTypeChecked });
+
+const BOUNDARY_RULES = new Set(['no-restricted-imports', 'import-x/no-restricted-paths']);
 
 async function boundaryMessages(file: string, from: string): Promise<string[]> {
   const code = `import * as probe from '${from}';\nexport const names = Object.keys(probe);\n`;
   const [result] = await eslint.lintText(code, { filePath: file });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .filter((message) => BOUNDARY_RULES.has(message.ruleId ?? ''))
     .map((message) => message.message);
 }
 
@@ -25,6 +28,13 @@ const REFUSED: ReadonlyArray<readonly [string, string, RegExp]> = [
   ['sandbox/probe.ts', '../selftest/support/listen.js', /The sandbox imports spec\/ only/],
   ['spec/probe.ts', '../sandbox/faults.js', /spec\/ is the kernel/],
   ['spec/requirements/probe.ts', '../../helpers/covers.js', /spec\/ is the kernel/],
+  ['helpers/record/probe.ts', '../report/redact.js', /helpers\/record\/ imports only spec\//],
+  ['helpers/target/probe.ts', '../clients/http.js', /helpers\/target\/ imports only spec\//],
+  ['helpers/report/probe.ts', '../clients/http.js', /floors below it \(record, target\)/],
+  ['helpers/clients/probe.ts', '../assert/verify.js', /floors below it \(record, target, report\)/],
+  ['helpers/assert/probe.ts', '../preflight/preflight.js', /helpers\/assert\/ imports only the floors/],
+  ['helpers/preflight/probe.ts', '../assert/verify.js', /helpers\/preflight\/ imports only the floors/],
+  ['embedded/probe.ts', '../scripts/lib.js', /embedded\/ never imports scripts\//],
 ];
 
 const ALLOWED: ReadonlyArray<readonly [string, string]> = [
@@ -32,9 +42,14 @@ const ALLOWED: ReadonlyArray<readonly [string, string]> = [
   ['helpers/probe.ts', '../spec/paths.js'],
   ['embedded/probe.ts', '../sandbox/start.js'],
   ['selftest/probe.spec.ts', '../sandbox/start.js'],
+  ['helpers/report/probe.ts', '../record/exchange.js'],
+  ['helpers/clients/probe.ts', '../report/redact.js'],
+  ['helpers/assert/probe.ts', '../clients/http.js'],
+  ['helpers/preflight/probe.ts', '../clients/http.js'],
+  ['scripts/probe.ts', '../embedded/run-suite.js'],
 ];
 
-test.describe('import boundaries: spec/ imports nothing, the sandbox and the suite never each other', () => {
+test.describe('import boundaries: spec/ imports nothing, the sandbox and the suite never each other, helpers/ on floors', () => {
   for (const [file, from, reason] of REFUSED)
     test(`${file} may not import ${from}`, async () => {
       const messages = await boundaryMessages(file, from);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { HttpExchange } from '../helpers/clients/exchange.js';
+import type { HttpExchange } from '../helpers/record/exchange.js';
 import { paced, rateLimitPause } from '../helpers/clients/rate-limit-pacing.js';
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}): HttpExchange {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { describeExchange } from '../helpers/clients/exchange.js';
+import { describeExchange } from '../helpers/report/describe-exchange.js';
 import {
   REDACTED,
   redactBody,

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import type { HttpRequestRecord } from '../helpers/clients/exchange.js';
+import type { HttpRequestRecord } from '../helpers/record/exchange.js';
 import { registerSecret } from '../helpers/report/redact.js';
 import { curlCommand, placeholdersIn, rerunCommand, shellQuote } from '../helpers/report/reproduce.js';
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ControlClient } from '../helpers/clients/control-client.js';
 import { HttpClient } from '../helpers/clients/http.js';
-import { checkSelectors } from '../helpers/target/selector-check.js';
+import { checkSelectors } from '../helpers/preflight/selector-check.js';
 import { resolveTarget } from '../helpers/target/target.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { configuredActors } from './support/configured-actors.js';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { givenSecrets } from '../helpers/report/secret-given.js';
-import { checkSelectors } from '../helpers/target/selector-check.js';
+import { checkSelectors } from '../helpers/preflight/selector-check.js';
 import { resolveTarget, TargetConfigError } from '../helpers/target/target.js';
 import { startSandbox } from '../sandbox/start.js';
 

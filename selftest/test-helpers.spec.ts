@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures/index.js';
 import type { ControlClient } from '../helpers/clients/control-client.js';
-import { parseJsonBody } from '../helpers/clients/exchange.js';
+import { parseJsonBody } from '../helpers/record/exchange.js';
 
 /** The test-helper protocol (contract section 2) as the target implements it. */
 test.describe('test-helper protocol', () => {

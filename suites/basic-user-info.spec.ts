@@ -1,6 +1,6 @@
 import { NEEDS_SECOND_USER, test, type KnownUser } from '../fixtures/index.js';
 import { covers } from '../helpers/assert/covers.js';
-import { isSuccess, parseJsonBody, type HttpExchange } from '../helpers/clients/exchange.js';
+import { isSuccess, parseJsonBody, type HttpExchange } from '../helpers/record/exchange.js';
 import type { HttpClient } from '../helpers/clients/http.js';
 import { schemaViolations } from '../helpers/assert/schemas.js';
 import { verify } from '../helpers/assert/verify.js';

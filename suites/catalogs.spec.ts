@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { test } from '../fixtures/index.js';
-import { CatalogClient, chainPath, expectCatalogAnswer } from '../helpers/clients/catalog-client.js';
+import { CatalogClient, chainPath } from '../helpers/clients/catalog-client.js';
+import { expectCatalogAnswer } from '../helpers/assert/expect-catalog.js';
 import { CUBIC_CAPACITIES_PATH, type CatalogChain } from '../spec/paths.js';
 import { covers } from '../helpers/assert/covers.js';
-import { parseJsonBody } from '../helpers/clients/exchange.js';
+import { parseJsonBody } from '../helpers/record/exchange.js';
 import { assertProperty } from '../helpers/assert/property.js';
 import { verify } from '../helpers/assert/verify.js';
 

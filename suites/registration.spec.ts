@@ -1,7 +1,7 @@
 import { test, uniqueRedirectUri } from '../fixtures/index.js';
 import { covers } from '../helpers/assert/covers.js';
 import type { ControlClient } from '../helpers/clients/control-client.js';
-import { parseJsonBody, type HttpExchange } from '../helpers/clients/exchange.js';
+import { parseJsonBody, type HttpExchange } from '../helpers/record/exchange.js';
 import { verify } from '../helpers/assert/verify.js';
 
 /**

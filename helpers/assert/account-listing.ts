@@ -1,7 +1,7 @@
 import { test, type TestDetails } from '@playwright/test';
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
-import { crawl, effectivePageSize, expectBounded, pageBound, type CrawlResult } from '../clients/crawler.js';
-import type { HttpExchange } from '../clients/exchange.js';
+import { crawl, effectivePageSize, expectBounded, pageBound, type CrawlResult } from './crawler.js';
+import type { HttpExchange } from '../record/exchange.js';
 import type { ListingClient } from '../clients/listing-client.js';
 import { expectListingPage, type AdItem } from './expect-listing.js';
 import { refusedAboveMaximum, type CrawlParameters } from './listing-invariants.js';

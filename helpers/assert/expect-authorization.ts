@@ -1,5 +1,5 @@
 import type { AuthorizationErrorCode } from '../../spec/errors.js';
-import type { AuthorizationOutcome } from '../clients/consent-driver.js';
+import type { AuthorizationOutcome } from '../clients/authorization-flow.js';
 import { expectAnswerInQuery } from './expect-query-response.js';
 import { idsOrCovered, type RequirementIds } from './covered.js';
 import { verify } from './verify.js';

@@ -1,4 +1,4 @@
-import { headerValue, parseJsonBody, type HttpExchange } from '../clients/exchange.js';
+import { headerValue, parseJsonBody, type HttpExchange } from '../record/exchange.js';
 import { verify } from './verify.js';
 
 /** A JSON media type (RFC 8259 11, RFC 6839 3.1): application/json or a +json suffix; parameters aside. */

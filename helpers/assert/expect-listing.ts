@@ -1,5 +1,5 @@
 import { LISTING_ERRORS, RATE_LIMIT_MESSAGE_PATTERN, type ListingErrorReason } from '../../spec/errors.js';
-import { parseJsonBody, type HttpExchange } from '../clients/exchange.js';
+import { parseJsonBody, type HttpExchange } from '../record/exchange.js';
 import { schemaViolations } from './schemas.js';
 import { idsOrCovered, type RequirementIds } from './covered.js';
 import { verify } from './verify.js';

@@ -1,4 +1,4 @@
-import { parseJsonBody, type HttpExchange } from '../clients/exchange.js';
+import { parseJsonBody, type HttpExchange } from '../record/exchange.js';
 import type { NotificationClient, NotificationSettings } from '../clients/notification-client.js';
 import { schemaViolations } from './schemas.js';
 import { verify } from './verify.js';

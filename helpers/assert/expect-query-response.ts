@@ -1,4 +1,4 @@
-import type { AuthorizationOutcome } from '../clients/consent-driver.js';
+import type { AuthorizationOutcome } from '../clients/authorization-flow.js';
 import { verify } from './verify.js';
 
 type Redirected = Extract<AuthorizationOutcome, { kind: 'redirected' }>;

@@ -1,5 +1,5 @@
 import type { TokenErrorCode } from '../../spec/errors.js';
-import { headerValue, parseJsonBody, type HttpExchange } from '../clients/exchange.js';
+import { headerValue, parseJsonBody, type HttpExchange } from '../record/exchange.js';
 import { schemaViolations } from './schemas.js';
 import { idsOrCovered, type RequirementIds } from './covered.js';
 import { verify } from './verify.js';

@@ -1,6 +1,6 @@
 import type { SeededAd } from '../clients/control-client.js';
-import { crawl, expectBounded, pageBound, type CrawlResult } from '../clients/crawler.js';
-import { parseJsonBody } from '../clients/exchange.js';
+import { crawl, expectBounded, pageBound, type CrawlResult } from './crawler.js';
+import { parseJsonBody } from '../record/exchange.js';
 import { expectListingPage, type AdItem } from './expect-listing.js';
 import type { ListingClient } from '../clients/listing-client.js';
 import { verify } from './verify.js';

@@ -1,4 +1,4 @@
-import { isSuccess, parseJsonBody } from '../clients/exchange.js';
+import { isSuccess, parseJsonBody } from '../record/exchange.js';
 import type { Delivery, QuietPeriod, Sentinel } from '../clients/receiver.js';
 import {
   describeDelivery,
@@ -13,7 +13,7 @@ import type {
   ExpectedDelivery,
   NotificationModel,
   NotificationReal,
-} from './notification-model.js';
+} from './notification-model-types.js';
 import { verify } from './verify.js';
 
 /** Whether a delivery carries this change: its ad id (or list_id) and its new status. */

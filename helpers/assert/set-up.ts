@@ -1,5 +1,7 @@
-import { describeExchange, parseJsonBody, type HttpExchange } from '../clients/exchange.js';
+import { parseJsonBody, type HttpExchange } from '../record/exchange.js';
+import { describeExchange } from '../report/describe-exchange.js';
 import { redactText } from '../report/redact.js';
+import { SET_UP_FAILED } from '../target/broken-environment.js';
 
 /**
  * "One deviation, one red test": a step that only prepares a test (getting a code or a token,
@@ -7,13 +9,9 @@ import { redactText } from '../report/redact.js';
  * code came back, no token in the answer), the test ends as broken, naming the step: the test's
  * own requirement was never reached, so it is not reported as failed. Playwright prefixes the
  * error's name to its message, so the headline reads "Set-up could not proceed: <step>", which
- * the Allure category, the results post-processing and the run summary recognise.
+ * the Allure category, the results post-processing and the run summary recognise (its name and
+ * pattern are in ../target/broken-environment.ts, beside the broken environment's, for the reporters).
  */
-export const SET_UP_FAILED = 'Set-up could not proceed';
-
-/** Matches the message of a test that ended on a SetUpError (scripts/lib.ts reads it too). */
-export const SET_UP_FAILED_PATTERN = /^Set-up could not proceed: /;
-
 export class SetUpError extends Error {
   /** `step` says what was being prepared; `details` what came back instead (redacted). */
   constructor(

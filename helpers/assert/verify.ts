@@ -1,7 +1,8 @@
 import { relative } from 'node:path';
 import { test } from '@playwright/test';
 import { requirement } from '../../spec/requirements/catalogue.js';
-import { describeExchange, type HttpExchange } from '../clients/exchange.js';
+import type { HttpExchange } from '../record/exchange.js';
+import { describeExchange } from '../report/describe-exchange.js';
 import { redactText } from '../report/redact.js';
 import { idsOrCovered, type RequirementIds } from './covered.js';
 import { insideTest } from '../report/report.js';

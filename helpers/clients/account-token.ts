@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { ConsentDriver } from './consent-driver.js';
-import { parseJsonBody } from './exchange.js';
+import { parseJsonBody } from '../record/exchange.js';
 import type { HttpClient } from './http.js';
 import { authorizationUrl, TokenEndpoint } from './oauth-client.js';
 import { registerSecret } from '../report/redact.js';

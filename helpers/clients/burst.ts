@@ -1,4 +1,4 @@
-import type { HttpExchange } from './exchange.js';
+import type { HttpExchange } from '../record/exchange.js';
 
 /** What a guarded burst saw: the first answer other than 200, if any, and what it cost. */
 export interface BurstOutcome {

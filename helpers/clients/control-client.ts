@@ -1,8 +1,8 @@
 import { BrokenEnvironmentError } from '../target/broken-environment.js';
-import { parseJsonBody, type HttpExchange } from './exchange.js';
+import { parseJsonBody, type HttpExchange } from '../record/exchange.js';
 import { HttpClient } from './http.js';
 import { registerSecret } from '../report/redact.js';
-import { describeExchange } from './exchange.js';
+import { describeExchange } from '../report/describe-exchange.js';
 import { TEST_HELPERS_PREFIX } from '../../spec/paths.js';
 
 export interface RegisteredClient {

@@ -7,9 +7,9 @@ import {
   type AuthorizationOutcome,
   type AuthorizeOptions,
   type PageKind,
-} from './consent-driver.js';
+} from './authorization-flow.js';
 import { CookieJar } from './cookie-jar.js';
-import { headerValue, type HttpResponseRecord } from './exchange.js';
+import { headerValue, type HttpResponseRecord } from '../record/exchange.js';
 import { HtmlPage, NeedsBrowser, type FormSubmission } from './html-form.js';
 import type { HttpClient } from './http.js';
 

@@ -6,7 +6,7 @@ import {
   isGatewayPage,
   whereOf,
 } from '../target/broken-environment.js';
-import { headerValue, type HttpExchange } from './exchange.js';
+import { headerValue, type HttpExchange } from '../record/exchange.js';
 import { reportExchange } from '../report/report.js';
 import { registerRequestSecrets, registerResponseSecrets } from '../report/secret-harvest.js';
 

@@ -1,4 +1,4 @@
-import { parseJsonBody, type HttpExchange } from './exchange.js';
+import { parseJsonBody, type HttpExchange } from '../record/exchange.js';
 import type { HttpClient } from './http.js';
 import { ownerOf, type Journal } from '../report/journal.js';
 import { markerPath } from './marker.js';

@@ -1,4 +1,4 @@
-import type { HttpExchange } from './exchange.js';
+import type { HttpExchange } from '../record/exchange.js';
 import type { HttpClient } from './http.js';
 import { registerSecret } from '../report/redact.js';
 import { registerTokenResponseSecrets } from '../report/secret-harvest.js';

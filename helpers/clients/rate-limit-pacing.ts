@@ -1,4 +1,4 @@
-import { headerValue, parseJsonBody, type HttpExchange } from './exchange.js';
+import { headerValue, parseJsonBody, type HttpExchange } from '../record/exchange.js';
 
 /**
  * A listing client paces itself (8: "a per-second request limit exists", its value not shown): a

@@ -1,6 +1,6 @@
 import type { Page, Request, Response } from '@playwright/test';
 import { registerRedirectSecrets } from '../report/secret-harvest.js';
-import type { AuthorizationOutcome, PageKind } from './consent-driver.js';
+import type { AuthorizationOutcome, PageKind } from './authorization-flow.js';
 
 /** Watches the page for a navigation to the client's origin. */
 export class RedirectCapture {

@@ -1,9 +1,12 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FullResult, Reporter } from '@playwright/test/reporter';
-import { BROKEN_ENVIRONMENT_PATTERN, PREFLIGHT_CAUSE_VARIABLE } from '../target/broken-environment.js';
+import {
+  BROKEN_ENVIRONMENT_PATTERN,
+  PREFLIGHT_CAUSE_VARIABLE,
+  SET_UP_FAILED_PATTERN,
+} from '../target/broken-environment.js';
 import { junitSkipsAsBroken } from './junit-broken.js';
-import { SET_UP_FAILED_PATTERN } from '../assert/set-up.js';
 
 interface AllureResult {
   status?: string;

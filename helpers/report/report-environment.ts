@@ -64,7 +64,7 @@ function slowProject(env: NodeJS.ProcessEnv): boolean {
 
 /**
  * `helpers` when the target serves the test helpers (a control key), else `account`: what the run
- * could check (README, "What each mode checks"); `+slow` and `+burst` name the opt-ins it had.
+ * could check (suites/README.md, "What each mode checks"); `+slow` and `+burst` name the opt-ins it had.
  */
 export function runMode(env: NodeJS.ProcessEnv): string {
   const helpers = (env.SANDBOX_CONTROL_KEY ?? '').trim() !== '';

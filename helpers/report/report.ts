@@ -1,5 +1,6 @@
 import { test } from '@playwright/test';
-import { describeExchange, type HttpExchange } from '../clients/exchange.js';
+import type { HttpExchange } from '../record/exchange.js';
+import { describeExchange } from './describe-exchange.js';
 import { redactText } from './redact.js';
 
 /** True while a Playwright test is running in this worker (fixtures set-up included). */

@@ -1,4 +1,4 @@
-import type { HttpRequestRecord } from '../clients/exchange.js';
+import type { HttpRequestRecord } from '../record/exchange.js';
 import {
   isSensitiveField,
   isSensitiveHeader,

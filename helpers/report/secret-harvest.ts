@@ -1,4 +1,4 @@
-import type { HeaderMap, HttpRequestRecord, HttpResponseRecord } from '../clients/exchange.js';
+import type { HeaderMap, HttpRequestRecord, HttpResponseRecord } from '../record/exchange.js';
 import { decodeFormValue, parseJsonLeniently } from './lenient-parse.js';
 import { looksLikeForm, registerSecret } from './redact.js';
 import { isPublicResponseParameter, isSecretName } from './secret-names.js';

@@ -15,6 +15,12 @@ export const BROKEN_ENVIRONMENT = 'Broken environment';
 /** Matches the message of a test that ended on a BrokenEnvironmentError (scripts/lib.ts reads it too). */
 export const BROKEN_ENVIRONMENT_PATTERN = /^Broken environment: /;
 
+/** The name of a SetUpError (../assert/set-up.ts): a set-up step that could not proceed. */
+export const SET_UP_FAILED = 'Set-up could not proceed';
+
+/** Matches the message of a test that ended on a SetUpError (scripts/lib.ts reads it too). */
+export const SET_UP_FAILED_PATTERN = /^Set-up could not proceed: /;
+
 /** An environment problem; its message's first line is the one-line cause, details follow. */
 export class BrokenEnvironmentError extends Error {
   constructor(cause: string, details?: string) {

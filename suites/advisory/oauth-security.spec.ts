@@ -1,7 +1,7 @@
 import type { Page, Request, Response } from '@playwright/test';
 import { test, uniqueRedirectUri } from '../../fixtures/index.js';
 import { advise, advisory, antiFraming, estimatedBits } from '../../helpers/assert/advise.js';
-import { type Credentials } from '../../helpers/clients/consent-driver.js';
+import { type Credentials } from '../../helpers/clients/authorization-flow.js';
 import { authorizationUrl } from '../../helpers/clients/oauth-client.js';
 import { fillSecret } from '../../helpers/report/secret-fill.js';
 import { registerRedirectSecrets } from '../../helpers/report/secret-harvest.js';

@@ -1,6 +1,7 @@
 import { test } from '../../fixtures/index.js';
 import { advise, advisory } from '../../helpers/assert/advise.js';
-import { describeExchange, headerValue, type HttpExchange } from '../../helpers/clients/exchange.js';
+import { headerValue, type HttpExchange } from '../../helpers/record/exchange.js';
+import { describeExchange } from '../../helpers/report/describe-exchange.js';
 import { isJsonUtf8 } from '../../helpers/assert/expect-token.js';
 
 /**

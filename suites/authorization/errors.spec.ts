@@ -7,7 +7,7 @@ import {
 } from '../../fixtures/index.js';
 import { covers } from '../../helpers/assert/covers.js';
 import type { AuthorizationErrorCode } from '../../spec/errors.js';
-import { parseJsonBody } from '../../helpers/clients/exchange.js';
+import { parseJsonBody } from '../../helpers/record/exchange.js';
 import { rememberOwner } from '../../helpers/report/journal.js';
 import { expectNoRedirect, expectRedirectWithError } from '../../helpers/assert/expect-authorization.js';
 import type { AuthorizationRequest } from '../../helpers/clients/oauth-client.js';

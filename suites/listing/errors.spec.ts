@@ -2,7 +2,7 @@ import { NEEDS_FAILURE_INJECTION, test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/assert/covers.js';
 import { burstUntilRefused } from '../../helpers/clients/burst.js';
 import type { ControlClient } from '../../helpers/clients/control-client.js';
-import type { HttpExchange } from '../../helpers/clients/exchange.js';
+import type { HttpExchange } from '../../helpers/record/exchange.js';
 import { expectListingError, expectListingPage } from '../../helpers/assert/expect-listing.js';
 import { expectTokenError } from '../../helpers/assert/expect-token.js';
 import { verify } from '../../helpers/assert/verify.js';

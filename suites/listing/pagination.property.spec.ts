@@ -4,7 +4,7 @@ import { SECTION_3_STATUSES as SECTION_3 } from '../../spec/ad-status.js';
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
 import { covers } from '../../helpers/assert/covers.js';
 import type { ControlClient, SeededAd } from '../../helpers/clients/control-client.js';
-import { crawl, effectivePageSize, pageBound } from '../../helpers/clients/crawler.js';
+import { crawl, effectivePageSize, pageBound } from '../../helpers/assert/crawler.js';
 import { expectListingPage, type AdItem } from '../../helpers/assert/expect-listing.js';
 import {
   checkCrawl,

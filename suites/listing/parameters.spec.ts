@@ -1,6 +1,6 @@
 import { test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/assert/covers.js';
-import { parseJsonBody, type HttpExchange } from '../../helpers/clients/exchange.js';
+import { parseJsonBody, type HttpExchange } from '../../helpers/record/exchange.js';
 import { expectListingPage } from '../../helpers/assert/expect-listing.js';
 import type { PageRequest } from '../../helpers/clients/listing-client.js';
 import { schemaViolations } from '../../helpers/assert/schemas.js';

@@ -2,12 +2,9 @@ import fc from 'fast-check';
 import { settingsFor, test } from '../../fixtures/index.js';
 import type { ControlClient } from '../../helpers/clients/control-client.js';
 import { covers } from '../../helpers/assert/covers.js';
-import {
-  expectExactDeliveries,
-  notificationCommands,
-  type NotificationModel,
-  type NotificationReal,
-} from '../../helpers/assert/notification-model.js';
+import { notificationCommands } from '../../helpers/assert/notification-model.js';
+import { expectExactDeliveries } from '../../helpers/assert/notification-model-check.js';
+import type { NotificationModel, NotificationReal } from '../../helpers/assert/notification-model-types.js';
 import { assertProperty } from '../../helpers/assert/property.js';
 
 const STATUSES = ['pending_review', 'published', 'deleted', 'refused', 'sold'] as const;

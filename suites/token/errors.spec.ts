@@ -2,7 +2,7 @@ import { test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/assert/covers.js';
 import type { TokenErrorCode } from '../../spec/errors.js';
 import type { TestClient } from '../../fixtures/actors.js';
-import { headerValue, parseJsonBody } from '../../helpers/clients/exchange.js';
+import { headerValue, parseJsonBody } from '../../helpers/record/exchange.js';
 import {
   expectTokenError,
   expectTokenHeaders,

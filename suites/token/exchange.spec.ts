@@ -1,7 +1,7 @@
 import { test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/assert/covers.js';
 import { expectTokenHeaders, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
-import { probeConnection } from '../../helpers/target/connection-probe.js';
+import { probeConnection } from '../../helpers/clients/connection-probe.js';
 import { verify } from '../../helpers/assert/verify.js';
 
 test.describe('4.2 Exchange code for access token: success', () => {

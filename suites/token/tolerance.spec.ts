@@ -1,6 +1,6 @@
 import { test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/assert/covers.js';
-import { parseJsonBody, type HttpExchange } from '../../helpers/clients/exchange.js';
+import { parseJsonBody, type HttpExchange } from '../../helpers/record/exchange.js';
 import { expectTokenError, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
 import { verify } from '../../helpers/assert/verify.js';
 

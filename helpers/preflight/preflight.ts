@@ -1,7 +1,7 @@
-import { BrokenEnvironmentError } from './broken-environment.js';
+import { BrokenEnvironmentError } from '../target/broken-environment.js';
 import { HttpClient } from '../clients/http.js';
 import { PUBLISHED_PATH } from '../../spec/paths.js';
-import type { TargetConfig } from './target.js';
+import type { TargetConfig } from '../target/target.js';
 
 /** Short: a preflight that waits the full request timeout would delay every run against a dead target. */
 const PREFLIGHT_TIMEOUT_MS = 5_000;

@@ -1,16 +1,16 @@
 import type { Page } from '@playwright/test';
-import { trustArgsFor } from './browser-trust.js';
-import { BROWSER_VIEWPORT, launchChromium } from './chromium.js';
+import { trustArgsFor } from '../target/browser-trust.js';
+import { BROWSER_VIEWPORT, launchChromium } from '../target/chromium.js';
 import { ControlClient } from '../clients/control-client.js';
-import { BrokenEnvironmentError, whereOf } from './broken-environment.js';
+import { BrokenEnvironmentError, whereOf } from '../target/broken-environment.js';
 import { HttpClient } from '../clients/http.js';
 import { authorizationUrl } from '../clients/oauth-client.js';
 import { registerSecret } from '../report/redact.js';
 import { fillSecret } from '../report/secret-fill.js';
-import { TlsRefusalWatch } from './tls-refusal-watch.js';
-import { redirectOrigin } from './redirect-origin.js';
+import { TlsRefusalWatch } from '../target/tls-refusal-watch.js';
+import { redirectOrigin } from '../target/redirect-origin.js';
 import { CONSENT_KEYS, LOGIN_KEYS, selectorsMatchInForms } from './selector-check-forms.js';
-import type { TargetConfig } from './target.js';
+import type { TargetConfig } from '../target/target.js';
 
 type Selectors = TargetConfig['selectors'];
 const STEP_TIMEOUT_MS = 10_000;

@@ -2,7 +2,7 @@ import { CookieJar } from '../clients/cookie-jar.js';
 import { browse } from '../clients/form-consent.js';
 import { HttpClient } from '../clients/http.js';
 import { registerSecret } from '../report/redact.js';
-import type { TargetConfig } from './target.js';
+import type { TargetConfig } from '../target/target.js';
 
 type Selectors = TargetConfig['selectors'];
 

@@ -1,7 +1,7 @@
-import { expectListingPage, type AdItem, type ListingPage } from '../assert/expect-listing.js';
-import type { HttpExchange } from './exchange.js';
-import type { ListingClient } from './listing-client.js';
-import { verify } from '../assert/verify.js';
+import { expectListingPage, type AdItem, type ListingPage } from './expect-listing.js';
+import type { HttpExchange } from '../record/exchange.js';
+import type { ListingClient } from '../clients/listing-client.js';
+import { verify } from './verify.js';
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
 
 export interface CrawlOptions {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { TLSSocket } from 'node:tls';
-import { REQUEST_TIMEOUT_MS, TargetUnreachableError } from '../clients/http.js';
+import { REQUEST_TIMEOUT_MS, TargetUnreachableError } from './http.js';
 
 /** What one POST told about its connection, beside the answer's status and Location. */
 export interface ConnectionProbe {

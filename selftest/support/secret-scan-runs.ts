@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+import { runSuite, spawnCollect, type SuiteRunResult, type TestVerdict } from '../../embedded/run-suite.js';
+import { markerPatterns, scanBytes, scanTree, type Leak } from '../../helpers/report/secret-scan.js';
+import type { FaultName } from '../../sandbox/faults.js';
+import { VARIANTS, type VariantName } from '../../sandbox/variants.js';
+import { SECRET_MARKER_VARIABLE } from '../../spec/secret-marker.js';
+
+// The runs of selftest/secret-scan.spec.ts: which tests under which faults, and one run scanned.
+
+/** Fresh per run, so that no earlier run's file or log can be mistaken for this run's leak. */
+export const MARKER = `LEAKCANARY${randomBytes(4).toString('hex')}`;
+
+/** Token, authorization, listing and notification tests, and the advisory test that types a password. */
+export const SLICE = [
+  'approval sends the browser back with a code',
+  'without state, the redirect carries no state',
+  '5 Authentication by login and password',
+  '2\\.2 Authorization code',
+  '4\\.2 Exchange code for access token',
+  'client_secret in the query string',
+  'a GET with the credentials in the URL',
+  'a wrong client_secret',
+  'no Authorization header: BAD_REQUEST',
+  'a chat-only token: ACCESS_SCOPE_DENIED',
+  'a token with only autoupload is accepted',
+  'a token asking for more scope than granted',
+  '4\\.6 Notification configuration',
+  'a change to (pending_review|deleted) is delivered once',
+  'after an update, deliveries go',
+  'forbid framing',
+].join('|');
+
+/** Faults that make checks of each area fail, so that the run prints failures with their exchanges. */
+export const SLICE_FAULTS: readonly FaultName[] = [
+  'code-reuse',
+  'authz-state-added-when-absent',
+  'notify-no-token',
+  'notify-read-hides-token',
+  'token-error-html-echo',
+];
+
+/** Every project but the self-tests. */
+export const SUITE_PROJECTS = ['conformance', 'advisory'] as const;
+
+export interface ScannedRun {
+  label: string;
+  faults: readonly FaultName[];
+  variants?: readonly VariantName[];
+  /** The whole suite when absent. */
+  grep?: string;
+}
+
+/**
+ * The full scan (npm run secret-scan): the whole suite, once per way a faulty server moves a
+ * secret (renamed fields, a header, an HTML page echoing the request, the code in the fragment
+ * or under another name, credentials in a query), and once against other page markup.
+ */
+export const FULL_RUNS: readonly ScannedRun[] = [
+  {
+    label: 'renamed token field, HTML error pages echoing the request',
+    faults: ['token-access-token-renamed', 'token-error-html-echo', 'token-error-field-renamed'],
+  },
+  {
+    label: 'token in a header, credentials in Basic, a query or a GET',
+    faults: [
+      'token-access-token-in-header',
+      'token-basic-wrong-secret-accepted',
+      'token-secret-in-query-accepted',
+      'token-get-accepted',
+      'catalog-token-in-query-only',
+    ],
+  },
+  { label: 'code in the fragment', faults: ['authz-response-in-fragment'] },
+  { label: 'code under another name', faults: ['authz-code-param-renamed', 'authz-state-added-when-absent'] },
+  {
+    label: 'other login markup, the notification token in a header, failing checks',
+    faults: ['code-reuse', 'notify-no-token', 'notify-read-hides-token', 'notify-old-status'],
+    variants: ['login-other-markup', 'notify-token-header'],
+  },
+];
+
+/** Ten generations of one Allure history, each run with failures. */
+export const HISTORY_RUNS = 10;
+/** A few tests that fail under SLICE_FAULTS and print tokens, codes and notification tokens. */
+export const HISTORY_SLICE = [
+  'a code redeemed once is refused the second time',
+  'a wrong client_secret',
+  'is delivered once',
+  'forbid framing',
+].join('|');
+
+/**
+ * One nested run against the embedded sandbox, its Allure report generated into the same folder
+ * with `history` as the history file, then everything written and printed scanned for the marker.
+ */
+export async function runAndScan(
+  one: ScannedRun,
+  reportsDir: string,
+  history: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ run: SuiteRunResult; leaks: Leak[] }> {
+  mkdirSync(reportsDir, { recursive: true });
+  const variantEnv = Object.assign({}, ...(one.variants ?? []).map((name) => VARIANTS[name].env)) as Record<
+    string,
+    string
+  >;
+  const run = await runSuite({
+    faults: one.faults,
+    ...(one.variants === undefined ? {} : { variants: one.variants }),
+    ...(one.grep === undefined ? {} : { grep: one.grep }),
+    projects: SUITE_PROJECTS,
+    env: { [SECRET_MARKER_VARIABLE]: MARKER, ...variantEnv, ...extraEnv },
+    workers: 2,
+    reportsDir,
+    timeoutMs: 1_200_000,
+  });
+  const allure = await spawnCollect(
+    'npx',
+    ['allure', 'generate', join(reportsDir, 'allure-results'), '--output', join(reportsDir, 'allure-report')],
+    { ...process.env, ALLURE_HISTORY_PATH: history },
+    120_000,
+  );
+  expect(allure.exitCode, allure.stderr).toBe(0);
+  const patterns = markerPatterns(MARKER);
+  const leaks = [
+    ...scanTree(reportsDir, patterns),
+    ...scanBytes(readFileSync(history), patterns, 'history.jsonl'),
+    ...scanBytes(Buffer.from(run.stdout), patterns, `${one.label}: stdout`),
+    ...scanBytes(Buffer.from(run.output), patterns, `${one.label}: stderr`),
+    ...scanBytes(Buffer.from(allure.stdout + allure.stderr), patterns, `${one.label}: allure output`),
+  ];
+  return { run, leaks };
+}
+
+/** runAndScan, printing what ran, how it ended, how many hits and how long it took. */
+export async function timedRunAndScan(
+  one: ScannedRun,
+  reportsDir: string,
+  history: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ run: SuiteRunResult; leaks: Leak[] }> {
+  const started = Date.now();
+  const scanned = await runAndScan(one, reportsDir, history, extraEnv);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(
+    `${one.label}: ${scanned.run.tests.length} tests (${verdictCounts(scanned.run.tests)}), ${scanned.leaks.length} hits, ${seconds} s`,
+  );
+  return scanned;
+}
+
+function verdictCounts(verdicts: readonly TestVerdict[]): string {
+  const count = (status: TestVerdict['status']): number =>
+    verdicts.filter((verdict) => verdict.status === status).length;
+  return `${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`;
+}
