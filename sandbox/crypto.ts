@@ -60,7 +60,7 @@ export interface PasswordHash {
 
 /**
  * Low scrypt cost: the sandbox must stay fast under parallel tests, not resist offline attacks (its
- * users live in the process's memory only; guessing online is throttled per login and address).
+ * users live in the process's memory only; guessing online is throttled per login).
  * A gate run hashes about 350 passwords (users made, logins checked) on the event loop that
  * answers every request: N=256 takes 0.9 ms each where 1024 took 3.4 ms, a second of the run's
  * CPU. Still a memory-hard hash with a salt per user, never the password kept.

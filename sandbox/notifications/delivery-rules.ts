@@ -13,6 +13,12 @@ export const DELIVERY_POLICY = {
    * loopback, a few dozen to a distant receiver).
    */
   concurrency: 16,
+  /**
+   * Deliveries in flight at once for all of one user's configurations: half the sandbox's, so a
+   * user whose receivers are dead (each delivery holding its slot about 10 s) leaves the other
+   * half to everyone else.
+   */
+  userConcurrency: 32,
   /** Deliveries in flight at once across the whole sandbox: one user cannot fan out without end. */
   totalConcurrency: 64,
   /** Deliveries waiting per configuration; beyond it the oldest is dropped (and logged). */

@@ -16,10 +16,11 @@ export interface Delivery {
 type Outcome = 'done' | 'retry' | 'stop';
 
 /**
- * One FIFO queue per configuration, started in order and at most `concurrency` at a time (and
- * `totalConcurrency` across the sandbox): a slow or dead receiver holds up only its own queue
- * (bounded, with a bounded number of sockets and timers), never the API. Every attempt, refusal
- * and drop is written to the owner's delivery log.
+ * One FIFO queue per configuration, started in order and at most `concurrency` at a time (at most
+ * `userConcurrency` for all of one user's configurations, `totalConcurrency` across the sandbox): a
+ * slow or dead receiver holds up only its own user's deliveries (bounded, with a bounded number of
+ * sockets and timers), never the API nor another user's. Every attempt, refusal and drop is
+ * written to the owner's delivery log.
  */
 export class Deliverer {
   private readonly queues = new Map<string, Delivery[]>();
@@ -27,6 +28,8 @@ export class Deliverer {
   /** Configurations with deliveries waiting for a sandbox-wide slot, oldest first. */
   private readonly starved = new Set<string>();
   private running = 0;
+  /** Deliveries in flight per user (the configuration's owner). */
+  private readonly runningByUser = new Map<string, number>();
   private queued = 0;
   private readonly agent: Agent;
 
@@ -77,43 +80,80 @@ export class Deliverer {
     this.record(configId, dropped, { attempt: 0, outcome: 'dropped', error: why });
   }
 
-  /** Starts waiting deliveries, oldest first, while the configuration and the sandbox have a slot. */
+  /** Starts waiting deliveries, oldest first, while the configuration, its user and the sandbox have a slot. */
   private startWaiting(configId: string): void {
     const queue = this.queues.get(configId);
     if (queue === undefined) return;
-    const controllers = this.inFlight.get(configId) ?? new Set<AbortController>();
-    this.inFlight.set(configId, controllers);
-    while (queue.length > 0 && controllers.size < DELIVERY_POLICY.concurrency) {
-      if (this.running >= DELIVERY_POLICY.totalConcurrency) {
+    while (queue.length > 0 && this.inFlightOf(configId).size < DELIVERY_POLICY.concurrency) {
+      if (!this.startOne(configId)) {
         this.starved.add(configId);
         return;
       }
-      const next = queue.shift();
-      if (next === undefined) break;
-      this.queued -= 1;
-      this.running += 1;
-      const controller = new AbortController();
-      controllers.add(controller);
-      void this.send(configId, next, controller.signal).finally(() => {
-        controllers.delete(controller);
-        this.running -= 1;
-        this.settle(configId);
-      });
     }
     this.starved.delete(configId);
   }
 
+  /** Starts the configuration's oldest waiting delivery, when its user and the sandbox have a slot. */
+  private startOne(configId: string): boolean {
+    const queue = this.queues.get(configId);
+    const next = queue?.[0];
+    const controllers = this.inFlightOf(configId);
+    if (next === undefined || controllers.size >= DELIVERY_POLICY.concurrency) return false;
+    const userRunning = this.runningByUser.get(next.login) ?? 0;
+    if (this.running >= DELIVERY_POLICY.totalConcurrency || userRunning >= DELIVERY_POLICY.userConcurrency)
+      return false;
+    queue?.shift();
+    this.queued -= 1;
+    this.running += 1;
+    this.runningByUser.set(next.login, userRunning + 1);
+    const controller = new AbortController();
+    controllers.add(controller);
+    void this.send(configId, next, controller.signal).finally(() => {
+      controllers.delete(controller);
+      this.running -= 1;
+      const left = (this.runningByUser.get(next.login) ?? 1) - 1;
+      if (left > 0) this.runningByUser.set(next.login, left);
+      else this.runningByUser.delete(next.login);
+      this.settle(configId);
+    });
+    return true;
+  }
+
+  private inFlightOf(configId: string): Set<AbortController> {
+    const controllers = this.inFlight.get(configId) ?? new Set<AbortController>();
+    this.inFlight.set(configId, controllers);
+    return controllers;
+  }
+
   private settle(configId: string): void {
+    this.serveStarved();
     this.startWaiting(configId);
-    // A freed sandbox-wide slot goes to the configuration that has waited longest for one.
-    for (const waiting of this.starved) {
-      if (this.running >= DELIVERY_POLICY.totalConcurrency) break;
-      this.startWaiting(waiting);
-    }
     if ((this.queues.get(configId)?.length ?? 0) === 0 && (this.inFlight.get(configId)?.size ?? 0) === 0) {
       // Nothing left for this configuration: its entries go, so idle configurations cost nothing.
       this.queues.delete(configId);
       this.inFlight.delete(configId);
+    }
+  }
+
+  /**
+   * Freed slots go round robin to the configurations waiting for one, the longest-waiting first
+   * (one slot each per turn, then to the back of the line), before the configuration that freed
+   * it: a dead receiver's queue cannot take back every slot it frees. One whose user holds its
+   * share (`userConcurrency`) is passed over and keeps its place.
+   */
+  private serveStarved(): void {
+    let started = true;
+    while (started && this.running < DELIVERY_POLICY.totalConcurrency) {
+      started = false;
+      for (const waiting of [...this.starved]) {
+        if (this.running >= DELIVERY_POLICY.totalConcurrency) return;
+        if ((this.queues.get(waiting)?.length ?? 0) === 0) this.starved.delete(waiting);
+        else if (this.startOne(waiting)) {
+          started = true;
+          this.starved.delete(waiting);
+          if ((this.queues.get(waiting)?.length ?? 0) > 0) this.starved.add(waiting);
+        }
+      }
     }
   }
 

@@ -74,32 +74,35 @@ function refuseUntrusted(
   return sendErrorPage(reply, error.status, error.message);
 }
 
-/** 5 steps 1-2: hold the request, then the login page, or the consent page for a signed-in session. */
+/**
+ * 5 steps 1-2: the login page, the request sealed in its form (nothing is stored before sign-in);
+ * or, for a signed-in session, the request held for its user and the consent page.
+ */
 function askTheUser(
   request: FastifyRequest,
   reply: FastifyReply,
   authorization: AuthorizationRequest,
 ): FastifyReply {
   const { sandbox: state, rules, client, target, scope } = authorization;
-  const address = addressKey(request.socket.remoteAddress);
-  const session = state.sessions.open(readCookie(request.headers.cookie, SESSION_COOKIE), address);
   const returnTo = rules.returnAfterLogin(request.raw.url ?? AUTHORIZATION_PATH);
-  const pending = state.sessions.hold(
-    {
-      sessionId: session.id,
-      clientId: client.clientId,
-      redirectUri: target.uri,
-      redirectUriSent: target.sent,
-      scopes: rules.grantedScopes(scope.scopes),
-      unknownScopes: scope.unknown,
-      state: authorization.state,
-      // Kept only where it is used: a long URL held per pending request costs memory.
-      ...(returnTo === undefined ? {} : { returnTo }),
-    },
-    address,
-  );
-  reply.header('set-cookie', sessionCookie(session.id));
-  return session.login === null
-    ? rules.loginPage(reply, pending, session.csrf, null)
-    : askOrApprove(reply, state, session, pending, address);
+  const held = {
+    clientId: client.clientId,
+    redirectUri: target.uri,
+    redirectUriSent: target.sent,
+    scopes: rules.grantedScopes(scope.scopes),
+    unknownScopes: scope.unknown,
+    state: authorization.state,
+    // Kept only where it is used: a long URL held per pending request costs memory.
+    ...(returnTo === undefined ? {} : { returnTo }),
+  };
+  const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
+  const session = state.sessions.find(cookie);
+  if (session === undefined || session.login === null) {
+    const browser = state.sessions.browserOf(cookie);
+    reply.header('set-cookie', sessionCookie(browser));
+    const sealed = { ...held, id: state.sessions.sealed.seal(held, browser), sessionId: browser };
+    return rules.loginPage(reply, sealed, browser, null);
+  }
+  const pending = state.sessions.hold({ ...held, sessionId: session.id }, session.login);
+  return askOrApprove(reply, state, session, pending, addressKey(request.socket.remoteAddress));
 }

@@ -13,14 +13,18 @@ interface FormContext {
   form: Params;
   session: BrowserSession;
   pending: PendingAuthorization;
-  /** Who sent the form (client-address.ts): login failures are throttled per address too. */
+  /** Who sent the form (client-address.ts). */
   address: string;
 }
+
+const EXPIRED_FORM = 'The form has expired or was not sent by this site. Start again from the application.';
+const UNKNOWN_REQUEST =
+  'Unknown, expired or already decided authorization request, or one started in another browser.';
 
 /** The login and consent forms: both CSRF-protected, both bound to a pending authorization. */
 export function registerDecision(app: FastifyInstance, state: SandboxState): void {
   app.post(LOGIN_PATH, (request, reply) =>
-    withForm(request, reply, state, (context) => login(reply, state, context)),
+    withLoginForm(request, reply, state, (context) => login(reply, state, context)),
   );
   app.post(CONSENT_PATH, (request, reply) =>
     withForm(request, reply, state, (context) => decide(reply, state, context)),
@@ -35,20 +39,32 @@ function withForm(
 ): FastifyReply {
   const form = Params.fromEncoded(typeof request.body === 'string' ? request.body : '');
   const session = state.sessions.find(readCookie(request.headers.cookie, SESSION_COOKIE));
-  if (session === undefined || !sameSecret(form.get('csrf') ?? '', session.csrf)) {
-    return sendErrorPage(
-      reply,
-      403,
-      'The form has expired or was not sent by this site. Start again from the application.',
-    );
-  }
+  if (session === undefined || !sameSecret(form.get('csrf') ?? '', session.csrf))
+    return sendErrorPage(reply, 403, EXPIRED_FORM);
   const pending = state.sessions.pendingRequest(form.get('request') ?? '', session);
-  if (pending === undefined)
-    return sendErrorPage(
-      reply,
-      400,
-      'Unknown, expired or already decided authorization request, or one started in another browser.',
-    );
+  if (pending === undefined) return sendErrorPage(reply, 400, UNKNOWN_REQUEST);
+  return next({ form, session, pending, address: addressKey(request.socket.remoteAddress) });
+}
+
+/**
+ * The login form of a signed-out browser: no session yet, the request sealed in the form
+ * (sealed-requests.ts) and bound to the browser's pre-login cookie, which the form repeats (CSRF).
+ */
+function withLoginForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: SandboxState,
+  next: (context: FormContext) => FastifyReply,
+): FastifyReply {
+  const form = Params.fromEncoded(typeof request.body === 'string' ? request.body : '');
+  const browser = readCookie(request.headers.cookie, SESSION_COOKIE);
+  if (browser === undefined || !sameSecret(form.get('csrf') ?? '', browser))
+    return sendErrorPage(reply, 403, EXPIRED_FORM);
+  const sealed = form.get('request') ?? '';
+  const held = state.sessions.sealed.open(sealed, browser);
+  if (held === undefined) return sendErrorPage(reply, 400, UNKNOWN_REQUEST);
+  const session = { id: browser, csrf: browser, login: null };
+  const pending = { ...held, id: sealed, sessionId: browser };
   return next({ form, session, pending, address: addressKey(request.socket.remoteAddress) });
 }
 
@@ -58,19 +74,21 @@ function login(reply: FastifyReply, state: SandboxState, context: FormContext): 
   const rules = state.rules.authorization;
   const login = form.get('login') ?? '';
   // Checked before any hashing: a throttled attempt costs no scrypt and is refused even when right.
-  const waitMs = state.loginThrottle.waitMs(login, address);
+  const waitMs = state.loginThrottle.waitMs(login);
   if (waitMs > 0) return rules.loginPage(reply, pending, session.csrf, tooManyAttempts(waitMs));
   const user = rules.signIn(state.users, login, form.get('password') ?? '');
   if (user === undefined) {
-    state.loginThrottle.failed(login, address);
+    state.loginThrottle.failed(login);
     return rules.loginPage(reply, pending, session.csrf, WRONG_CREDENTIALS);
   }
   state.loginThrottle.succeeded(user.login);
-  const loggedIn = state.sessions.logIn(session, user.login, pending);
+  // Only now are a session and the pending request stored, both counted against the user.
+  const loggedIn = state.sessions.logIn(user.login);
   reply.header('set-cookie', sessionCookie(loggedIn.id));
-  // Set only when the rule returnAfterLogin names a place (authorize.ts).
+  // Set only when the rule returnAfterLogin names a place (authorize.ts), which holds it anew.
   if (pending.returnTo !== undefined) return redirect(reply, pending.returnTo);
-  return askOrApprove(reply, state, loggedIn, pending, address);
+  const held = state.sessions.hold({ ...pending, sessionId: loggedIn.id }, user.login);
+  return askOrApprove(reply, state, loggedIn, held, address);
 }
 
 /**

@@ -21,11 +21,13 @@ export const WRONG_CREDENTIALS: LoginProblem = { status: 401, message: LOGIN_ERR
 
 /** Throttled (login-throttle.ts): 429, and when to try again, whatever the password was. */
 export function tooManyAttempts(waitMs: number): LoginProblem {
-  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  return {
-    status: 429,
-    message: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  };
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return { status: 429, message: `Too many failed sign-in attempts. Try again in ${wait}.` };
 }
 
 export function hidden(name: string, value: string): string {

@@ -2,7 +2,7 @@
 export interface OwnedLimits {
   /** Entries live this long after creation, then are gone. */
   lifetimeMs: number;
-  /** Entries one owner (a client address) may hold; beyond, that owner's oldest gives way. */
+  /** Entries one owner (the signed-in login) may hold; beyond, that owner's oldest gives way. */
   perOwner: number;
   /** Entries in all; beyond, the oldest entry of the owner holding the most gives way. */
   total: number;

@@ -1,14 +1,13 @@
 import type { Scope } from '../scopes.js';
 import { randomToken } from '../crypto.js';
 import { OwnedEntries, type OwnedLimits } from './owned-entries.js';
+import { RequestSeal } from './sealed-requests.js';
 
-/** A browser session: the CSRF token of its forms, and the user once logged in. */
+/** A signed-in browser session: the CSRF token of its forms and its user (no session exists before). */
 export interface BrowserSession {
   id: string;
   csrf: string;
   login: string | null;
-  /** The client address that opened it: its sessions and requests count against that address. */
-  address: string;
 }
 
 /** An authorization request that passed every check and waits for login and the user's decision. */
@@ -28,24 +27,27 @@ export interface PendingAuthorization {
 }
 
 /**
- * Lifetimes and caps of sessions and pending requests (README, "The sandbox's choices"): a flood of
- * abandoned flows must neither grow memory nor, by eviction, drop other users' flows in progress.
+ * Lifetimes and caps of sessions and pending requests (README, "The sandbox's choices"). Both exist
+ * only once a user has signed in (before, the browser keeps the request: sealed-requests.ts), and
+ * both are owned by that user's login: a flood, whoever sends it, evicts only its own user's
+ * entries, and the whole stays bounded (past `total`, the owner holding the most gives way).
  */
 export const SESSION_LIMITS: OwnedLimits = { lifetimeMs: 10 * 60 * 1000, perOwner: 200, total: 5000 };
 export const PENDING_LIMITS: OwnedLimits = { lifetimeMs: 10 * 60 * 1000, perOwner: 200, total: 5000 };
 
+/** A pre-login cookie the sandbox could have made: reused, so two tabs of one browser both work. */
+const BROWSER_COOKIE = /^[A-Za-z0-9_-]{32}$/;
+
 export class SessionStore {
   private readonly sessions: OwnedEntries<BrowserSession>;
   private readonly pending: OwnedEntries<PendingAuthorization>;
+  /** Requests waiting for sign-in, kept by the browser in the login form. */
+  readonly sealed: RequestSeal;
 
   constructor(now: () => number = Date.now) {
     this.sessions = new OwnedEntries(SESSION_LIMITS, now);
     this.pending = new OwnedEntries(PENDING_LIMITS, now);
-  }
-
-  /** The live session the cookie names, or a new one (never one whose id the browser chose). */
-  open(id: string | undefined, address: string): BrowserSession {
-    return this.find(id) ?? this.create(address, null);
+    this.sealed = new RequestSeal(PENDING_LIMITS.lifetimeMs, now);
   }
 
   find(id: string | undefined): BrowserSession | undefined {
@@ -53,19 +55,26 @@ export class SessionStore {
   }
 
   /**
-   * Login: a fresh session id and CSRF token replace the old ones (a session planted before login
-   * is worth nothing after it), and the pending request moves to the new session.
+   * What binds a signed-out browser's login form to it: the cookie it carries when that is no
+   * session (a session's id is never reused as one), or a new random value. It opens nothing.
    */
-  logIn(old: BrowserSession, login: string, pending: PendingAuthorization): BrowserSession {
-    this.sessions.delete(old.id);
-    const session = this.create(old.address, login);
-    pending.sessionId = session.id;
+  browserOf(cookie: string | undefined): string {
+    return cookie !== undefined && BROWSER_COOKIE.test(cookie) && this.find(cookie) === undefined
+      ? cookie
+      : randomToken(24);
+  }
+
+  /** Sign-in: a fresh session id and CSRF token (a cookie planted before is worth nothing after). */
+  logIn(login: string): BrowserSession {
+    const session = { id: randomToken(24), csrf: randomToken(24), login };
+    this.sessions.add(session.id, login, session);
     return session;
   }
 
-  hold(request: Omit<PendingAuthorization, 'id'>, address: string): PendingAuthorization {
+  /** Holds a signed-in user's request until the decision, counted against that user. */
+  hold(request: Omit<PendingAuthorization, 'id'>, login: string): PendingAuthorization {
     const pending = { ...request, id: randomToken(18) };
-    this.pending.add(pending.id, address, pending);
+    this.pending.add(pending.id, login, pending);
     return pending;
   }
 
@@ -78,11 +87,5 @@ export class SessionStore {
   /** A request is decided once: approving twice must not mint two codes. */
   takePending(id: string): void {
     this.pending.delete(id);
-  }
-
-  private create(address: string, login: string | null): BrowserSession {
-    const session = { id: randomToken(24), csrf: randomToken(24), login, address };
-    this.sessions.add(session.id, address, session);
-    return session;
   }
 }
