@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
+import { writeSpecPage } from '../helpers/report/spec-page.js';
 
 /** The word that tells the generator the results are complete (GENERATE in allure-generator.mjs). */
 export const GENERATE = 'generate';
@@ -47,7 +48,10 @@ export function startAllureReport(request: AllureReportRequest): PendingAllureRe
   return {
     generate: async () => {
       generator.stdin.end(`${GENERATE}\n`);
-      return exited;
+      const status = await exited;
+      // The page the report's links to the specification point at (helpers/report/spec-link.ts).
+      if (status === 0) writeSpecPage(request.outputDir);
+      return status;
     },
   };
 }
