@@ -19,6 +19,8 @@ export interface AllureReportRequest {
 export interface PendingAllureReport {
   /** Generates from the results as they are now; resolves to the generator's exit status. */
   generate(): Promise<number>;
+  /** Ends the generator without a report (a run stopped before its tests); resolves to its status. */
+  cancel(): Promise<number>;
 }
 
 /** Starts the generator, which loads Allure and waits; by Node itself, without this command's tsx. */
@@ -52,6 +54,10 @@ export function startAllureReport(request: AllureReportRequest): PendingAllureRe
       // The page the report's links to the specification point at (helpers/report/spec-link.ts).
       if (status === 0) writeSpecPage(request.outputDir);
       return status;
+    },
+    cancel: async () => {
+      generator.stdin.end();
+      return exited;
     },
   };
 }
