@@ -4,6 +4,7 @@ import { clearRunResults } from '../helpers/report/stopped-run.js';
 import { resolve } from 'node:path';
 import { startAllureReport } from './allure-report.js';
 import { exitUnlessChromium } from './ensure-chromium.js';
+import { printSkipGroups } from './skip-groups.js';
 import { brokenLine, gateStatus, lastLine, run, settleResults, summarise } from './lib.js';
 import { playwrightTestArgs } from './playwright-command.js';
 
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     `JUnit: ${resolve(reports, 'junit.xml')}   Playwright JSON: ${resolve(reports, 'results.json')}`,
   );
   if (brokenLine(counts) !== '') console.log(brokenLine(counts));
+  printSkipGroups(`${reports}/results.json`);
   console.log(lastLine(counts));
   const gate = gateStatus(status, counts);
   process.exit(gate !== 0 ? gate : generated);

@@ -1,6 +1,7 @@
 // npm test: static checks, then the whole Playwright run (conformance suite and the suite's self-tests).
 import { exitUnlessChromium } from './ensure-chromium.js';
 import { clearRunResults } from '../helpers/report/stopped-run.js';
+import { printSkipGroups } from './skip-groups.js';
 import { brokenLine, gateStatus, lastLine, run, settleResults, summarise } from './lib.js';
 
 // Chromium from Debian's packages, never a download.
@@ -31,6 +32,7 @@ if (broken !== '') console.log(broken);
 if (counts.errors > 0) console.log(`${counts.errors} error(s) outside the tests: see the output above.`);
 if (failedChecks > 0)
   console.log(`\n${failedChecks} static check(s) failed (type check, lint, format, OpenAPI, workflows).`);
+printSkipGroups(`${reports}/results.json`);
 console.log(lastLine(counts, failedChecks));
 const gate = gateStatus(status, counts);
 process.exit(gate !== 0 ? gate : failedChecks > 0 ? 1 : 0);
