@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { NEEDS_HELPERS, NEEDS_SECOND_CLIENT, NEEDS_STATUS_CHANGE } from '../fixtures/actors.js';
 import { skipGroupLines, unlockOf } from '../scripts/skip-groups.js';
+import { isSkip } from '../helpers/report/allure-reporter.js';
 
 function skipped(reason: string) {
   return {
@@ -47,5 +48,11 @@ test.describe('skips counted by what would unlock them (issue 29)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test('a skip taken in a fixture is not a global error of the Allure report; a hook that threw still is', () => {
+    expect(isSkip({ error: { message: `Test is skipped: ${NEEDS_HELPERS}` } })).toBe(true);
+    expect(isSkip({ error: { message: 'Error: connect ECONNREFUSED' } })).toBe(false);
+    expect(isSkip({})).toBe(false);
   });
 });
