@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDotEnv } from '../helpers/target/dotenv.js';
+import { commandsHelp, playwrightTestHelp, runHelp } from './help.js';
 
 const PACKAGE_ROOT = resolve(__dirname, '..');
 
@@ -29,11 +30,6 @@ const COMMANDS: Record<string, { script: string; summary: string; nodeFlags?: re
   requirements: { script: 'scripts/requirements.ts', summary: 'requirement coverage' },
 };
 
-function usage(): string {
-  const lines = Object.entries(COMMANDS).map(([name, { summary }]) => `  ${name.padEnd(13)} ${summary}`);
-  return ['Usage: classifieds-conformance <command> [options]', '', ...lines].join('\n');
-}
-
 const { positionals, values } = parseArgs({
   args: process.argv.slice(2, 3),
   allowPositionals: true,
@@ -43,8 +39,13 @@ const { positionals, values } = parseArgs({
 const name = positionals[0];
 const command = name === undefined ? undefined : COMMANDS[name];
 if (command === undefined) {
-  console.log(usage());
+  console.log(commandsHelp(COMMANDS));
   process.exit(values.help === true ? 0 : 2);
+}
+// `run --help`: the suite's help before Playwright's (bin/help.ts).
+if (name === 'run' && process.argv.slice(3).some((arg) => arg === '--help' || arg === '-h')) {
+  console.log(runHelp() + playwrightTestHelp());
+  process.exit(0);
 }
 
 loadDotEnv(resolve('.env'));

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
+import { writeSpecPage } from '../helpers/report/spec-page.js';
 
 /** The word that tells the generator the results are complete (GENERATE in allure-generator.mjs). */
 export const GENERATE = 'generate';
@@ -18,6 +19,8 @@ export interface AllureReportRequest {
 export interface PendingAllureReport {
   /** Generates from the results as they are now; resolves to the generator's exit status. */
   generate(): Promise<number>;
+  /** Ends the generator without a report (a run stopped before its tests); resolves to its status. */
+  cancel(): Promise<number>;
 }
 
 /** Starts the generator, which loads Allure and waits; by Node itself, without this command's tsx. */
@@ -47,6 +50,13 @@ export function startAllureReport(request: AllureReportRequest): PendingAllureRe
   return {
     generate: async () => {
       generator.stdin.end(`${GENERATE}\n`);
+      const status = await exited;
+      // The page the report's links to the specification point at (helpers/report/spec-link.ts).
+      if (status === 0) writeSpecPage(request.outputDir);
+      return status;
+    },
+    cancel: async () => {
+      generator.stdin.end();
       return exited;
     },
   };

@@ -1,18 +1,21 @@
 // The conformance suite against the target (the embedded sandbox by default), then the Allure report.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { clearRunResults } from '../helpers/report/stopped-run.js';
 import { resolve } from 'node:path';
 import { startAllureReport } from './allure-report.js';
 import { exitUnlessChromium } from './ensure-chromium.js';
-import { brokenLine, gateStatus, run, summarise } from './lib.js';
+import { printSkipGroups } from './skip-groups.js';
+import { brokenLine, gateStatus, lastLine, run, settleResults, summarise } from './lib.js';
 import { playwrightTestArgs } from '../embedded/playwright-command.js';
 
 // Chromium from Debian's packages, never a download.
 exitUnlessChromium();
 const reports = process.env.REPORTS_DIR ?? 'reports';
-// Kept between runs (only allure-results is cleared): the report's trends read it, and each
+// Kept between runs (the results this run writes are cleared): the report's trends read it, and each
 // generation appends its run. A nightly job puts the previous night's file there first.
 const historyPath = process.env.ALLURE_HISTORY_PATH?.trim() || `${reports}/history/history.jsonl`;
-rmSync(`${reports}/allure-results`, { recursive: true, force: true });
+// The results this run writes are its own: an earlier run's never stand in for them.
+clearRunResults(reports);
 // Allure 3 writes into a subfolder (allure-report/awesome/) when the output folder is not empty,
 // which would leave the previous run's index.html in front of the reader.
 rmSync(`${reports}/allure-report`, { recursive: true, force: true });
@@ -34,18 +37,22 @@ const status = run(process.execPath, [
 ]);
 
 async function main(): Promise<void> {
-  const generated = await report.generate();
+  settleResults(reports, status);
   const counts = summarise(`${reports}/results.json`);
-  const { passed, failed, skipped, warnings } = counts;
+  // A run stopped before its tests has no Allure results to draw: its JUnit and JSON files say why.
+  const generated = counts.stopped === undefined ? await report.generate() : await report.cancel();
   console.log(
-    `\nAllure report: ${resolve(reports, 'allure-report', 'index.html')}${generated === 0 ? '' : ' (generation FAILED)'}`,
+    counts.stopped === undefined
+      ? `\nAllure report: ${resolve(reports, 'allure-report', 'index.html')}${generated === 0 ? '' : ' (generation FAILED)'}`
+      : '\nAllure report: none (the run stopped before its tests)',
   );
   console.log(`History: ${resolve(historyPath)} (${historyRuns(historyPath)} runs)`);
   console.log(
     `JUnit: ${resolve(reports, 'junit.xml')}   Playwright JSON: ${resolve(reports, 'results.json')}`,
   );
   if (brokenLine(counts) !== '') console.log(brokenLine(counts));
-  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped, ${warnings} advisory warnings`);
+  printSkipGroups(`${reports}/results.json`);
+  console.log(lastLine(counts));
   const gate = gateStatus(status, counts);
   process.exit(gate !== 0 ? gate : generated);
 }

@@ -7,6 +7,7 @@ import {
   PREFLIGHT_ANNOTATION,
   SET_UP_FAILED_PATTERN,
 } from '../helpers/target/broken-environment.js';
+import { STOPPED_ANNOTATION, writeStoppedRun } from '../helpers/report/stopped-run.js';
 
 /** Runs a command with inherited output; returns its exit status. */
 export function run(command: string, args: readonly string[], env: Record<string, string> = {}): number {
@@ -89,6 +90,8 @@ export interface RunCounts {
   warnings: number;
   broken: number;
   errors: number;
+  /** Why the run stopped before its tests (its one failed case), or undefined when they ran. */
+  stopped?: string;
 }
 
 /** Reads a Playwright JSON report (the caller checks that the file exists). */
@@ -109,6 +112,8 @@ export function summarise(resultsFile: string): RunCounts {
   // Errors outside any test (global setup, a worker's teardown) fail the run whatever the tests did.
   counts.errors = (report.errors ?? []).length;
   for (const test of (report.suites ?? []).flatMap(specsOf).flatMap((spec) => spec.tests)) {
+    const stopped = test.annotations?.find((annotation) => annotation.type === STOPPED_ANNOTATION);
+    if (stopped !== undefined) counts.stopped = stopped.description ?? '';
     if (preflightCauseOf(test) !== undefined) {
       counts.failed += 1;
       counts.broken += 1;
@@ -121,6 +126,37 @@ export function summarise(resultsFile: string): RunCounts {
     }
   }
   return counts;
+}
+
+/**
+ * Makes sure a run that ended without running its tests leaves results of its own: global set-up
+ * writes them when it refuses the run (helpers/report/stopped-run.ts); anything else that ended
+ * Playwright before its tests (a set-up that threw, a configuration that did not load, no test
+ * found) is written here, with its first error as the reason. Called after Playwright ends.
+ */
+export function settleResults(reportsDir: string, playwrightStatus: number): void {
+  if (playwrightStatus === 0) return;
+  const file = `${reportsDir}/results.json`;
+  if (!existsSync(file)) {
+    writeStoppedRun(
+      reportsDir,
+      `Playwright ended with status ${playwrightStatus} before writing any result: see the output above`,
+    );
+    return;
+  }
+  const report = readJsonReport(file);
+  const tests = (report.suites ?? []).flatMap(specsOf).flatMap((spec) => spec.tests);
+  const ran = tests.some((test) => test.results.length > 0);
+  const firstError = (report.errors ?? [])[0]?.message?.split('\n')[0]?.trim();
+  if (!ran && firstError !== undefined) writeStoppedRun(reportsDir, firstError);
+}
+
+/** The run's last line: its counts, and why it stopped when it stopped before its tests. */
+export function lastLine(counts: RunCounts, failedChecks = 0): string {
+  const { passed, failed, skipped, warnings } = counts;
+  if (counts.stopped !== undefined)
+    return `${passed} passed, ${failed + failedChecks} failed (the run stopped before its tests: ${counts.stopped})`;
+  return `${passed} passed, ${failed + failedChecks} failed, ${skipped} skipped, ${warnings} advisory warnings`;
 }
 
 /** The line that tells broken apart from failed, or '' when nothing was broken. */

@@ -1,7 +1,8 @@
 // npm test: static checks, then the whole Playwright run (conformance suite and the suite's self-tests).
-import { rmSync } from 'node:fs';
 import { exitUnlessChromium } from './ensure-chromium.js';
-import { brokenLine, gateStatus, run, summarise } from './lib.js';
+import { clearRunResults } from '../helpers/report/stopped-run.js';
+import { printSkipGroups } from './skip-groups.js';
+import { brokenLine, gateStatus, lastLine, run, settleResults, summarise } from './lib.js';
 
 // Chromium from Debian's packages, never a download.
 exitUnlessChromium();
@@ -20,18 +21,18 @@ for (const [command, args] of staticChecks) {
   console.log(`\n> ${command} ${args.join(' ')}`);
   if (run(command, args) !== 0) failedChecks += 1;
 }
-rmSync(`${reports}/allure-results`, { recursive: true, force: true });
+// The results this run writes are its own: an earlier run's never stand in for them.
+clearRunResults(reports);
 // This command has no option of its own: every argument goes to Playwright as given.
 const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
+settleResults(reports, status);
 const counts = summarise(`${reports}/results.json`);
-const { passed, failed, skipped, warnings } = counts;
 const broken = brokenLine(counts);
 if (broken !== '') console.log(broken);
 if (counts.errors > 0) console.log(`${counts.errors} error(s) outside the tests: see the output above.`);
 if (failedChecks > 0)
   console.log(`\n${failedChecks} static check(s) failed (type check, lint, format, OpenAPI, workflows).`);
-console.log(
-  `${passed} passed, ${failed + failedChecks} failed, ${skipped} skipped, ${warnings} advisory warnings`,
-);
+printSkipGroups(`${reports}/results.json`);
+console.log(lastLine(counts, failedChecks));
 const gate = gateStatus(status, counts);
 process.exit(gate !== 0 ? gate : failedChecks > 0 ? 1 : 0);

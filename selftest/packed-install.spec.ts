@@ -39,7 +39,7 @@ async function packAndInstall(scratch: string, env: NodeJS.ProcessEnv): Promise<
 }
 
 test('the packed package, installed in another directory, runs the suite with `npx classifieds-conformance run`, reading .env and writing reports/ there', async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(900_000);
   const scratch = mkdtempSync(join(tmpdir(), 'conformance-packed-'));
   try {
     const env = teamEnv();
@@ -79,7 +79,54 @@ test('the packed package, installed in another directory, runs the suite with `n
     );
     expect(requirements.exitCode, requirements.stdout + requirements.stderr).toBe(0);
     expect(requirements.stdout).toMatch(/\d+ requirements: \d+ covered by a test/);
+    await expectSpecTravels(scratch, env);
+    await expectRefusedRunIsItsOwn(scratch, env);
+    await expectRerunLineWorks(scratch, env);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
 });
+
+/** The specification in the package, and beside the report its links point into (issue 29). */
+async function expectSpecTravels(scratch: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const installed = join(scratch, 'node_modules', 'classifieds-conformance', 'spec', 'classifieds-api.md');
+  expect(readFileSync(installed)).toEqual(readFileSync(join(PROJECT_ROOT, 'spec', 'classifieds-api.md')));
+  expect(existsSync(join(scratch, 'reports', 'allure-report', 'classifieds-api.html'))).toBe(true);
+  const help = await spawnCollect(NPX, ['classifieds-conformance', '--help'], env, 60_000, scratch);
+  for (const named of ['embedded', 'helpers', 'account', '.env', 'TARGET_CLIENT_SECRET', 'junit.xml'])
+    expect(help.stdout).toContain(named);
+}
+
+/** Right after the green run, a run refused for its configuration: its own JUnit and last line. */
+async function expectRefusedRunIsItsOwn(scratch: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const refused = await spawnCollect(
+    NPX,
+    ['classifieds-conformance', 'run'],
+    { ...env, TARGET_AUTH_URL: 'https://127.0.0.1:9' },
+    120_000,
+    scratch,
+  );
+  expect(refused.exitCode, refused.stdout + refused.stderr).toBe(2);
+  const last = refused.stdout.trim().split('\n').at(-1) ?? '';
+  expect(last).toMatch(/^0 passed, 1 failed \(the run stopped before its tests: .*TARGET_APPS_URL/);
+  const junit = readFileSync(join(scratch, 'reports', 'junit.xml'), 'utf8');
+  expect(junit).toContain('tests="1" failures="1"');
+}
+
+/** A failure's rerun line, run as printed in the team's directory, reruns exactly that test. */
+async function expectRerunLineWorks(scratch: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const faulty = { ...env, SANDBOX_FAULTS: 'code-unknown-invalid-request' };
+  const args = ['classifieds-conformance', 'run', '--grep', 'an invented code is refused with invalid_grant'];
+  const failed = await spawnCollect(NPX, args, faulty, 180_000, scratch);
+  const output = failed.stdout + failed.stderr;
+  const rerun = /--- rerun the test ---\n\s*(.+)/.exec(output)?.[1]?.trim() ?? '';
+  expect(rerun, output.slice(-3000)).toMatch(
+    /^SANDBOX_FAULTS='code-unknown-invalid-request' npx classifieds-conformance run /,
+  );
+  const again = await spawnCollect('sh', ['-c', rerun], env, 180_000, scratch);
+  expect(again.stdout.trim().split('\n').at(-1)).toMatch(/^0 passed, 1 failed, 0 skipped/);
+  const results = JSON.parse(readFileSync(join(scratch, 'reports', 'results.json'), 'utf8')) as {
+    stats: { expected: number; unexpected: number; skipped: number };
+  };
+  expect(results.stats).toMatchObject({ expected: 0, unexpected: 1, skipped: 0 });
+}

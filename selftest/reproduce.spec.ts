@@ -127,16 +127,19 @@ test.describe('curl reproductions (issue 6)', () => {
   });
 
   test('the rerun command names the project, the file and line, and the fault switches', () => {
-    expect(rerunCommand({ project: 'conformance', file: 'suites/token/errors.spec.ts', line: 130 }, {})).toBe(
+    const title = 'an unknown code (R7.2-07) is refused with invalid_grant';
+    const where = { project: 'conformance', file: 'suites/token/errors.spec.ts', title };
+    expect(rerunCommand({ ...where, line: 130 }, {}, false)).toBe(
       `npx playwright test --project=conformance 'suites/token/errors.spec.ts:130'`,
     );
     expect(
-      rerunCommand(
-        { project: 'conformance', file: 'suites/token/errors.spec.ts', line: 7 },
-        { SANDBOX_FAULTS: 'code-reuse,token-pragma-missing' },
-      ),
+      rerunCommand({ ...where, line: 7 }, { SANDBOX_FAULTS: 'code-reuse,token-pragma-missing' }, false),
     ).toBe(
       `SANDBOX_FAULTS='code-reuse,token-pragma-missing' npx playwright test --project=conformance 'suites/token/errors.spec.ts:7'`,
+    );
+    // Installed as a package: the package's command, by file and exact title (no line needed).
+    expect(rerunCommand({ ...where, line: 2 }, { SANDBOX_FAULTS: 'code-reuse' }, true)).toBe(
+      `SANDBOX_FAULTS='code-reuse' npx classifieds-conformance run 'suites/token/errors.spec.ts' --grep 'an unknown code \\(R7\\.2-07\\) is refused with invalid_grant'`,
     );
   });
 });

@@ -105,7 +105,7 @@ function currentRerun(): string | undefined {
   if (!insideTest()) return undefined;
   const info = test.info();
   const file = relative(info.config.rootDir, info.file);
-  return rerunCommand({ project: info.project.name, file, line: info.line });
+  return rerunCommand({ project: info.project.name, file, line: info.line, title: info.title });
 }
 
 /**

@@ -2,6 +2,7 @@ import { BrokenEnvironmentError } from '../target/broken-environment.js';
 import { HttpClient } from '../clients/http.js';
 import { PUBLISHED_PATH } from '../../spec/paths.js';
 import type { TargetConfig } from '../target/target.js';
+import { checkCredentials, type CredentialFindings } from './credential-check.js';
 
 /** Short: a preflight that waits the full request timeout would delay every run against a dead target. */
 const PREFLIGHT_TIMEOUT_MS = 5_000;
@@ -32,5 +33,23 @@ async function probe(http: HttpClient, url: string): Promise<string | null> {
   } catch (error) {
     if (error instanceof BrokenEnvironmentError) return error.message.split('\n')[0] ?? error.message;
     throw error;
+  }
+}
+
+/**
+ * The configured clients' secrets, tried once each against the token endpoint with a code that
+ * cannot exist (helpers/preflight/credential-check.ts). A connection lost meanwhile is a warning: the
+ * tests meet it and say so.
+ */
+export async function preflightCredentials(target: TargetConfig): Promise<CredentialFindings> {
+  const http = new HttpClient({ caFile: target.caFile, timeoutMs: PREFLIGHT_TIMEOUT_MS });
+  try {
+    return await checkCredentials(http, target);
+  } catch (error) {
+    if (!(error instanceof BrokenEnvironmentError)) throw error;
+    const cause = error.message.split('\n')[0] ?? error.message;
+    return { problems: [], warnings: [`the client secrets could not be checked at the start: ${cause}`] };
+  } finally {
+    await http.close();
   }
 }

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Suite } from '@playwright/test/reporter';
+import type { Suite, TestStep } from '@playwright/test/reporter';
 import { FileSystemWriter } from 'allure-js-commons/sdk/reporter';
 import type { TestResult, TestResultContainer } from 'allure-js-commons';
 import { AllureReporter } from 'allure-playwright';
@@ -20,7 +20,23 @@ export default class ConformanceAllureReporter extends AllureReporter {
     // allure-playwright makes its writer in onBegin and offers no option for another.
     const runtime = (this as unknown as { allureRuntime?: { writer: unknown } }).allureRuntime;
     if (runtime !== undefined) runtime.writer = new UnsyncedWriter(resultsDir);
+    // allure-playwright reports an error of a hook step as a global error of the run; a skip taken
+    // in a fixture (a test that needs the test helpers) ends its step with Playwright's skip
+    // "error", which made the overview show a red "Global Errors" badge for ordinary skips.
+    const self = this as unknown as { emitGlobalErrorFromHookStep?: (step: TestStep) => void };
+    const emit = self.emitGlobalErrorFromHookStep?.bind(this);
+    if (emit !== undefined)
+      self.emitGlobalErrorFromHookStep = (step) => {
+        if (!isSkip(step)) emit(step);
+      };
   }
+}
+
+/** Playwright's TestSkipError ("Test is skipped: <reason>"), thrown by testInfo.skip(true, ...). */
+export const SKIP_MESSAGE = /^Test is skipped: /;
+
+export function isSkip(step: Pick<TestStep, 'error'>): boolean {
+  return SKIP_MESSAGE.test(step.error?.message ?? '');
 }
 
 /** FileSystemWriter's files, written without fsync (the environment and categories kept as they are). */

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { HttpRequestRecord } from '../record/exchange.js';
 import {
   isSensitiveField,
@@ -164,17 +165,45 @@ export interface TestLocation {
   /** Relative to the project's root. */
   file: string;
   line: number;
+  /** The test's own title: what a packaged run's rerun selects it by. */
+  title: string;
+}
+
+/**
+ * Whether the suite runs as an installed package (under node_modules) rather than in this
+ * repository: there `npx playwright test` finds no configuration of the suite and no project named
+ * conformance, so a rerun goes through the package's command.
+ */
+export const INSTALLED_PACKAGE = resolve(__dirname, '../..').split(/[\\/]/).includes('node_modules');
+
+/** A regular expression matching the text exactly (Playwright's --grep takes one). */
+function literalPattern(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The switches of the embedded sandbox that a rerun needs (never secret: names of faults and variants). */
 const RUN_SWITCHES = ['SANDBOX_FAULTS', 'SANDBOX_VARIANTS'] as const;
 
 /** The command that runs the failing test again, with the run's fault and variant switches. */
-export function rerunCommand(location: TestLocation, env: NodeJS.ProcessEnv = process.env): string {
+export function rerunCommand(
+  location: TestLocation,
+  env: NodeJS.ProcessEnv = process.env,
+  installed: boolean = INSTALLED_PACKAGE,
+): string {
   const switches = RUN_SWITCHES.flatMap((name) => {
     const value = (env[name] ?? '').trim();
     return value === '' ? [] : [`${name}=${shellQuote(value)}`];
   });
+  // The package's command, from the team's repository: the test's file and its exact title (a
+  // title is unique within its file), which hold whatever line the transpiled file reports.
+  if (installed)
+    return [
+      ...switches,
+      'npx classifieds-conformance run',
+      shellQuote(location.file),
+      '--grep',
+      shellQuote(literalPattern(location.title)),
+    ].join(' ');
   const target = shellQuote(`${location.file}:${location.line}`);
   return [...switches, 'npx playwright test', `--project=${location.project}`, target].join(' ');
 }

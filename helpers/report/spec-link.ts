@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 /**
  * Headings of the specification's sections, as the specification writes them: a link's anchor is
@@ -34,13 +33,23 @@ export const SECTION_HEADINGS: Readonly<Record<string, string>> = {
   '9': '9. Versioning',
 };
 
-/** The specification beside the project (`../shared/spec`), as a file URL: right on a developer's machine. */
-export const DEFAULT_SPEC_FILE = resolve(__dirname, '../../../shared/spec/classifieds-api.md');
+/** The specification the checks cite, shipped in this repository and in the package (`spec/`). */
+export const SPEC_FILE = resolve(__dirname, '../../spec/classifieds-api.md');
 
-/** Where the report's links point: SPEC_URL (a published copy of the specification) or the local file. */
+/**
+ * The specification's page inside a generated Allure report, beside its index.html
+ * (scripts/allure-report.ts writes it there): a report downloaded from CI carries the document its
+ * links point into, so they resolve wherever the report is opened.
+ */
+export const SPEC_PAGE_IN_REPORT = 'classifieds-api.html';
+
+/**
+ * Where the report's links point: SPEC_URL (a published copy of the specification), or the page
+ * the report carries (a URL relative to the report's index.html).
+ */
 export function specUrl(env: NodeJS.ProcessEnv = process.env): string {
   const configured = (env.SPEC_URL ?? '').trim();
-  return configured === '' ? pathToFileURL(DEFAULT_SPEC_FILE).href : configured;
+  return configured === '' ? SPEC_PAGE_IN_REPORT : configured;
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
