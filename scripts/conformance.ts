@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startAllureReport } from './allure-report.js';
+import { finalDriftLine } from '../helpers/profile/collect.js';
 import { exitUnlessChromium } from './ensure-chromium.js';
 import { brokenLine, gateStatus, run, summarise } from './lib.js';
 import { playwrightTestArgs } from './playwright-command.js';
@@ -46,7 +47,10 @@ async function main(): Promise<void> {
   );
   if (brokenLine(counts) !== '') console.log(brokenLine(counts));
   console.log(`${passed} passed, ${failed} failed, ${skipped} skipped, ${warnings} advisory warnings`);
-  const gate = gateStatus(status, counts);
+  // CONFORMANCE_BASELINE: the run ends with its drift line (helpers/profile/README.md).
+  const drift = finalDriftLine(reports, process.env);
+  if (drift !== null) console.log(drift.line);
+  const gate = drift?.fails === true ? 1 : gateStatus(status, counts);
   process.exit(gate !== 0 ? gate : generated);
 }
 

@@ -83,3 +83,30 @@ export function profileSummary(profile: Profile, path: string): string {
   const requests = profile.run['catalog requests'];
   return `Observed profile: ${path} (${keys} keys, ${catalog}${requests === undefined ? '' : `, ${JSON.stringify(requests)} catalog requests`})`;
 }
+
+/**
+ * The drift line as the run's last line, read back from the files the reporter wrote (for the
+ * command that runs Playwright and then the Allure report), and whether it fails the run.
+ */
+export function finalDriftLine(
+  reportsDir: string,
+  env: NodeJS.ProcessEnv,
+): { line: string; fails: boolean } | null {
+  const baseline = env.CONFORMANCE_BASELINE?.trim();
+  if (baseline === undefined || baseline === '') return null;
+  const read = readProfile(baseline);
+  if ('problem' in read)
+    return { line: `drift: no comparison (CONFORMANCE_BASELINE: ${read.problem})`, fails: false };
+  const files = profileFiles(reportsDir);
+  let changes: unknown;
+  try {
+    changes = JSON.parse(readFileSync(files.driftJson, 'utf8')) as unknown;
+  } catch {
+    return { line: 'drift: no comparison (the run wrote no drift.json: see the lines above)', fails: false };
+  }
+  const count = Array.isArray(changes) ? changes.length : 0;
+  return {
+    line: driftLine(count, read.profile.observedAt),
+    fails: env.CONFORMANCE_DRIFT_FAILS === '1' && count > 0,
+  };
+}
