@@ -43,11 +43,19 @@ export class CatalogWalk {
   private pausedMs = 0;
   private firstFailure: HttpExchange | undefined;
 
+  /** Every entry above a lookup of `first`: they must be looked up to reach it. */
+  private readonly onTheWay = new Set<string>();
+
   constructor(
     private readonly send: LookupSender,
     private readonly budget: number,
     private readonly first: ReadonlySet<string>,
-  ) {}
+  ) {
+    for (const key of first) {
+      const names = key.split(' / ');
+      for (let end = 1; end < names.length; end += 1) this.onTheWay.add(pathKey(names.slice(0, end)));
+    }
+  }
 
   async run(): Promise<WalkResult> {
     const snapshot: CatalogSnapshot = {};
@@ -116,7 +124,10 @@ export class CatalogWalk {
       segments: [...parent.segments, String(id)],
       depth: parent.depth - 1,
     };
-    const urgent = path.some((_, end) => this.first.has(pathKey(path.slice(0, end + 1))));
+    // On the way to a lookup the last run missed, or below one.
+    const urgent =
+      this.onTheWay.has(pathKey(path)) ||
+      path.some((_, end) => this.first.has(pathKey(path.slice(0, end + 1))));
     (urgent ? this.urgent : this.rest).push(pending);
   }
 }
