@@ -71,9 +71,10 @@ function importGraph() {
     record: [],
     target: [],
     report: ['record', 'target'],
-    clients: ['record', 'target', 'report'],
-    assert: ['record', 'target', 'report', 'clients'],
-    preflight: ['record', 'target', 'report', 'clients'],
+    profile: ['record', 'target'],
+    clients: ['record', 'target', 'report', 'profile'],
+    assert: ['record', 'target', 'report', 'profile', 'clients'],
+    preflight: ['record', 'target', 'report', 'profile', 'clients'],
   };
   const floor = ([folder, below]) => ({
     target: `./helpers/${folder}`,

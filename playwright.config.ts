@@ -57,6 +57,8 @@ export default defineConfig({
       './helpers/report/broken-environment-reporter.ts',
       { resultsDir: `${reportsDir}/allure-results`, junitFile: `${reportsDir}/junit.xml` },
     ],
+    // The observed profile and its drift from CONFORMANCE_BASELINE (helpers/profile/), in Allure too.
+    ['./helpers/profile/profile-reporter.ts', { reportsDir, resultsDir: `${reportsDir}/allure-results` }],
   ],
   use: {
     headless: true,

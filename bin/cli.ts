@@ -28,6 +28,7 @@ const COMMANDS: Record<string, { script: string; summary: string; nodeFlags?: re
   },
   cleanup: { script: 'scripts/cleanup.ts', summary: 'delete what an interrupted run left on the target' },
   requirements: { script: 'scripts/requirements.ts', summary: 'requirement coverage' },
+  drift: { script: 'bin/drift.ts', summary: 'compare two observed profiles: drift OLD NEW' },
 };
 
 const { positionals, values } = parseArgs({

@@ -1,6 +1,7 @@
 import { parseSwitches } from './switches.js';
 import { AUTHORIZATION_VARIANTS } from './variant-catalogue/authorization.js';
 import { CATALOGS_VARIANTS } from './variant-catalogue/catalogs.js';
+import { DRIFT_VARIANTS } from './variant-catalogue/drift.js';
 import { NOTIFICATIONS_VARIANTS } from './variant-catalogue/notifications.js';
 import { RESOURCES_VARIANTS } from './variant-catalogue/resources.js';
 import { TOKEN_VARIANTS } from './variant-catalogue/token.js';
@@ -20,6 +21,7 @@ export const VARIANTS = {
   ...RESOURCES_VARIANTS,
   ...CATALOGS_VARIANTS,
   ...NOTIFICATIONS_VARIANTS,
+  ...DRIFT_VARIANTS,
 } as const satisfies Record<string, VariantDefinition>;
 
 export type VariantName = keyof typeof VARIANTS;

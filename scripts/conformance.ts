@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { clearRunResults } from '../helpers/report/stopped-run.js';
 import { resolve } from 'node:path';
 import { startAllureReport } from './allure-report.js';
+import { finalDriftLine } from '../helpers/profile/collect.js';
 import { exitUnlessChromium } from './ensure-chromium.js';
 import { printSkipGroups } from './skip-groups.js';
 import { brokenLine, gateStatus, lastLine, run, settleResults, summarise } from './lib.js';
@@ -53,7 +54,10 @@ async function main(): Promise<void> {
   if (brokenLine(counts) !== '') console.log(brokenLine(counts));
   printSkipGroups(`${reports}/results.json`);
   console.log(lastLine(counts));
-  const gate = gateStatus(status, counts);
+  // CONFORMANCE_BASELINE: the run ends with its drift line (helpers/profile/README.md).
+  const drift = finalDriftLine(reports, process.env);
+  if (drift !== null) console.log(drift.line);
+  const gate = drift?.fails === true ? 1 : gateStatus(status, counts);
   process.exit(gate !== 0 ? gate : generated);
 }
 

@@ -2,8 +2,11 @@
 // $GITHUB_STEP_SUMMARY. Exit status 1 when there is a conformance failure or a broken environment
 // (no results, a missing shard, an error outside the tests); advisory warnings never fail it.
 //
-//   npx tsx scripts/job-summary.ts [--title TEXT] results.json [more-results.json ...]
-import { existsSync } from 'node:fs';
+//   npx tsx scripts/job-summary.ts [--title TEXT] [--drift drift.md] results.json [more-results.json ...]
+//
+// The drift from CONFORMANCE_BASELINE (drift.md, by default beside the first results file) follows the summary.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { redactText } from '../helpers/report/redact.js';
 import {
@@ -226,13 +229,25 @@ function render(title: string, result: Tally): { markdown: string; failed: boole
   return { markdown: lines.join('\n'), failed };
 }
 
+/** drift.md under the summary, its headings one level down; nothing when the run compared nothing. */
+function driftSection(file: string): string {
+  if (!existsSync(file)) return '';
+  return `\n${redact(readFileSync(file, 'utf8')).replace(/^#/gm, '###')}`;
+}
+
 function main(): void {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { title: { type: 'string', default: 'Classifieds API conformance' } },
+    options: {
+      title: { type: 'string', default: 'Classifieds API conformance' },
+      // The drift from CONFORMANCE_BASELINE (helpers/profile/): by default drift.md beside the first results.
+      drift: { type: 'string' },
+    },
   });
   const { markdown, failed } = render(values.title, tally(positionals));
-  process.stdout.write(`${markdown}\n`);
+  process.stdout.write(
+    `${markdown}\n${driftSection(values.drift ?? join(dirname(positionals[0] ?? '.'), 'drift.md'))}`,
+  );
   process.exitCode = failed ? 1 : 0;
 }
 

@@ -1,3 +1,4 @@
+import { observeDelivery } from '../profile/delivery-observer.js';
 import {
   holdsAdId,
   holdsChangeTime,
@@ -140,6 +141,7 @@ export function expectNotification(
   ids: readonly string[] = [],
 ): void {
   const evidence = describeDelivery(delivery);
+  observeDelivery(delivery, token);
   expectDeliveryRequest(delivery, token, webhook, ids, evidence);
   expectDeliveryBody(delivery, change, webhook, ids, evidence);
 }

@@ -8,6 +8,7 @@ import {
 } from '../target/broken-environment.js';
 import { headerValue, type HttpExchange } from '../record/exchange.js';
 import { reportExchange } from '../report/report.js';
+import { observeExchange } from '../profile/exchange-observer.js';
 import { registerRequestSecrets, registerResponseSecrets } from '../report/secret-harvest.js';
 
 /** Every request has a bounded timeout: a silent target must fail a test, not hang the run. */
@@ -86,6 +87,7 @@ export class HttpClient {
     };
     registerRequestSecrets(exchange.request);
     registerResponseSecrets(exchange.response);
+    observeExchange(exchange);
     if (req.quiet !== true) await reportExchange(exchange);
     if (isGatewayPage(exchange.response.status, headerValue(exchange.response.headers, 'content-type')))
       throw new GatewayPageError(exchange);

@@ -1,0 +1,31 @@
+import { join } from 'node:path';
+import { DEFAULT_CATALOG_BUDGET, pathKey, unreachedPaths } from './catalog-tree.js';
+import { readProfile, targetIdentity } from './profile.js';
+
+/** CONFORMANCE_CATALOG_BUDGET: the most catalog requests one run's snapshot may send. */
+export function catalogBudget(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.CONFORMANCE_CATALOG_BUDGET?.trim();
+  if (raw === undefined || raw === '') return DEFAULT_CATALOG_BUDGET;
+  if (!/^[1-9]\d{0,6}$/.test(raw))
+    throw new Error(
+      `CONFORMANCE_CATALOG_BUDGET must be a whole number of requests from 1, not ${JSON.stringify(raw)}`,
+    );
+  return Number(raw);
+}
+
+/**
+ * The lookups the last run did not reach, to make first: from CONFORMANCE_BASELINE (the nightly
+ * keeps the last night's profile there), else from the previous run's reports/observed.json, when
+ * either is a readable profile of this target. Empty when neither is.
+ */
+export function previouslyUnreached(env: NodeJS.ProcessEnv = process.env): Set<string> {
+  const target = targetIdentity(env);
+  const candidates = [env.CONFORMANCE_BASELINE?.trim(), join(env.REPORTS_DIR ?? 'reports', 'observed.json')];
+  for (const path of candidates) {
+    if (path === undefined || path === '') continue;
+    const read = readProfile(path, target);
+    if ('profile' in read && read.profile.catalog !== null)
+      return new Set(unreachedPaths(read.profile.catalog).map(pathKey));
+  }
+  return new Set();
+}

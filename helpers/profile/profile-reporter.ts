@@ -1,0 +1,46 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FullResult, Reporter } from '@playwright/test/reporter';
+import { attachToAllure } from './allure-drift.js';
+import { compareWithBaseline, profileFiles, profileSummary, writeProfile } from './collect.js';
+import { observationsDir } from './observe.js';
+
+/**
+ * The run's observed profile (issue 30): clears the workers' observation files before the tests,
+ * and at the end writes reports/observed.json, compares it with CONFORMANCE_BASELINE (drift.json,
+ * drift.md, an Allure entry) and prints the drift line. With CONFORMANCE_DRIFT_FAILS=1 a change
+ * fails the run. Listed after the Allure reporters: its entry is written once theirs are.
+ */
+export default class ProfileReporter implements Reporter {
+  private readonly reportsDir: string;
+  private readonly resultsDir: string;
+
+  constructor(options: { reportsDir?: string; resultsDir?: string } = {}) {
+    this.reportsDir = options.reportsDir ?? 'reports';
+    this.resultsDir = options.resultsDir ?? `${this.reportsDir}/allure-results`;
+  }
+
+  onBegin(): void {
+    rmSync(observationsDir({ REPORTS_DIR: this.reportsDir }), { recursive: true, force: true });
+  }
+
+  onEnd(): Promise<{ status?: FullResult['status'] } | undefined> {
+    mkdirSync(this.reportsDir, { recursive: true });
+    const profile = writeProfile(
+      observationsDir({ REPORTS_DIR: this.reportsDir }),
+      this.reportsDir,
+      new Date().toISOString(),
+    );
+    const files = profileFiles(this.reportsDir);
+    console.log(profileSummary(profile, resolve(files.observed)));
+    const comparison = compareWithBaseline(profile, this.reportsDir, process.env);
+    const fails = process.env.CONFORMANCE_DRIFT_FAILS === '1' && (comparison?.changes?.length ?? 0) > 0;
+    attachToAllure(this.resultsDir, files, comparison, fails);
+    if (comparison !== null) console.log(comparison.line);
+    return Promise.resolve(fails ? { status: 'failed' } : undefined);
+  }
+
+  printsToStdio(): boolean {
+    return true;
+  }
+}
