@@ -2,7 +2,7 @@ import { NotificationError } from '../../spec/errors.js';
 import type { AdEvent } from '../notifications/body.js';
 import type { NotificationRequest } from '../notifications/context.js';
 import type { Check } from '../rules/patch.js';
-import type { NotificationsRules } from '../notifications/rules.js';
+import type { NotificationsRules } from '../rules/book.js';
 import type { NotificationConfig, Owner } from '../store/notifications.js';
 import type { VariantDefinition } from './types.js';
 
