@@ -55,3 +55,10 @@ export function runChecks<Context, Answer>(
   }
   return undefined;
 }
+
+/** A patch that replaces a rule by one that always gives `value`, whatever it is asked. */
+export const always =
+  <Value>(value: Value) =>
+  (): (() => Value) =>
+  () =>
+    value;
