@@ -2,6 +2,7 @@ import { CATALOGS_RULES } from './catalogs/rules.js';
 import { NOTIFICATIONS_RULES } from './notifications/rules.js';
 import { AUTHORIZATION_RULES } from './oauth/rules.js';
 import { RESOURCES_RULES } from './resources/rules.js';
+import type { Rulebook } from './rules/book.js';
 import { applyPatches, type Patch } from './rules/patch.js';
 import { TOKEN_RULES } from './token/rules.js';
 
@@ -17,9 +18,17 @@ export const REFERENCE_RULES = {
   notifications: NOTIFICATIONS_RULES,
 };
 
-export type Rulebook = {
-  readonly [Area in keyof typeof REFERENCE_RULES]: Readonly<(typeof REFERENCE_RULES)[Area]>;
-};
+declare module './rules/book.js' {
+  /** Each area's rules as its table declares them (the spread of its modules' tables). */
+  interface Rulebook {
+    readonly authorization: Readonly<typeof AUTHORIZATION_RULES>;
+    readonly token: Readonly<typeof TOKEN_RULES>;
+    readonly resources: Readonly<typeof RESOURCES_RULES>;
+    readonly catalogs: Readonly<typeof CATALOGS_RULES>;
+    readonly notifications: Readonly<typeof NOTIFICATIONS_RULES>;
+  }
+}
+export type { Rulebook };
 
 /** What one fault or variant changes: for some areas, some rules. */
 export type RulebookPatch = { readonly [Area in keyof Rulebook]?: Patch<Rulebook[Area]> };

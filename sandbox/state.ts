@@ -14,7 +14,7 @@ import { SANDBOX_CAPS, type SandboxCaps } from './store/caps.js';
 import { SessionStore } from './store/sessions.js';
 import { TokenStore } from './store/tokens.js';
 import { UserStore } from './store/users.js';
-import type { Rulebook } from './rulebook.js';
+import type { Rulebook } from './rules/book.js';
 
 /** Everything the sandbox remembers, in memory, for the life of the process. */
 export interface SandboxState {

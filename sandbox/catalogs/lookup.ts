@@ -5,7 +5,7 @@ import { bodyGrant } from '../resources/body-token.js';
 import { JSON_UTF8 } from '../http/error-answer.js';
 import { CatalogError } from './errors.js';
 import type { IdMap } from './data.js';
-import type { CatalogsRules } from './rules.js';
+import type { CatalogsRules } from '../rules/book.js';
 
 /** The checks and answer of the catalog lookups (4.5, 2.6). */
 
@@ -61,3 +61,14 @@ export const catalogContentType = (): string => JSON_UTF8;
 
 /** R4.5-01 (no status shown by the spec): the sandbox answers 200. */
 export const catalogSuccessStatus = (): number => 200;
+
+/** This module's rules, by name (catalogs/rules.ts spreads them into the area's table). */
+export const LOOKUP_RULES = {
+  catalogTokenValid,
+  catalogGrant,
+  modelsBrandId,
+  unknownIdData,
+  catalogEnvelope,
+  catalogContentType,
+  catalogSuccessStatus,
+};

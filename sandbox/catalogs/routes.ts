@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CATALOG_CHAINS, CATALOG_PREFIX, CUBIC_CAPACITIES_PATH } from '../../spec/paths.js';
 import type { RouteFamily } from '../http/route-family.js';
+import type { CatalogsRules } from '../rules/book.js';
+import { runChecks } from '../rules/patch.js';
 import type { SandboxState } from '../state.js';
 import type { Catalog, Catalogs } from './data.js';
 import { catalogErrorFormat, catalogOwnAnswer } from './errors.js';
-import { catalogId, type CatalogData, type CatalogRequest } from './lookup.js';
-import type { CatalogsRules } from './rules.js';
+import { catalogId, type CatalogCheck, type CatalogData, type CatalogRequest } from './lookup.js';
 
 /** Where the fault catalog-versioned-path serves the lookups instead (section 9 broken). */
 export const VERSIONED_CATALOG_PREFIX = `${CATALOG_PREFIX}/v1`;
@@ -15,8 +16,8 @@ const CATALOG_SEGMENTS = [
   CUBIC_CAPACITIES_PATH.slice(CATALOG_PREFIX.length + 1),
 ];
 
-/** Each lookup's checks in order, before the lookup itself; each a rule of `state.rules.catalogs`. */
-export const CATALOG_CHECKS = ['catalogTokenValid'] as const satisfies readonly (keyof CatalogsRules)[];
+/** Each lookup's checks in order, before the lookup itself, as the rules in force have them. */
+export const catalogChecks = (rules: CatalogsRules): readonly CatalogCheck[] => [rules.catalogTokenValid];
 
 type Lookup = (params: Record<string, string>) => CatalogData | undefined;
 type LookupRequest = FastifyRequest<{ Params: Record<string, string> }>;
@@ -84,7 +85,7 @@ function answer(
 ): FastifyReply {
   const rules = state.rules.catalogs;
   const context: CatalogRequest = { request, state, rules };
-  for (const check of CATALOG_CHECKS) rules[check](context);
+  runChecks(catalogChecks(rules), context);
   const envelope = rules.catalogEnvelope(lookup(request.params) ?? rules.unknownIdData());
   return reply
     .code(rules.catalogSuccessStatus())

@@ -16,6 +16,7 @@ import {
   withoutSecret,
 } from './authorization-deviations.js';
 import { grantNamedWithUnknown } from '../token/patches.js';
+import { always } from '../rules/patch.js';
 import type { FaultDefinition } from './types.js';
 
 /**
@@ -71,7 +72,7 @@ export const AUTHORIZATION_FAULTS = {
   'authz-response-type-not-required': {
     requirements: ['R4.1-02'],
     description: 'a request without response_type is treated as response_type=code',
-    patch: { authorization: { refuseMissingResponseType: () => () => undefined } },
+    patch: { authorization: { refuseMissingResponseType: always(undefined) } },
   },
   'authz-client-id-case-insensitive': {
     requirements: ['R4.1-03'],
@@ -86,7 +87,7 @@ export const AUTHORIZATION_FAULTS = {
   'authz-scope-not-required': {
     requirements: ['R4.1-06'],
     description: 'a request without scope is given basic_user_info instead of being refused',
-    patch: { authorization: { missingScope: () => () => ({ scopes: ['basic_user_info'], unknown: [] }) } },
+    patch: { authorization: { missingScope: always({ scopes: ['basic_user_info'], unknown: [] }) } },
   },
   'authz-scope-case-insensitive': {
     requirements: ['R4.1-07'],
@@ -123,12 +124,12 @@ export const AUTHORIZATION_FAULTS = {
   'authz-redirect-uri-mismatch-403': {
     requirements: ['R7.1-03'],
     description: 'a redirect_uri that differs from every registered URI is a 403 page instead of a 400',
-    patch: { authorization: { redirectUriMismatchStatus: () => () => 403 } },
+    patch: { authorization: { redirectUriMismatchStatus: always(403) } },
   },
   'authz-denial-wrong-error': {
     requirements: ['R7.1-04'],
     description: 'a denial by the user redirects with error=invalid_request instead of access_denied',
-    patch: { authorization: { denialError: () => () => 'invalid_request' } },
+    patch: { authorization: { denialError: always('invalid_request') } },
   },
   'authz-error-redirect-drops-state': {
     requirements: ['R7.1-05'],
@@ -190,7 +191,7 @@ export const AUTHORIZATION_FAULTS = {
   'authz-consent-skipped': {
     requirements: ['R5-01'],
     description: 'after login the request is approved at once: the user is never asked to decide',
-    patch: { authorization: { consentAsked: () => () => false } },
+    patch: { authorization: { consentAsked: always(false) } },
   },
   'authz-state-added-when-absent': {
     requirements: ['R5-02'],

@@ -2,6 +2,7 @@ import { isSection3Status } from '../../spec/ad-status.js';
 import { NotificationError } from '../../spec/errors.js';
 import type { NotificationRequest } from '../notifications/context.js';
 import type { Check } from '../rules/patch.js';
+import { always } from '../rules/patch.js';
 import type { FaultDefinition } from './types.js';
 
 /** A body check that lets the fields through when `accepted` holds, and runs the check otherwise. */
@@ -19,17 +20,17 @@ export const NOTIFICATIONS_FAULTS = {
   'notify-none': {
     requirements: ['R6-01'],
     description: 'status changes are never delivered',
-    patch: { notifications: { notifiesChange: () => () => false } },
+    patch: { notifications: { notifiesChange: always(false) } },
   },
   'notify-duplicate': {
     requirements: ['R6-01'],
     description: 'each status change is delivered twice',
-    patch: { notifications: { copiesPerChange: () => () => 2 } },
+    patch: { notifications: { copiesPerChange: always(2) } },
   },
   'notify-no-token': {
     requirements: ['R6-04'],
     description: 'deliveries do not carry the configured token',
-    patch: { notifications: { tokenHeaders: () => () => ({}) } },
+    patch: { notifications: { tokenHeaders: always({}) } },
   },
   'notify-old-status': {
     requirements: ['R6-03'],
@@ -39,12 +40,12 @@ export const NOTIFICATIONS_FAULTS = {
   'notify-old-url-after-update': {
     requirements: ['R4.6-03'],
     description: 'after an update, deliveries still go to the old URL',
-    patch: { notifications: { updateMovesDeliveries: () => () => false } },
+    patch: { notifications: { updateMovesDeliveries: always(false) } },
   },
   'notify-after-delete': {
     requirements: ['R4.6-04'],
     description: 'a deleted configuration still receives deliveries',
-    patch: { notifications: { deleteStopsDeliveries: () => () => false } },
+    patch: { notifications: { deleteStopsDeliveries: always(false) } },
   },
   'notify-other-user': {
     requirements: ['R6-01'],
@@ -71,7 +72,7 @@ export const NOTIFICATIONS_FAULTS = {
   'notify-accepts-any-url': {
     requirements: ['R2.7-03'],
     description: 'url is not checked: missing, relative or malformed values are accepted',
-    patch: { notifications: { urlIsHttp: () => () => undefined } },
+    patch: { notifications: { urlIsHttp: always(undefined) } },
   },
   'notify-accepts-xml': {
     requirements: ['R2.7-04'],
@@ -85,7 +86,7 @@ export const NOTIFICATIONS_FAULTS = {
   'notify-token-optional': {
     requirements: ['R2.7-05'],
     description: 'a missing or empty token is accepted on create and update',
-    patch: { notifications: { tokenIsPresent: () => () => undefined } },
+    patch: { notifications: { tokenIsPresent: always(undefined) } },
   },
   'notify-type-lowercase': {
     requirements: ['R2.7-06'],
@@ -123,7 +124,7 @@ export const NOTIFICATIONS_FAULTS = {
   'notify-scope-not-checked': {
     requirements: ['R4.6-05'],
     description: 'a token without autoupload may use the notification endpoints',
-    patch: { notifications: { scopeAutoupload: () => () => undefined } },
+    patch: { notifications: { scopeAutoupload: always(undefined) } },
   },
   'notify-any-owner': {
     requirements: ['R4.6-06'],
@@ -133,7 +134,7 @@ export const NOTIFICATIONS_FAULTS = {
   'notify-text-plain': {
     requirements: ['R6-02'],
     description: 'deliveries are sent with Content-Type text/plain',
-    patch: { notifications: { deliveryMediaType: () => () => 'text/plain' } },
+    patch: { notifications: { deliveryMediaType: always('text/plain') } },
   },
   'notify-unknown-status-dropped': {
     requirements: ['R6-05'],
@@ -147,7 +148,7 @@ export const NOTIFICATIONS_FAULTS = {
   'notify-path-without-v1': {
     requirements: ['R9-02'],
     description: 'the notification endpoints are served at /autoservice/notification, without v1',
-    patch: { notifications: { configurationPath: () => () => '/autoservice/notification' } },
+    patch: { notifications: { configurationPath: always('/autoservice/notification') } },
   },
   'notify-accepts-autoservice': {
     requirements: ['R4.6-05'],

@@ -12,6 +12,7 @@ import {
   someoneForUnknownToken,
   stringIds,
 } from './resources-deviations.js';
+import { always } from '../rules/patch.js';
 import type { FaultDefinition } from './types.js';
 
 /**
@@ -39,7 +40,7 @@ export const RESOURCES_FAULTS = {
   'listing-ignores-ads-status': {
     requirements: ['R4.4-05'],
     description: 'ads_status is ignored: every status is listed',
-    patch: { resources: { listingFilter: () => () => undefined } },
+    patch: { resources: { listingFilter: always(undefined) } },
   },
   'listing-page-over-200': {
     requirements: ['R2.5-01', 'R8-04'],
@@ -70,17 +71,17 @@ export const RESOURCES_FAULTS = {
   'listing-scope-not-checked': {
     requirements: ['R7.3-04', 'R4.4-01'],
     description: 'a token without autoupload or basic_user_info is accepted',
-    patch: { resources: { scopeAllowed: () => () => undefined } },
+    patch: { resources: { scopeAllowed: always(undefined) } },
   },
   'listing-no-rate-limit': {
     requirements: ['R7.3-05', 'R8-05'],
     description: 'the per-client rate limit is never enforced',
-    patch: { resources: { withinRateLimit: () => () => undefined } },
+    patch: { resources: { withinRateLimit: always(undefined) } },
   },
   'listing-rate-limit-message-unfilled': {
     requirements: ['R7.3-05'],
     description: 'the RATE_LIMIT message keeps the letters X instead of numbers',
-    patch: { resources: { rateLimitMessage: () => () => LISTING_ERRORS.RATE_LIMIT } },
+    patch: { resources: { rateLimitMessage: always(LISTING_ERRORS.RATE_LIMIT) } },
   },
   'listing-internal-error-wrong-message': {
     requirements: ['R7.3-06'],
@@ -99,17 +100,17 @@ export const RESOURCES_FAULTS = {
   'listing-status-200-on-error': {
     requirements: ['R7.3-01'],
     description: 'listing errors are sent with HTTP 200',
-    patch: { resources: { listingStatus: () => () => 200 } },
+    patch: { resources: { listingStatus: always(200) } },
   },
   'catalog-success-status-400': {
     requirements: ['R4.5-01'],
     description: 'catalog lookups send their data with HTTP 400',
-    patch: { catalogs: { catalogSuccessStatus: () => () => 400 } },
+    patch: { catalogs: { catalogSuccessStatus: always(400) } },
   },
   'basic-info-scope-not-checked': {
     requirements: ['R4.3-02'],
     description: 'basic_user_info answers tokens without the basic_user_info permission',
-    patch: { resources: { basicInfoScope: () => () => undefined } },
+    patch: { resources: { basicInfoScope: always(undefined) } },
   },
   'basic-info-other-user': {
     requirements: ['R4.3-01'],
@@ -124,7 +125,7 @@ export const RESOURCES_FAULTS = {
   'catalog-invalid-token-ok': {
     requirements: ['R5-06'],
     description: 'catalog lookups answer status ok to an invalid token',
-    patch: { catalogs: { catalogTokenValid: () => () => undefined } },
+    patch: { catalogs: { catalogTokenValid: always(undefined) } },
   },
   'listing-next-token-offset-number': {
     requirements: ['R2.5-03'],
@@ -176,7 +177,7 @@ export const RESOURCES_FAULTS = {
   'listing-ignores-fetch-size': {
     requirements: ['R4.4-04'],
     description: 'fetch_size is ignored: every page holds up to 200 items',
-    patch: { resources: { fetchSizeAccepted: () => () => true, pageSizeFor: () => () => MAX_PAGE_SIZE } },
+    patch: { resources: { fetchSizeAccepted: always(true), pageSizeFor: always(MAX_PAGE_SIZE) } },
   },
   'listing-default-published-only': {
     requirements: ['R4.4-06'],
@@ -199,7 +200,7 @@ export const RESOURCES_FAULTS = {
   'listing-unversioned-path': {
     requirements: ['R9-01'],
     description: 'the listing is served at /autoupload/published, without the v1 segment',
-    patch: { resources: { listingPath: () => () => UNVERSIONED_PUBLISHED_PATH } },
+    patch: { resources: { listingPath: always(UNVERSIONED_PUBLISHED_PATH) } },
   },
   'basic-info-user-name-is-login': {
     requirements: ['R2.4-01'],
@@ -238,7 +239,7 @@ export const RESOURCES_FAULTS = {
   'catalog-versioned-path': {
     requirements: ['R9-06'],
     description: 'the catalog lookups are served only under /autoupload/v1/ instead of /autoupload/',
-    patch: { catalogs: { catalogBase: () => () => VERSIONED_CATALOG_PREFIX } },
+    patch: { catalogs: { catalogBase: always(VERSIONED_CATALOG_PREFIX) } },
   },
   'listing-default-page-100': {
     requirements: ['R8-03'],
@@ -254,6 +255,6 @@ export const RESOURCES_FAULTS = {
   'catalog-content-type-text': {
     requirements: ['R4-01'],
     description: 'the catalog lookups send their JSON body as Content-Type text/plain',
-    patch: { catalogs: { catalogContentType: () => () => 'text/plain; charset=utf-8' } },
+    patch: { catalogs: { catalogContentType: always('text/plain; charset=utf-8') } },
   },
 } as const satisfies Record<string, FaultDefinition>;

@@ -17,6 +17,7 @@ import {
   tokenInHeader,
   withoutHeader,
 } from '../token/patches.js';
+import { always } from '../rules/patch.js';
 import type { FaultDefinition } from './types.js';
 
 /** Faults of the token area: each the smallest deviation that breaks the requirements it names. */
@@ -24,12 +25,12 @@ export const TOKEN_FAULTS = {
   'code-reuse': {
     requirements: ['R2.2-03'],
     description: 'an authorization code can be redeemed more than once',
-    patch: { token: { markUsed: () => () => undefined } },
+    patch: { token: { markUsed: always(undefined) } },
   },
   'code-no-expiry': {
     requirements: ['R2.2-02'],
     description: 'authorization codes never expire',
-    patch: { token: { codeLifetimeMs: () => () => Infinity } },
+    patch: { token: { codeLifetimeMs: always(Infinity) } },
   },
   'code-concurrent-redeem': {
     requirements: ['R2.2-03'],
@@ -79,7 +80,7 @@ export const TOKEN_FAULTS = {
   'token-success-status-201': {
     requirements: ['R4.2-06'],
     description: 'a successful exchange is answered with HTTP 201 instead of 200',
-    patch: { token: { successStatus: () => () => 201 } },
+    patch: { token: { successStatus: always(201) } },
   },
   'token-get-accepted': {
     requirements: ['R4.2-01', 'R5-08'],
@@ -110,7 +111,7 @@ export const TOKEN_FAULTS = {
   'token-error-status-401': {
     requirements: ['R4.2-10', 'R7.2-01'],
     description: 'the token endpoint answers failures with HTTP 401 instead of 400',
-    patch: { token: { errorStatus: () => () => 401 } },
+    patch: { token: { errorStatus: always(401) } },
   },
   'token-error-field-renamed': {
     requirements: ['R7.2-01', 'R4.2-10'],
@@ -169,7 +170,7 @@ export const TOKEN_FAULTS = {
     requirements: ['R7.2-01'],
     description:
       'HTTP Basic client authentication is accepted, and its failure is a 401 without WWW-Authenticate (RFC 6749 5.2)',
-    patch: { token: { basicClient: () => basicAccepted(), errorChallenge: () => () => ({}) } },
+    patch: { token: { basicClient: () => basicAccepted(), errorChallenge: always({}) } },
   },
   'code-consumed-by-failed-exchange': {
     requirements: ['R3-02'],

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { NOTIFICATION_PATH } from '../../spec/paths.js';
-import type { Check } from '../rules/patch.js';
 import type {
   NotificationConfig,
   NotificationSettings,
@@ -9,39 +8,6 @@ import type {
   PublicConfig,
 } from '../store/notifications.js';
 import { publicView } from '../store/notifications.js';
-import { bearerToken, scopeAutoupload } from './checks/caller.js';
-import { ownedConfiguration, roomForOneMore } from './checks/configuration.js';
-import {
-  bodyIsObject,
-  mediaTypeIsJson,
-  methodIsPost,
-  tokenFitsAHeader,
-  tokenIsPresent,
-  urlIsDeliverable,
-  urlIsHttp,
-} from './checks/fields.js';
-import type { NotificationRequest } from './context.js';
-
-/** The checks the endpoints of 4.6 declare in their pipelines (pipelines.ts), each headed by its ids. */
-export const CONFIGURATION_CHECKS = {
-  bearerToken,
-  scopeAutoupload,
-  bodyIsObject,
-  methodIsPost,
-  mediaTypeIsJson,
-  urlIsHttp,
-  urlIsDeliverable,
-  tokenIsPresent,
-  tokenFitsAHeader,
-  ownedConfiguration,
-  roomForOneMore,
-} satisfies Record<string, Check<NotificationRequest>>;
-
-export type ConfigurationChecks = {
-  readonly [Name in keyof typeof CONFIGURATION_CHECKS]: Check<NotificationRequest>;
-};
-export type CheckName = keyof ConfigurationChecks;
-
 /** Section 4.6 and 2.7 as rules: where the endpoints live, what they store and what they answer. */
 export interface ConfigurationRules {
   /** R9-02: the path of the endpoints, with v1. */

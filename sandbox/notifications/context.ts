@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { NotificationConfig, NotificationStore, Owner } from '../store/notifications.js';
 import type { AccessGrant, TokenStore } from '../store/tokens.js';
 import type { DeliveryPolicy } from './delivery-policy.js';
-import type { NotificationsRules } from './rules.js';
+import type { NotificationsRules } from '../rules/book.js';
 
 /**
  * One request to a notification endpoint as its checks see it: what they read, and what an earlier

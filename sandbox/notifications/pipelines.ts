@@ -1,6 +1,8 @@
-import { runChecks } from '../rules/patch.js';
-import type { CheckName } from './configuration-rules.js';
+import type { NotificationsRules } from '../rules/book.js';
+import { runChecks, type Check } from '../rules/patch.js';
 import type { NotificationRequest } from './context.js';
+
+type NotificationChecks = readonly Check<NotificationRequest>[];
 
 /**
  * The checks of each endpoint of 4.6, in the order they run (node-oidc-provider's `use(...)`):
@@ -9,36 +11,47 @@ import type { NotificationRequest } from './context.js';
  */
 
 /** R4.6-05: who calls, with what scope. */
-const CALLER = ['bearerToken', 'scopeAutoupload'] as const satisfies readonly CheckName[];
+const caller = (rules: NotificationsRules): NotificationChecks => [rules.bearerToken, rules.scopeAutoupload];
 
 /** R2.7-02 to R2.7-05: the body of create and update. */
-const FIELDS = [
-  'bodyIsObject',
-  'methodIsPost',
-  'mediaTypeIsJson',
-  'urlIsHttp',
-  'urlIsDeliverable',
-  'tokenIsPresent',
-  'tokenFitsAHeader',
-] as const satisfies readonly CheckName[];
+const fields = (rules: NotificationsRules): NotificationChecks => [
+  rules.bodyIsObject,
+  rules.methodIsPost,
+  rules.mediaTypeIsJson,
+  rules.urlIsHttp,
+  rules.urlIsDeliverable,
+  rules.tokenIsPresent,
+  rules.tokenFitsAHeader,
+];
 
 /** R4.6-01: create. */
-export const CREATE = [...CALLER, ...FIELDS, 'roomForOneMore'] as const;
+export const createChecks = (rules: NotificationsRules): NotificationChecks => [
+  ...caller(rules),
+  ...fields(rules),
+  rules.roomForOneMore,
+];
 /** R4.6-02: read. */
-export const READ = [...CALLER, 'ownedConfiguration'] as const;
+export const readChecks = (rules: NotificationsRules): NotificationChecks => [
+  ...caller(rules),
+  rules.ownedConfiguration,
+];
 /** R4.6-03: update. */
-export const UPDATE = [...CALLER, 'ownedConfiguration', ...FIELDS] as const;
+export const updateChecks = (rules: NotificationsRules): NotificationChecks => [
+  ...caller(rules),
+  rules.ownedConfiguration,
+  ...fields(rules),
+];
 /** R4.6-04: delete. */
-export const DELETE = [...CALLER, 'ownedConfiguration'] as const;
+export const deleteChecks = (rules: NotificationsRules): NotificationChecks => [
+  ...caller(rules),
+  rules.ownedConfiguration,
+];
 
-/** Runs the declared checks with the rules in force; the request comes back with what they found. */
+/** Runs an endpoint's checks with the rules in force; the request comes back with what they found. */
 export function runPipeline(
-  pipeline: readonly CheckName[],
+  pipeline: (rules: NotificationsRules) => NotificationChecks,
   checked: NotificationRequest,
 ): NotificationRequest {
-  runChecks(
-    pipeline.map((name) => checked.rules[name]),
-    checked,
-  );
+  runChecks(pipeline(checked.rules), checked);
   return checked;
 }

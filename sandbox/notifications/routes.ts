@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxState } from '../state.js';
 import type { NotificationConfig } from '../store/notifications.js';
 import { configOf, fieldsOf, ownerOf, type NotificationRequest } from './context.js';
-import { CREATE, DELETE, READ, runPipeline, UPDATE } from './pipelines.js';
+import { createChecks, deleteChecks, readChecks, runPipeline, updateChecks } from './pipelines.js';
 import { settingsOf } from './settings.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
@@ -26,16 +26,16 @@ export function registerNotifications(app: FastifyInstance, state: SandboxState)
     rules,
   });
   app.post(path, (request, reply) => {
-    const created = runPipeline(CREATE, checked(request));
+    const created = runPipeline(createChecks, checked(request));
     const config = createConfiguration(state, created);
     return reply.code(201).send(rules.createdBody(rules.configurationView(config)));
   });
   app.get(`${path}/:id`, (request: WithId, reply) => {
-    const read = runPipeline(READ, checked(request, request.params.id));
+    const read = runPipeline(readChecks, checked(request, request.params.id));
     return reply.send(rules.readBody(rules.configurationView(configOf(read))));
   });
   app.put(`${path}/:id`, (request: WithId, reply) => {
-    const updated = runPipeline(UPDATE, checked(request, request.params.id));
+    const updated = runPipeline(updateChecks, checked(request, request.params.id));
     const settings = settingsOf(fieldsOf(updated));
     const config = rules.savedUpdate(
       state.notifications,
@@ -46,7 +46,7 @@ export function registerNotifications(app: FastifyInstance, state: SandboxState)
     return reply.send(rules.configurationView(config));
   });
   app.delete(`${path}/:id`, (request: WithId, reply) => {
-    const { id } = configOf(runPipeline(DELETE, checked(request, request.params.id)));
+    const { id } = configOf(runPipeline(deleteChecks, checked(request, request.params.id)));
     const stopsDeliveries = rules.deleteStopsDeliveries();
     state.notifications.delete(id, !stopsDeliveries);
     // A delete stops deliveries: what waits in the queue, and retries of what is in flight.

@@ -1,8 +1,21 @@
 import type { Params } from '../http/params.js';
 import type { SandboxState } from '../state.js';
 import type { Client } from '../store/clients.js';
-import type { RedirectTarget } from './check-redirect-uri.js';
-import type { RequestedScope } from './check-scope.js';
+import type { Scope } from '../scopes.js';
+
+/** Where the browser goes back to, as the redirect URI check settled it. */
+export interface RedirectTarget {
+  /** Where the browser goes back to. */
+  uri: string;
+  /** What the request carried (null when left out): the token request must repeat it. */
+  sent: string | null;
+}
+
+/** What the request asked for: the known values, and the others (kept only to be shown). */
+export interface RequestedScope {
+  scopes: Scope[];
+  unknown: string[];
+}
 
 /**
  * One GET /oauth request as its checks see it (authorize.ts runs them in order): the parameters,

@@ -5,31 +5,31 @@ import { addressKey } from '../http/client-address.js';
 import { readCookie, SESSION_COOKIE, sessionCookie } from '../http/cookies.js';
 import { redirect, sendErrorPage } from '../http/html.js';
 import { Params } from '../http/params.js';
-import { runChecks } from '../rules/patch.js';
+import type { AuthorizationRules } from '../rules/book.js';
+import { runChecks, type Check } from '../rules/patch.js';
 import type { SandboxState } from '../state.js';
 import { AuthorizationRequest } from './authorization-request.js';
 import { askOrApprove } from './decision.js';
 import { NoRedirectError } from './no-redirect-error.js';
 import { withResponseParams } from './redirect-uri.js';
-import type { AuthorizationRules } from './rules.js';
 
 /**
  * GET /oauth's checks while the client or its redirect URI is not yet trusted: a failure is an
- * error page, never a redirect (7.1 rows 1 and 2).
+ * error page, never a redirect (7.1 rows 1 and 2). As the rules in force have them.
  */
-export const UNTRUSTED_REQUEST_CHECKS = [
-  'clientIdKnown',
-  'redirectUriRegistered',
-  'unknownParametersIgnored',
-] as const satisfies readonly (keyof AuthorizationRules)[];
+export const untrustedRequestChecks = (rules: AuthorizationRules): readonly Check<AuthorizationRequest>[] => [
+  rules.clientIdKnown,
+  rules.redirectUriRegistered,
+  rules.unknownParametersIgnored,
+];
 
 /** Then the checks whose failure goes back to the client with `error` and `state` (7.1, other rows). */
-export const REDIRECTED_CHECKS = [
-  'injectedFailure',
-  'noRepeatedParameters',
-  'responseTypeIsCode',
-  'scopeValid',
-] as const satisfies readonly (keyof AuthorizationRules)[];
+export const redirectedChecks = (rules: AuthorizationRules): readonly Check<AuthorizationRequest>[] => [
+  rules.injectedFailure,
+  rules.noRepeatedParameters,
+  rules.responseTypeIsCode,
+  rules.scopeValid,
+];
 
 /** GET /oauth (4.1): the checks in order, then login (unless a session exists) and the decision (5). */
 export function registerAuthorize(app: FastifyInstance, state: SandboxState): void {
@@ -40,19 +40,13 @@ function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxS
   const rules = state.rules.authorization;
   const authorization = new AuthorizationRequest(Params.fromUrl(request.raw.url ?? ''), state);
   try {
-    runChecks(
-      UNTRUSTED_REQUEST_CHECKS.map((name) => rules[name]),
-      authorization,
-    );
+    runChecks(untrustedRequestChecks(rules), authorization);
   } catch (error) {
     if (error instanceof NoRedirectError) return refuseUntrusted(reply, authorization, error);
     throw error;
   }
   try {
-    runChecks(
-      REDIRECTED_CHECKS.map((name) => rules[name]),
-      authorization,
-    );
+    runChecks(redirectedChecks(rules), authorization);
     return askTheUser(request, reply, authorization);
   } catch (error) {
     if (error instanceof AuthorizationError)

@@ -1,13 +1,6 @@
 import type { Client } from '../store/clients.js';
-import type { AuthorizationRequest } from './authorization-request.js';
+import type { AuthorizationRequest, RedirectTarget } from './authorization-request.js';
 import { NoRedirectError } from './no-redirect-error.js';
-
-export interface RedirectTarget {
-  /** Where the browser goes back to. */
-  uri: string;
-  /** What the request carried (null when left out): the token request must repeat it. */
-  sent: string | null;
-}
 
 /**
  * R4.1-04, R4.1-05, R7.1-01, R7.1-03: `redirect_uri` is identical to one registered URI (string

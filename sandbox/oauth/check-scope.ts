@@ -1,12 +1,6 @@
 import { AuthorizationError } from '../../spec/errors.js';
 import { isScope, type Scope } from '../scopes.js';
-import type { AuthorizationRequest } from './authorization-request.js';
-
-/** What the request asked for: the known values, and the others (kept only to be shown). */
-export interface RequestedScope {
-  scopes: Scope[];
-  unknown: string[];
-}
+import type { AuthorizationRequest, RequestedScope } from './authorization-request.js';
 
 /**
  * R4.1-06, R4.1-07, R5-04, R7.1-09: `scope` is required, a list separated by single spaces,

@@ -3,7 +3,7 @@ import type { SandboxState } from '../state.js';
 import type { AccessGrant } from '../store/tokens.js';
 import type { User } from '../store/users.js';
 import { bodyGrant } from './body-token.js';
-import type { ResourcesRules } from './rules.js';
+import type { ResourcesRules } from '../rules/book.js';
 
 /** The checks and answer of POST /oauth_api/basic_user_info (4.3, 2.4). */
 
@@ -43,7 +43,7 @@ export class BasicInfoRefusal extends Error {
 export type BasicInfoCheck = (info: BasicInfoRequest) => BasicInfoAnswer | undefined;
 
 /** R4.3-01, R5-06: the body's access_token must be a token the sandbox issued, else 401 ACCESS_DENIED. */
-export function bodyTokenValid(info: BasicInfoRequest): undefined {
+export function bodyTokenValid(info: BasicInfoRequest): BasicInfoAnswer | undefined {
   const grant = bodyGrant(info.request, info.state.tokens);
   if (grant === undefined)
     throw new BasicInfoRefusal(401, 'ACCESS_DENIED', 'Check the access_token in the body.');
@@ -52,14 +52,14 @@ export function bodyTokenValid(info: BasicInfoRequest): undefined {
 }
 
 /** R4.3-02, R5-06: the token must hold basic_user_info, else 403 ACCESS_SCOPE_DENIED. */
-export function basicInfoScope(info: BasicInfoRequest): undefined {
+export function basicInfoScope(info: BasicInfoRequest): BasicInfoAnswer | undefined {
   if (!grantOf(info).scopes.includes('basic_user_info'))
     throw new BasicInfoRefusal(403, 'ACCESS_SCOPE_DENIED', 'The token lacks the basic_user_info permission.');
   return undefined;
 }
 
 /** R4.3-01: the answer is about the token's own user; a user since removed is 401 ACCESS_DENIED. */
-export function userOfToken(info: BasicInfoRequest): undefined {
+export function userOfToken(info: BasicInfoRequest): BasicInfoAnswer | undefined {
   const user = info.rules.userOfGrant(grantOf(info), info.state);
   if (user === undefined)
     throw new BasicInfoRefusal(401, 'ACCESS_DENIED', 'The user of this token no longer exists.');
@@ -87,3 +87,14 @@ function grantOf(info: BasicInfoRequest): AccessGrant {
   if (info.grant === undefined) throw new Error('bodyTokenValid must run before this check.');
   return info.grant;
 }
+
+/** This module's rules, by name (resources/rules.ts spreads them into the area's table). */
+export const BASIC_INFO_RULES = {
+  bodyTokenValid,
+  basicInfoScope,
+  userOfToken,
+  userOfGrant,
+  userName,
+  basicInfoBody,
+  basicInfoStatus,
+};

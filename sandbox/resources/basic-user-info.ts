@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BASIC_USER_INFO_PATH } from '../../spec/paths.js';
+import type { ResourcesRules } from '../rules/book.js';
+import { runChecks } from '../rules/patch.js';
 import type { SandboxState } from '../state.js';
-import { type BasicInfoAnswer, type BasicInfoRequest } from './basic-info-checks.js';
-import type { ResourcesRules } from './rules.js';
+import type { BasicInfoAnswer, BasicInfoCheck, BasicInfoRequest } from './basic-info-checks.js';
 
-/** POST /oauth_api/basic_user_info (4.3), its checks in order; each a rule of `state.rules.resources`. */
-export const BASIC_USER_INFO_CHECKS = [
-  'bodyTokenValid',
-  'basicInfoScope',
-  'userOfToken',
-] as const satisfies readonly (keyof ResourcesRules)[];
+/** POST /oauth_api/basic_user_info (4.3), its checks in order, as the rules in force have them. */
+export const basicUserInfoChecks = (rules: ResourcesRules): readonly BasicInfoCheck[] => [
+  rules.bodyTokenValid,
+  rules.basicInfoScope,
+  rules.userOfToken,
+];
 
 /** The 2.4 answer's media type as production sends it. */
 const BASIC_INFO_CONTENT_TYPE = 'application/json;charset=UTF-8';
@@ -29,10 +30,8 @@ export function registerBasicUserInfo(app: FastifyInstance, state: SandboxState)
 function describe(request: FastifyRequest, state: SandboxState): BasicInfoAnswer {
   const rules = state.rules.resources;
   const info: BasicInfoRequest = { request, state, rules };
-  for (const check of BASIC_USER_INFO_CHECKS) {
-    const answered = rules[check](info);
-    if (answered !== undefined) return answered;
-  }
+  const answered = runChecks(basicUserInfoChecks(rules), info);
+  if (answered !== undefined) return answered;
   if (info.user === undefined) throw new Error('userOfToken must run before the answer.');
   return { status: rules.basicInfoStatus(), name: rules.userName(info.user), email: info.user.email };
 }

@@ -2,7 +2,7 @@ import type { SandboxState } from '../state.js';
 import type { Ad } from '../store/ads.js';
 import type { RenderedPage } from './page-cache.js';
 import type { ListingQuery } from './listing-request.js';
-import type { ResourcesRules } from './rules.js';
+import type { ResourcesRules } from '../rules/book.js';
 
 /** The listing's page (2.5, 4.4), rendered by the named rules below. */
 
@@ -74,7 +74,7 @@ export const nextPosition = (end: number): number => end;
 export const hasMore = (page: PageExtent): boolean => page.end < page.total;
 
 /** R4.4-07: a page is HTTP 200. */
-export const pageStatus = (): number => 200;
+export const pageStatus: (more: boolean) => number = () => 200;
 
 /** R2.5-02: null on the first page, else the token of this page. */
 export const currentToken = (spot: PageSpot): string | null =>
@@ -89,3 +89,15 @@ export function adItem(ad: Ad): AdItem {
   if (ad.list_id !== undefined) return { id: ad.id, list_id: ad.list_id, status: ad.status };
   return { id: ad.id, status: ad.status };
 }
+
+/** This module's rules, by name (resources/rules.ts spreads them into the area's table). */
+export const LISTING_PAGE_RULES = {
+  listingFilter,
+  listedAds,
+  nextPosition,
+  hasMore,
+  pageStatus,
+  currentToken,
+  nextToken,
+  adItem,
+};

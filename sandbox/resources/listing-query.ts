@@ -1,7 +1,7 @@
 import { ListingError } from '../../spec/errors.js';
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
 import type { PageTokens, PageCursor } from './page-token.js';
-import { grantOf, type ListingRequest } from './listing-request.js';
+import { grantOf, type ListingAnswer, type ListingRequest } from './listing-request.js';
 
 /** The listing's checks of the query (4.4): ads_status, fetch_size, page_token. */
 
@@ -17,7 +17,7 @@ export interface ListingPlace {
 const MAX_PAGE_TOKEN_LENGTH = 2048;
 
 /** The sandbox's choice (7.3 rule 1): a repeated query parameter is ambiguous, BAD_REQUEST. */
-export function noRepeatedParameter(listing: ListingRequest): undefined {
+export function noRepeatedParameter(listing: ListingRequest): ListingAnswer {
   const repeated = listing.params.repeated();
   if (repeated.length > 0)
     throw new ListingError('BAD_REQUEST', `Repeated query parameter: ${repeated.join(', ')}`);
@@ -25,7 +25,7 @@ export function noRepeatedParameter(listing: ListingRequest): undefined {
 }
 
 /** R4.4-05, R4.4-06: ads_status filters; absent or empty, every status is listed. */
-export function adsStatusRead(listing: ListingRequest): undefined {
+export function adsStatusRead(listing: ListingRequest): ListingAnswer {
   const status = listing.params.get('ads_status');
   listing.status = status === '' ? undefined : status;
   return undefined;
@@ -35,7 +35,7 @@ export function adsStatusRead(listing: ListingRequest): undefined {
  * R4.4-04, R8-03, R8-04: fetch_size sets the items per page, 200 when absent; zero, negative or
  * not a number is BAD_REQUEST; above the maximum is clamped to 200 (a choice: the spec does not say).
  */
-export function fetchSizeValid(listing: ListingRequest): undefined {
+export function fetchSizeValid(listing: ListingRequest): ListingAnswer {
   const raw = listing.params.get('fetch_size');
   const { rules } = listing;
   if (raw === undefined || raw === '') {
@@ -61,7 +61,7 @@ export const fetchSizeAccepted = (raw: string): boolean => /^\d{1,9}$/.test(raw)
 export const pageSizeFor = (requested: number): number => Math.min(requested, MAX_PAGE_SIZE);
 
 /** R4.4-02: page_token must be a token this listing issued, for the same user, filter and ads. */
-export function pageTokenValid(listing: ListingRequest): undefined {
+export function pageTokenValid(listing: ListingRequest): ListingAnswer {
   const raw = listing.params.get('page_token');
   if (raw === undefined || raw === '') {
     listing.cursor = null;
@@ -97,3 +97,15 @@ function placeOf(listing: ListingRequest): ListingPlace {
     tokens: listing.state.pageTokens,
   };
 }
+
+/** This module's rules, by name (resources/rules.ts spreads them into the area's table). */
+export const LISTING_QUERY_RULES = {
+  noRepeatedParameter,
+  adsStatusRead,
+  fetchSizeValid,
+  pageTokenValid,
+  defaultFetchSize,
+  fetchSizeAccepted,
+  pageSizeFor,
+  pageTokenCursor,
+};

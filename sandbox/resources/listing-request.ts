@@ -5,7 +5,7 @@ import type { Client } from '../store/clients.js';
 import type { AccessGrant } from '../store/tokens.js';
 import type { RenderedPage } from './page-cache.js';
 import type { PageCursor } from './page-token.js';
-import type { ResourcesRules } from './rules.js';
+import type { ResourcesRules } from '../rules/book.js';
 
 /**
  * One request to GET /autoupload/v1/published as the listing's checks fill it in, in their
@@ -33,7 +33,10 @@ export interface ListingRequest {
  * A check of the listing: returns undefined to let the request through and throws a ListingError
  * to refuse it. Only a fault returns a page, answered at once without the checks after it.
  */
-export type ListingCheck = (listing: ListingRequest) => RenderedPage | undefined;
+export type ListingCheck = (listing: ListingRequest) => ListingAnswer;
+
+/** What a listing check returns: undefined to let the request through (only a fault returns a page). */
+export type ListingAnswer = RenderedPage | undefined;
 
 /** What the page is rendered from, once every check has passed. */
 export interface ListingQuery {

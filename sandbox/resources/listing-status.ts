@@ -7,7 +7,7 @@ import {
   type Failure,
 } from '../http/error-answer.js';
 import type { RouteErrorAnswer } from '../http/error-handling.js';
-import type { ResourcesRules } from './rules.js';
+import type { ResourcesRules } from '../rules/book.js';
 
 /** The listing's error answers (7.3): statuses and bodies, as named rules. */
 
@@ -79,3 +79,6 @@ export function listingOwnAnswer(rules: ResourcesRules): RouteErrorAnswer {
     };
   };
 }
+
+/** This module's rules, by name (resources/rules.ts spreads them into the area's table). */
+export const LISTING_STATUS_RULES = { listingStatus, listingErrorAnswer };

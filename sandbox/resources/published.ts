@@ -2,12 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLISHED_PATH } from '../../spec/paths.js';
 import { Params } from '../http/params.js';
 import type { RouteFamily } from '../http/route-family.js';
+import type { ResourcesRules } from '../rules/book.js';
+import { runChecks } from '../rules/patch.js';
 import type { SandboxState } from '../state.js';
 import { renderPage } from './listing-page.js';
-import { settledQuery, type ListingQuery, type ListingRequest } from './listing-request.js';
+import {
+  settledQuery,
+  type ListingCheck,
+  type ListingQuery,
+  type ListingRequest,
+} from './listing-request.js';
 import { listingErrorFormat, listingOwnAnswer } from './listing-status.js';
 import { PageCache, type RenderedPage } from './page-cache.js';
-import type { ResourcesRules } from './rules.js';
 
 /** Where the fault listing-unversioned-path serves the listing instead (section 9 broken). */
 export const UNVERSIONED_PUBLISHED_PATH = '/autoupload/published';
@@ -16,20 +22,20 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * GET /autoupload/v1/published (4.4), its checks in order (7.3 rows: header, token, scope, rate
- * limit, injected failures; then the query). Each is a rule of `state.rules.resources`.
+ * limit, injected failures; then the query), as the rules in force have them.
  */
-export const LISTING_CHECKS = [
-  'authorizationHeaderPresent',
-  'tokenValid',
-  'scopeAllowed',
-  'clientKnown',
-  'withinRateLimit',
-  'noInjectedFailure',
-  'noRepeatedParameter',
-  'adsStatusRead',
-  'fetchSizeValid',
-  'pageTokenValid',
-] as const satisfies readonly (keyof ResourcesRules)[];
+export const listingChecks = (rules: ResourcesRules): readonly ListingCheck[] => [
+  rules.authorizationHeaderPresent,
+  rules.tokenValid,
+  rules.scopeAllowed,
+  rules.clientKnown,
+  rules.withinRateLimit,
+  rules.noInjectedFailure,
+  rules.noRepeatedParameter,
+  rules.adsStatusRead,
+  rules.fetchSizeValid,
+  rules.pageTokenValid,
+];
 
 /**
  * The listing's route family: its route (R9-01: the path carries v1), and its errors in 7.3's
@@ -63,10 +69,8 @@ export function registerPublished(app: FastifyInstance, state: SandboxState): vo
 function listPage(request: FastifyRequest, state: SandboxState, pages: PageCache): RenderedPage {
   const rules = state.rules.resources;
   const listing: ListingRequest = { request, state, rules, params: Params.fromUrl(request.raw.url ?? '') };
-  for (const check of LISTING_CHECKS) {
-    const answered = rules[check](listing);
-    if (answered !== undefined) return answered;
-  }
+  const answered = runChecks(listingChecks(rules), listing);
+  if (answered !== undefined) return answered;
   const query = settledQuery(listing);
   // The revision moves with every replacement (so with the generation) and every status change.
   const revision = state.ads.revision(query.grant.login);

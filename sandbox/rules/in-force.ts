@@ -1,5 +1,6 @@
 import { FAULTS, type FaultDefinition, type FaultName } from '../faults.js';
-import { rulebookWith, type Rulebook, type RulebookPatch } from '../rulebook.js';
+import { rulebookWith, type RulebookPatch } from '../rulebook.js';
+import type { Rulebook } from './book.js';
 import { VARIANTS, type VariantDefinition, type VariantName } from '../variants.js';
 
 /**

@@ -31,7 +31,34 @@ function replaceRule<Rules, Name extends keyof Rules>(
 /** A check of an endpoint's pipeline: returns when the request passes it, throws the endpoint's error. */
 export type Check<Context> = (context: Context) => void;
 
-/** Runs an endpoint's checks in their declared order; the first that throws ends the request. */
-export function runChecks<Context>(checks: readonly Check<Context>[], context: Context): void {
-  for (const check of checks) check(context);
+/** A check that may also answer at once (the listing's and basic user info's: only a fault does). */
+export type AnsweringCheck<Context, Answer> = (context: Context) => Answer | undefined;
+
+/**
+ * Runs an endpoint's checks in their declared order: the first that throws ends the request, the
+ * first that returns an answer ends it with that answer (undefined: every check passed). Each
+ * pipeline lists its checks as rules of `state.rules` (`rules.tokenValid`), so a fault's or a
+ * variant's patch of the rule is what runs, and an editor follows the name to the check.
+ */
+export function runChecks<Context, Answer>(
+  checks: readonly AnsweringCheck<Context, Answer>[],
+  context: Context,
+): Answer | undefined;
+export function runChecks<Context>(checks: readonly Check<Context>[], context: Context): void;
+export function runChecks<Context, Answer>(
+  checks: readonly ((context: Context) => unknown)[],
+  context: Context,
+): Answer | undefined {
+  for (const check of checks) {
+    const answered = check(context);
+    if (answered !== undefined) return answered as Answer;
+  }
+  return undefined;
 }
+
+/** A patch that replaces a rule by one that always gives `value`, whatever it is asked. */
+export const always =
+  <Value>(value: Value) =>
+  (): (() => Value) =>
+  () =>
+    value;

@@ -47,3 +47,11 @@ export function credentialMissing(name: 'client_id' | 'client_secret'): TokenErr
 export const basicRefused: BasicClient = () => {
   throw new TokenError('invalid_client', 'The client secret is accepted only in the request body.');
 };
+
+/** This module's rules, by name (token/rules.ts spreads them into the area's table). */
+export const CLIENT_AUTHENTICATION_RULES = {
+  clientAuthenticated,
+  credentialMissing,
+  clientBySecret: secretCompared,
+  basicClient: basicRefused,
+};

@@ -73,3 +73,14 @@ export function redirectUriSent({ form }: TokenExchange): string | undefined {
 function redirectUriDiffers(): TokenError {
   return new TokenError('invalid_grant', 'redirect_uri differs from the authorization request.');
 }
+
+/** This module's rules, by name (token/rules.ts spreads them into the area's table). */
+export const CODE_CHECKS = {
+  codePresent,
+  redirectUriPresent,
+  codeKnown,
+  codeIssuedToClient,
+  codeUnused,
+  codeUnexpired,
+  redirectUriMatches,
+};

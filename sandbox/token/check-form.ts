@@ -53,3 +53,6 @@ export function urlQuery(request: FastifyRequest): Params {
 export function bodyText(request: FastifyRequest): string {
   return typeof request.body === 'string' ? request.body : '';
 }
+
+/** This module's rules, by name (token/rules.ts spreads them into the area's table). */
+export const FORM_CHECKS = { formRead, parametersNotRepeated, valuesBounded, unknownParametersIgnored };

@@ -13,3 +13,6 @@ export function grantTypeSupported({ form }: TokenExchange): void {
   if (form.get('grant_type') !== 'authorization_code')
     throw new TokenError('unsupported_grant_type', 'Only authorization_code is supported.');
 }
+
+/** This module's rules, by name (token/rules.ts spreads them into the area's table). */
+export const GRANT_TYPE_CHECKS = { grantTypePresent, grantTypeSupported };

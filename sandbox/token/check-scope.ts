@@ -25,3 +25,6 @@ export function requestedScope({ form, code }: TokenExchange): readonly Scope[] 
     throw error;
   }
 }
+
+/** This module's rules, by name (token/rules.ts spreads them into the area's table). */
+export const SCOPE_CHECKS = { scopeNarrowed };

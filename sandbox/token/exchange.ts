@@ -4,7 +4,7 @@ import type { Scope } from '../scopes.js';
 import type { SandboxState } from '../state.js';
 import type { Client } from '../store/clients.js';
 import type { AuthorizationCode } from '../store/codes.js';
-import type { TokenRules } from './rules.js';
+import type { TokenRules } from '../rules/book.js';
 
 /** One request to the token endpoint, as a route handler receives it. */
 export interface TokenCall {

@@ -4,8 +4,8 @@ import type { ErrorAnswer, Failure } from '../http/error-answer.js';
 import { Params } from '../http/params.js';
 import { withResponseParams } from '../oauth/redirect-uri.js';
 import { bodyText, MAX_VALUE_LENGTH, mediaType } from './check-form.js';
-import { RawRefusal, type TokenCall, type TokenExchange } from './exchange.js';
-import type { TokenCheckName } from './pipeline.js';
+import { RawRefusal, type TokenCall, type TokenCheck, type TokenExchange } from './exchange.js';
+import type { ExchangeChecks } from './pipeline.js';
 
 /**
  * Variant token-other-refusals: refusals a correct server may give in another order or layer than
@@ -35,10 +35,10 @@ function refuseOtherwise(reply: FastifyReply, status: 413 | 415): FastifyReply {
 }
 
 /** The client is authenticated before anything else of the request is read. */
-export function clientFirst(order: readonly TokenCheckName[]): readonly TokenCheckName[] {
-  const others = order.filter((check) => check !== 'clientAuthenticated');
-  const at = others.indexOf('grantTypePresent');
-  return [...others.slice(0, at), 'clientAuthenticated', ...others.slice(at)];
+export function clientFirst(order: readonly TokenCheck[], rules: ExchangeChecks): readonly TokenCheck[] {
+  const others = order.filter((check) => check !== rules.clientAuthenticated);
+  const at = others.indexOf(rules.grantTypePresent);
+  return [...others.slice(0, at), rules.clientAuthenticated, ...others.slice(at)];
 }
 
 /** Missing credentials are failed authentication. */

@@ -4,7 +4,7 @@ import { sendAnswer, type ErrorAnswer } from '../http/error-answer.js';
 import type { Scope } from '../scopes.js';
 import type { AuthorizationCode } from '../store/codes.js';
 import type { TokenCall } from './exchange.js';
-import type { TokenRules } from './rules.js';
+import type { TokenRules } from '../rules/book.js';
 
 /** A token response before it is sent: the body still an object, so that rules can reshape it. */
 export interface TokenResponse {

@@ -4,47 +4,15 @@ import type { ErrorAnswer, Failure } from '../http/error-answer.js';
 import type { Scope } from '../scopes.js';
 import type { AuthorizationCode, CodeStore } from '../store/codes.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  basicRefused,
-  clientAuthenticated,
-  credentialMissing,
-  secretCompared,
-} from './authenticate-client.js';
+import { CLIENT_AUTHENTICATION_RULES } from './authenticate-client.js';
 import { BASIC_CHALLENGE, BasicAuthenticationFailed } from './basic-auth.js';
-import {
-  codeIssuedToClient,
-  codeKnown,
-  codePresent,
-  codeUnexpired,
-  codeUnused,
-  redirectUriMatches,
-  redirectUriPresent,
-} from './check-code.js';
-import { formRead, parametersNotRepeated, unknownParametersIgnored, valuesBounded } from './check-form.js';
-import { grantTypePresent, grantTypeSupported } from './check-grant-type.js';
-import { scopeNarrowed } from './check-scope.js';
-import type { TokenCheck, TokenMethod, TokenReply } from './exchange.js';
-import { TOKEN_EXCHANGE, type TokenCheckName } from './pipeline.js';
+import { CODE_CHECKS } from './check-code.js';
+import { FORM_CHECKS } from './check-form.js';
+import { GRANT_TYPE_CHECKS } from './check-grant-type.js';
+import { SCOPE_CHECKS } from './check-scope.js';
+import type { TokenMethod, TokenReply } from './exchange.js';
+import { tokenExchange } from './pipeline.js';
 import { usePost, type Issued, type TokenResponse } from './respond.js';
-
-/** The checks of the exchange, in the order pipeline.ts declares (each module says what it enforces). */
-const CHECKS = {
-  formRead,
-  parametersNotRepeated,
-  valuesBounded,
-  unknownParametersIgnored,
-  grantTypePresent,
-  grantTypeSupported,
-  clientAuthenticated,
-  codePresent,
-  redirectUriPresent,
-  codeKnown,
-  codeIssuedToClient,
-  codeUnused,
-  codeUnexpired,
-  redirectUriMatches,
-  scopeNarrowed,
-} satisfies Record<TokenCheckName, TokenCheck>;
 
 /** R4.2-01: POST is the exchange; another method is a 7.2 invalid_request. */
 const postExchanges: TokenMethod = (call, exchange) => exchange(call);
@@ -70,17 +38,10 @@ const errorSentAsShaped: (answer: ErrorAnswer, request: FastifyRequest, error: T
 /** A failure before the endpoint ran (an oversized or unparsable body): the reference answers 7.2. */
 const noOtherLayer: (failure: Failure) => ErrorAnswer | undefined = () => undefined;
 
-/** The rules a client's authentication is made of (authenticate-client.ts). */
-const CLIENT_AUTHENTICATION = {
-  credentialMissing,
-  clientBySecret: secretCompared,
-  basicClient: basicRefused,
-};
-
 /** The code and its redemption (2.2). */
 const REDEMPTION = {
   /** 4.2, 7.2: the checks of the exchange, in their declared order (pipeline.ts). */
-  exchangeOrder: (): readonly TokenCheckName[] => TOKEN_EXCHANGE,
+  exchangeOrder: tokenExchange,
   /** R2.2-03: a code is single use; the exchange that gives a token marks it used. */
   markUsed: (code: AuthorizationCode): void => {
     code.used = true;
@@ -128,9 +89,11 @@ const RESPONSES = {
 export const TOKEN_RULES = {
   answerPost: postExchanges,
   answerGet: getRefused,
-  ...CHECKS,
-  ...CLIENT_AUTHENTICATION,
+  ...FORM_CHECKS,
+  ...GRANT_TYPE_CHECKS,
+  ...CLIENT_AUTHENTICATION_RULES,
+  ...CODE_CHECKS,
+  ...SCOPE_CHECKS,
   ...REDEMPTION,
   ...RESPONSES,
 };
-export type TokenRules = typeof TOKEN_RULES;

@@ -31,10 +31,7 @@ function exchangeCode({ request, reply, state }: TokenCall): TokenReply {
   const rules = state.rules.token;
   const exchange = new TokenExchange(request, state);
   try {
-    runChecks(
-      rules.exchangeOrder().map((name) => rules[name]),
-      exchange,
-    );
+    runChecks(rules.exchangeOrder(rules), exchange);
     return rules.redemption(() => issue(exchange, reply));
   } catch (error) {
     if (error instanceof RawRefusal) return error.send(reply);

@@ -2,8 +2,9 @@ import { NotificationError } from '../../spec/errors.js';
 import type { AdEvent } from '../notifications/body.js';
 import type { NotificationRequest } from '../notifications/context.js';
 import type { Check } from '../rules/patch.js';
-import type { NotificationsRules } from '../notifications/rules.js';
+import type { NotificationsRules } from '../rules/book.js';
 import type { NotificationConfig, Owner } from '../store/notifications.js';
+import { always } from '../rules/patch.js';
 import type { VariantDefinition } from './types.js';
 
 /** Other field names for the AD_STATUS body: the ad id, a numeric list id, the status, epoch seconds. */
@@ -134,7 +135,7 @@ export const NOTIFICATIONS_VARIANTS = {
   'notify-late': {
     description: `every delivery ${LATE_DELIVERY_MS / 1000} s after the change`,
     env: {},
-    patch: { notifications: { deliveryDelayMs: () => () => LATE_DELIVERY_MS } },
+    patch: { notifications: { deliveryDelayMs: always(LATE_DELIVERY_MS) } },
   },
   'notify-update-lags': {
     description: `an update reaches the deliveries ${UPDATE_LAG_MS} ms later (reads show it at once)`,

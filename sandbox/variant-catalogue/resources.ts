@@ -1,5 +1,6 @@
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
 import { OTHER_LISTING_STATUS } from '../resources/listing-status.js';
+import { always } from '../rules/patch.js';
 import type { VariantDefinition } from './types.js';
 
 /** listing-prefixed-current-token: current_token with a "c." before the page token. */
@@ -28,7 +29,7 @@ export const RESOURCES_VARIANTS = {
   'listing-hex-page-tokens': {
     description: 'page tokens of another form: hexadecimal, with a tilde before the signature',
     env: {},
-    patch: { resources: { pageTokenForm: () => () => 'hex' } },
+    patch: { resources: { pageTokenForm: always('hex') } },
   },
   'listing-prefixed-current-token': {
     description:
@@ -46,8 +47,8 @@ export const RESOURCES_VARIANTS = {
       'catalog lookups and basic user info answer HTTP 201 instead of 200 (the spec shows no status)',
     env: {},
     patch: {
-      resources: { basicInfoStatus: () => () => 201 },
-      catalogs: { catalogSuccessStatus: () => () => 201 },
+      resources: { basicInfoStatus: always(201) },
+      catalogs: { catalogSuccessStatus: always(201) },
     },
   },
   'listing-rate-limit-grouped': {
@@ -56,7 +57,7 @@ export const RESOURCES_VARIANTS = {
     env: {},
     patch: {
       resources: {
-        rateLimitMessage: () => () => 'You have exceeded the 5.000 requests in 60 seconds limit!',
+        rateLimitMessage: always('You have exceeded the 5.000 requests in 60 seconds limit!'),
       },
     },
   },
@@ -64,6 +65,6 @@ export const RESOURCES_VARIANTS = {
     description:
       'a client may list 20 times a second (8: a per-second limit exists, its value not shown); over it, RATE_LIMIT until the second is over',
     env: {},
-    patch: { resources: { defaultRateLimit: () => () => ({ requests: 20, seconds: 1 }) } },
+    patch: { resources: { defaultRateLimit: always({ requests: 20, seconds: 1 }) } },
   },
 } as const satisfies Record<string, VariantDefinition>;

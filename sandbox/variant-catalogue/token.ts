@@ -23,7 +23,7 @@ export const TOKEN_VARIANTS = {
     env: {},
     patch: {
       token: {
-        exchangeOrder: (order) => () => clientFirst(order()),
+        exchangeOrder: (order) => (rules) => clientFirst(order(rules), rules),
         formRead: otherLayerFirst,
         credentialMissing: () => credentialMissingUnauthenticated,
         tokenHeaders: contentTypeOf('application/json'),

@@ -24,3 +24,6 @@ export function scopeAutoupload(checked: NotificationRequest): void {
   if (!grantOf(checked).scopes.includes('autoupload'))
     throw new NotificationError('ACCESS_SCOPE_DENIED', 'The token lacks the autoupload scope.');
 }
+
+/** This module's checks, by name (notifications/rules.ts spreads them into the area's table). */
+export const CALLER_CHECKS = { bearerToken, scopeAutoupload };

@@ -16,3 +16,6 @@ export function roomForOneMore(checked: NotificationRequest): void {
   const refusal = checked.store.refusal(ownerOf(checked));
   if (refusal !== null) throw new NotificationError('BAD_REQUEST', refusal);
 }
+
+/** This module's checks, by name (notifications/rules.ts spreads them into the area's table). */
+export const CONFIGURATION_CHECKS = { ownedConfiguration, roomForOneMore };

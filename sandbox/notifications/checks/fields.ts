@@ -57,3 +57,14 @@ export function tokenFitsAHeader(checked: NotificationRequest): void {
       'token must be a valid HTTP header value: no CR, LF or other control character, only Latin-1.',
     );
 }
+
+/** This module's checks, by name (notifications/rules.ts spreads them into the area's table). */
+export const FIELD_CHECKS = {
+  bodyIsObject,
+  methodIsPost,
+  mediaTypeIsJson,
+  urlIsHttp,
+  urlIsDeliverable,
+  tokenIsPresent,
+  tokenFitsAHeader,
+};
