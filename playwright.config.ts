@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { browserTrustArgs } from './helpers/target/browser-trust.js';
 import { BROWSER_VIEWPORT, CHROMIUM_ARGS, chromiumPath } from './helpers/target/chromium.js';
 import { loadDotEnv } from './helpers/target/dotenv.js';
+import { browserUserAgent } from './helpers/target/user-agent.js';
 import { reportEnvironment } from './helpers/report/report-environment.js';
 import { sectionTitle, sectionUrl } from './helpers/report/spec-link.js';
 
@@ -61,6 +62,8 @@ export default defineConfig({
   use: {
     headless: true,
     viewport: BROWSER_VIEWPORT,
+    // CONFORMANCE_USER_AGENT, when set, for the browser too; else Chromium's own (helpers/target/user-agent.ts).
+    userAgent: browserUserAgent(),
     // Every TLS error is an error: a private CA (TLS_CA_FILE) is trusted for the target's own
     // certificate alone, checked against that CA by global setup (helpers/target/browser-trust.ts).
     ignoreHTTPSErrors: false,

@@ -7,6 +7,7 @@ import {
   whereOf,
 } from '../target/broken-environment.js';
 import { headerValue, type HttpExchange } from './exchange.js';
+import { conformanceUserAgent } from '../target/user-agent.js';
 import { edgeAnswerCause, sendRepeatable } from './edge-retry.js';
 import { reportExchange } from '../report/report.js';
 import { registerRequestSecrets, registerResponseSecrets } from '../report/secret-harvest.js';
@@ -50,6 +51,7 @@ export class GatewayPageError extends BrokenEnvironmentError {
 export class HttpClient {
   private readonly dispatcher: Dispatcher;
   private readonly timeoutMs: number;
+  private readonly userAgent = conformanceUserAgent();
 
   constructor(options: { caFile?: string | undefined; timeoutMs?: number }) {
     const ca = options.caFile === undefined ? undefined : readFileSync(options.caFile, 'utf8');
@@ -66,7 +68,8 @@ export class HttpClient {
   }
 
   private async sendOnce(req: HttpRequest): Promise<HttpExchange> {
-    const headers = lowerCaseKeys(req.headers ?? {});
+    // A test's own User-Agent header wins over the suite's (helpers/target/user-agent.ts).
+    const headers = lowerCaseKeys({ 'user-agent': this.userAgent, ...req.headers });
     const started = performance.now();
     let response: Dispatcher.ResponseData;
     let body: string;
