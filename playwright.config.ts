@@ -22,6 +22,14 @@ const slow = process.env.CONFORMANCE_SLOW === '1';
 const SLOW_TESTS = '**/*.slow.spec.ts';
 const slowWorkers = slow ? 2 : 0;
 /**
+ * Tests that must run after every conformance test (`*.last.spec.ts`: the rate-limit burst, whose
+ * limit or address block must not hold up another listing test). They are the `conformance-last`
+ * project, the teardown of `conformance`: Playwright runs a teardown once its project's tests have
+ * all ended, passed or failed (a dependent project would be skipped after a failure), and selecting
+ * `conformance` selects it too. One worker, started at the end: a second or two of a gate's time.
+ */
+const LAST_TESTS = '**/*.last.spec.ts';
+/**
  * The advisory project's few tests get one worker of their own, beside the others from the start:
  * queued after the conformance tests, they ran at the end, behind a second start of every worker
  * (a tenth of the gate's time).
@@ -81,9 +89,11 @@ export default defineConfig({
     {
       name: 'conformance',
       testDir: './suites',
-      testIgnore: ['**/advisory/**', SLOW_TESTS],
+      testIgnore: ['**/advisory/**', SLOW_TESTS, LAST_TESTS],
       workers: baseWorkers,
+      teardown: 'conformance-last',
     },
+    { name: 'conformance-last', testDir: './suites', testMatch: LAST_TESTS, workers: 1 },
     // Points the specification does not require (RFC 6749, RFC 9700): warnings, never a failure of the gate.
     { name: 'advisory', testDir: './suites/advisory', workers: advisoryWorkers },
     { name: 'selftest', testDir: './selftest', workers: baseWorkers },
