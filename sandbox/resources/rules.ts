@@ -49,6 +49,7 @@ export interface ResourcesRules {
   pageTokenCursor: (raw: string, place: ListingPlace) => Readonly<PageCursor> | undefined;
   // The page.
   listingFilter: (requested: string | undefined) => string | undefined;
+  adsOf: (state: SandboxState, login: string, status: string | undefined) => readonly Ad[];
   listedAds: (ads: readonly Ad[]) => readonly Ad[];
   nextPosition: (end: number) => number;
   hasMore: (page: PageExtent) => boolean;
@@ -90,6 +91,7 @@ export const RESOURCES_RULES: ResourcesRules = {
   pageSizeFor: query.pageSizeFor,
   pageTokenCursor: query.pageTokenCursor,
   listingFilter: page.listingFilter,
+  adsOf: page.adsOf,
   listedAds: page.listedAds,
   nextPosition: page.nextPosition,
   hasMore: page.hasMore,
