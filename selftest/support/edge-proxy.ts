@@ -33,7 +33,8 @@ const EDGE_PAGE =
   '<html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>503 Service Temporarily Unavailable</h1><hr>edge</body></html>';
 const BLOCKED = JSON.stringify({
   reason: 'RATE_LIMIT',
-  message: 'You have exceeded the X requests in X seconds limit!',
+  // Production's own refusal, numbers and all: the address's limit, not the client's.
+  message: 'You have exceeded the 5000 requests in 1 seconds limit!',
 });
 
 async function readBody(incoming: IncomingMessage): Promise<Buffer> {
