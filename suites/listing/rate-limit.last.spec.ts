@@ -1,6 +1,7 @@
 import { test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/assert/covers.js';
-import { burstUntilRefused, type BurstOutcome } from '../../helpers/clients/burst.js';
+import { burstUntilRefused } from '../../helpers/clients/burst.js';
+import { pastStatedLimit } from '../../helpers/clients/stated-limit.js';
 import type { ControlClient } from '../../helpers/clients/control-client.js';
 import type { HttpExchange } from '../../helpers/clients/exchange.js';
 import { expectListingError } from '../../helpers/assert/expect-listing.js';
@@ -34,16 +35,6 @@ async function limitSetLow(
     expected: 'RATE_LIMIT within 12 requests once the limit was set to 3 requests in 60 seconds',
     observed: `${sent} requests, each answered 200`,
   });
-}
-
-/**
- * Whether the burst went past the stated limit for certain: more than `requests` in some window of
- * `seconds`, wherever the server's windows start (fixed or sliding), which is sure once it sent more
- * than `requests` times the windows it spanned plus one.
- */
-export function pastStatedLimit(outcome: BurstOutcome, limit: StatedRateLimit): boolean {
-  const windows = Math.ceil(Math.max(outcome.elapsedMs, 1) / (limit.seconds * 1000));
-  return outcome.sent > limit.requests * (windows + 1);
 }
 
 /**
