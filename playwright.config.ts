@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { browserTrustArgs } from './helpers/target/browser-trust.js';
 import { BROWSER_VIEWPORT, CHROMIUM_ARGS, chromiumPath } from './helpers/target/chromium.js';
 import { loadDotEnv } from './helpers/target/dotenv.js';
+import { browserUserAgent } from './helpers/target/user-agent.js';
 import { reportEnvironment } from './helpers/report/report-environment.js';
 import { sectionTitle, sectionUrl } from './helpers/report/spec-link.js';
 
@@ -20,6 +21,14 @@ const baseWorkers = fixedReceiverPort ? 1 : Number(process.env.CONFORMANCE_WORKE
 const slow = process.env.CONFORMANCE_SLOW === '1';
 const SLOW_TESTS = '**/*.slow.spec.ts';
 const slowWorkers = slow ? 2 : 0;
+/**
+ * Tests that must run after every conformance test (`*.last.spec.ts`: the rate-limit burst, whose
+ * limit or address block must not hold up another listing test). They are the `conformance-last`
+ * project, the teardown of `conformance`: Playwright runs a teardown once its project's tests have
+ * all ended, passed or failed (a dependent project would be skipped after a failure), and selecting
+ * `conformance` selects it too. One worker, started at the end: a second or two of a gate's time.
+ */
+const LAST_TESTS = '**/*.last.spec.ts';
 /**
  * The advisory project's few tests get one worker of their own, beside the others from the start:
  * queued after the conformance tests, they ran at the end, behind a second start of every worker
@@ -63,6 +72,8 @@ export default defineConfig({
   use: {
     headless: true,
     viewport: BROWSER_VIEWPORT,
+    // CONFORMANCE_USER_AGENT, when set, for the browser too; else Chromium's own (helpers/target/user-agent.ts).
+    userAgent: browserUserAgent(),
     // Every TLS error is an error: a private CA (TLS_CA_FILE) is trusted for the target's own
     // certificate alone, checked against that CA by global setup (helpers/target/browser-trust.ts).
     ignoreHTTPSErrors: false,
@@ -80,9 +91,11 @@ export default defineConfig({
     {
       name: 'conformance',
       testDir: './suites',
-      testIgnore: ['**/advisory/**', SLOW_TESTS],
+      testIgnore: ['**/advisory/**', SLOW_TESTS, LAST_TESTS],
       workers: baseWorkers,
+      teardown: 'conformance-last',
     },
+    { name: 'conformance-last', testDir: './suites', testMatch: LAST_TESTS, workers: 1 },
     // Points the specification does not require (RFC 6749, RFC 9700): warnings, never a failure of the gate.
     { name: 'advisory', testDir: './suites/advisory', workers: advisoryWorkers },
     { name: 'selftest', testDir: './selftest', workers: baseWorkers },

@@ -10,6 +10,8 @@ import { startSandbox } from '../sandbox/start.js';
  */
 const KEY = 'account-mode-key';
 const ORIGIN = 'http://127.0.0.1:9/account-mode';
+/** The second client's listing limit, which the rate-limit burst uses and TARGET_RATE_LIMIT states. */
+const SECOND_CLIENT_LIMIT = { requests: 20, seconds: 1 };
 
 export interface AccountTarget {
   /** The variables a nested run (embedded/run-suite.ts) is told: TARGET_* and the opt-ins. */
@@ -41,7 +43,7 @@ export async function startAccount(
     const uris = ['cb1', 'cb2', 'cb3'].map((label) => `${ORIGIN}/${label}`);
     const client = await helpers.createClient(uris);
     const client2 = await helpers.createClient([`${ORIGIN}/second`]);
-    await helpers.setRateLimit(client2.clientId, 20, 1);
+    await helpers.setRateLimit(client2.clientId, SECOND_CLIENT_LIMIT.requests, SECOND_CLIENT_LIMIT.seconds);
     const [user, user2] = [await helpers.createUser(), await helpers.createUser()];
     if (options.ads !== undefined) await helpers.seedAds(user.login, options.ads);
     const env = {
@@ -65,6 +67,9 @@ export async function startAccount(
       TARGET_USER2_EMAIL: user2.email,
       CONFORMANCE_ALLOW_WRITES: '1',
       CONFORMANCE_RATE_LIMIT_BURST: '500',
+      // What a team states its account holds (contract section 3): the second client's limit, the ads.
+      TARGET_RATE_LIMIT: `${SECOND_CLIENT_LIMIT.requests}/${SECOND_CLIENT_LIMIT.seconds}`,
+      ...(options.ads === undefined ? {} : { TARGET_USER_AD_COUNT: String(options.ads.length) }),
     };
     return { env, close };
   } catch (error) {

@@ -101,7 +101,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       process.execPath,
       [
         ...playwrightTestArgs(),
-        ...(options.projects ?? ['conformance']).map((project) => `--project=${project}`),
+        ...projectArgs(options),
         ...(keepReports ? [] : ['--reporter=json']),
         ...(options.grep === undefined ? [] : ['--grep', options.grep]),
         ...(options.files ?? []),
@@ -114,6 +114,27 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
   } finally {
     if (!keepReports) rmSync(reportsDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The rate-limit check is the `conformance-last` project, the teardown of `conformance`, which
+ * Playwright runs in full whatever the files and --grep (playwright.config.ts). A nested run leaves
+ * it out (--no-deps) unless its selection would hold it: the whole suite, the listing folder or
+ * that file, or a --grep its title and tags match.
+ */
+const LAST_PROJECT = 'conformance-last';
+const LAST_TESTS_TITLE =
+  '7.3 Ad listing errors: the rate limit, after every other listing test a request rate above the limit meets RATE_LIMIT with the numbers in its message @R7.3-05 @R8-05 @listing';
+
+function projectArgs(options: SuiteRunOptions): string[] {
+  const projects = options.projects ?? ['conformance'];
+  const files = options.files ?? [];
+  const selected =
+    projects.includes('conformance') &&
+    (files.length === 0 || files.some((file) => 'suites/listing/rate-limit.last.spec.ts'.startsWith(file))) &&
+    (options.grep === undefined || new RegExp(options.grep).test(LAST_TESTS_TITLE));
+  const all = selected && !projects.includes(LAST_PROJECT) ? [...projects, LAST_PROJECT] : projects;
+  return ['--no-deps', ...all.map((project) => `--project=${project}`)];
 }
 
 function dotEnvNames(): string[] {

@@ -14,6 +14,7 @@ function basicUserInfo(http: HttpClient, appsUrl: string, body: unknown): Promis
     url: `${appsUrl}${BASIC_USER_INFO_PATH}`,
     headers: { 'content-type': 'application/json;charset=UTF-8' },
     body: JSON.stringify(body),
+    repeatable: true,
   });
 }
 

@@ -1,6 +1,7 @@
 import { test } from '@playwright/test';
 import { parameter } from 'allure-js-commons';
 import fc from 'fast-check';
+import { StopWhenBroken } from './property-broken.js';
 
 export interface PropertyBudget {
   /** Runs in a gate run: multiplied by FC_RUNS_SCALE, replaced by FC_RUNS. */
@@ -45,7 +46,8 @@ export async function assertProperty<T>(
   await parameter('fast-check seed', String(seed), { excluded: true });
   await parameter('fast-check runs', String(numRuns), { excluded: true });
   console.log(`[fast-check] ${name}: seed ${seed}, ${numRuns} runs (replay with FC_SEED=${seed})`);
-  const details = await fc.check(property, {
+  // An edge's answer or a set-up that cannot go on rejects here as it is: broken, not a counterexample.
+  const details = await fc.check(new StopWhenBroken(property), {
     seed,
     numRuns,
     ...(path === undefined ? {} : { path }),

@@ -20,6 +20,8 @@ export class CatalogClient {
       url: `${this.appsUrl}${path}`,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
+      // A lookup only reads (4.5): an edge's answer is retried.
+      repeatable: true,
     });
   }
 }

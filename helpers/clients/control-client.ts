@@ -1,6 +1,7 @@
 import { BrokenEnvironmentError } from '../target/broken-environment.js';
 import { parseJsonBody, type HttpExchange } from '../record/exchange.js';
 import { HttpClient } from './http.js';
+import { setUpPaced } from './rate-limit-wait.js';
 import { registerSecret } from '../report/redact.js';
 import { describeExchange } from '../report/describe-exchange.js';
 import { TEST_HELPERS_PREFIX } from '../../spec/paths.js';
@@ -166,7 +167,8 @@ export class ControlClient {
     body: unknown,
     quiet = false,
   ): Promise<Record<string, unknown>> {
-    const exchange = await this.call(method, path, body, this.key, quiet);
+    // A 429 refused the call (an address blocked past a rate limit): set-up waits it out.
+    const exchange = await setUpPaced(() => this.call(method, path, body, this.key, quiet));
     const parsed = parseJsonBody(exchange);
     if (exchange.response.status !== status || parsed === null || typeof parsed !== 'object') {
       throw new ControlError(what, exchange);

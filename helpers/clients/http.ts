@@ -7,6 +7,8 @@ import {
   whereOf,
 } from '../target/broken-environment.js';
 import { headerValue, type HttpExchange } from '../record/exchange.js';
+import { conformanceUserAgent } from '../target/user-agent.js';
+import { edgeAnswerCause, sendRepeatable } from './edge-retry.js';
 import { reportExchange } from '../report/report.js';
 import { observeExchange } from '../profile/exchange-observer.js';
 import { registerRequestSecrets, registerResponseSecrets } from '../report/secret-harvest.js';
@@ -21,6 +23,8 @@ export interface HttpRequest {
   body?: string;
   /** Leaves the exchange out of the report: crawls make hundreds, and a failure shows its own. */
   quiet?: boolean;
+  /** Safe to send again (a read, a lookup): an answer that is not the API's is retried (edge-retry.ts). */
+  repeatable?: boolean;
 }
 
 /** A connection-level failure (refused, reset, timed out, TLS): the environment, not the API. */
@@ -36,9 +40,10 @@ export class TargetUnreachableError extends BrokenEnvironmentError {
 
 /** A proxy's or gateway's HTML error page where the API should have answered. */
 export class GatewayPageError extends BrokenEnvironmentError {
-  constructor(exchange: HttpExchange) {
+  constructor(readonly exchange: HttpExchange) {
+    const html = /text\/html/i.test(headerValue(exchange.response.headers, 'content-type') ?? '');
     super(
-      `${whereOf(exchange.request.url)} answered ${exchange.response.status} with an HTML page (a proxy or gateway, not the API)`,
+      `${whereOf(exchange.request.url)} answered ${exchange.response.status} with ${html ? 'an HTML page' : 'a body that is not JSON'} (a proxy or gateway, not the API)`,
     );
   }
 }
@@ -47,6 +52,7 @@ export class GatewayPageError extends BrokenEnvironmentError {
 export class HttpClient {
   private readonly dispatcher: Dispatcher;
   private readonly timeoutMs: number;
+  private readonly userAgent = conformanceUserAgent();
 
   constructor(options: { caFile?: string | undefined; timeoutMs?: number }) {
     const ca = options.caFile === undefined ? undefined : readFileSync(options.caFile, 'utf8');
@@ -58,8 +64,13 @@ export class HttpClient {
     });
   }
 
-  async send(req: HttpRequest): Promise<HttpExchange> {
-    const headers = lowerCaseKeys(req.headers ?? {});
+  send(req: HttpRequest): Promise<HttpExchange> {
+    return req.repeatable === true ? sendRepeatable(() => this.sendOnce(req), req.url) : this.sendOnce(req);
+  }
+
+  private async sendOnce(req: HttpRequest): Promise<HttpExchange> {
+    // A test's own User-Agent header wins over the suite's (helpers/target/user-agent.ts).
+    const headers = lowerCaseKeys({ 'user-agent': this.userAgent, ...req.headers });
     const started = performance.now();
     let response: Dispatcher.ResponseData;
     let body: string;
@@ -89,14 +100,22 @@ export class HttpClient {
     registerResponseSecrets(exchange.response);
     observeExchange(exchange);
     if (req.quiet !== true) await reportExchange(exchange);
-    if (isGatewayPage(exchange.response.status, headerValue(exchange.response.headers, 'content-type')))
-      throw new GatewayPageError(exchange);
+    if (isGatewayAnswer(exchange)) throw new GatewayPageError(exchange);
     return exchange;
   }
 
   async close(): Promise<void> {
     await this.dispatcher.close();
   }
+}
+
+/** A gateway's answer (502, 503 or 504 with an HTML page, or a body that is not JSON) where the API should answer. */
+function isGatewayAnswer(exchange: HttpExchange): boolean {
+  const { status, headers } = exchange.response;
+  return (
+    isGatewayPage(status, headerValue(headers, 'content-type')) ||
+    (status >= 502 && status <= 504 && edgeAnswerCause(exchange) !== null)
+  );
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {

@@ -37,6 +37,7 @@ export class ListingClient {
         url: `${this.appsUrl}${PUBLISHED_PATH}${search}`,
         headers: authorization === null ? {} : { authorization },
         quiet: request.quiet ?? false,
+        repeatable: true,
       });
     return request.paced === false ? send() : paced(send);
   }

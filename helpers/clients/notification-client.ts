@@ -89,6 +89,8 @@ export class NotificationClient {
       method,
       url: `${this.appsUrl}${path}`,
       headers,
+      // A read is safe to send again after an edge's answer; a create, update or delete is not.
+      repeatable: method === 'GET',
       ...(settings === undefined ? {} : { body: JSON.stringify(settings) }),
     });
   }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { EMBEDDED_SANDBOX_SELECTORS } from '../../spec/contract.js';
 import { resolveAccount, type ConfiguredClient, type ConfiguredUser } from './account.js';
 import { redirectOrigin } from './redirect-origin.js';
+import { resolveHoldings, type AccountHoldings } from './account-holdings.js';
 
 export type { ConfiguredClient, ConfiguredUser } from './account.js';
 
@@ -22,6 +23,8 @@ export interface TargetConfig {
    * RATE_LIMIT on a target without test helpers; null leaves that test skipped there.
    */
   rateLimitBurst: number | null;
+  /** TARGET_USER_AD_COUNT and TARGET_RATE_LIMIT: what the team states the account holds (account-holdings.ts). */
+  holdings: AccountHoldings;
   control: { url: string; key: string } | null;
   /** TARGET_CLIENT_*, with TARGET_REDIRECT_URIS: the configured client and all its redirect URIs. */
   client: ConfiguredClient | null;
@@ -100,6 +103,7 @@ export function resolveTarget(env: Environment): TargetConfig {
   const webhook = resolveWebhook(read, url, problems);
   const { writes, caFile } = resolveRunOptions(read, problems);
   const rateLimitBurst = resolveBurst(read, problems);
+  const holdings = resolveHoldings(read, problems);
   checkRedirectOrigin(env, problems);
 
   if (problems.length > 0 || authUrl === undefined || appsUrl === undefined)
@@ -110,6 +114,7 @@ export function resolveTarget(env: Environment): TargetConfig {
     embedded: env[EMBEDDED_MARKER] === '1',
     allowWrites: env[EMBEDDED_MARKER] === '1' || writes === '1',
     rateLimitBurst,
+    holdings,
     control,
     client,
     client2,

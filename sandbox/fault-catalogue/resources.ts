@@ -167,6 +167,18 @@ export const RESOURCES_FAULTS = {
       },
     },
   },
+  'listing-every-users-ads': {
+    requirements: ['R5-07'],
+    description: "a user's listing holds the ads of every user of the sandbox after the user's own",
+    patch: {
+      resources: {
+        adsOf: (own) => (state, login, status) =>
+          [login, ...state.ads.logins().filter((other) => other !== login)].flatMap((one) =>
+            own(state, one, status),
+          ),
+      },
+    },
+  },
   'listing-drops-unknown-status': {
     requirements: ['R3-01'],
     description: 'ads whose status is not one of the four of section 3 are left out of the listing',

@@ -34,7 +34,7 @@ export type AdItem = Record<string, unknown>;
 
 export function renderPage(query: ListingQuery, state: SandboxState, rules: ResourcesRules): RenderedPage {
   const { grant, cursor, size } = query;
-  const view = rules.listedAds(state.ads.view(grant.login, rules.listingFilter(query.status)));
+  const view = rules.listedAds(rules.adsOf(state, grant.login, rules.listingFilter(query.status)));
   const position = cursor?.position ?? 0;
   const items = view.slice(position, position + size);
   const end = position + items.length;
@@ -63,6 +63,10 @@ export function renderPage(query: ListingQuery, state: SandboxState, rules: Reso
 
 /** R4.4-05, R4.4-06: the ads of the asked status, or of every status when none is asked. */
 export const listingFilter = (requested: string | undefined): string | undefined => requested;
+
+/** Section 1 ("all of the user's ads"), R5-07: the listing holds the ads of the token's user, no other's. */
+export const adsOf = (state: SandboxState, login: string, status: string | undefined): readonly Ad[] =>
+  state.ads.view(login, status);
 
 /** R3-01: every ad is listed, whatever its status (the set of statuses can grow). */
 export const listedAds = (ads: readonly Ad[]): readonly Ad[] => ads;
@@ -93,6 +97,7 @@ export function adItem(ad: Ad): AdItem {
 /** This module's rules, by name (resources/rules.ts spreads them into the area's table). */
 export const LISTING_PAGE_RULES = {
   listingFilter,
+  adsOf,
   listedAds,
   nextPosition,
   hasMore,

@@ -77,6 +77,11 @@ export class AdStore {
   /** Ads held across every user. */
   private total = 0;
 
+  /** The logins that hold a set of ads (a fault lists them all: fault-catalogue/resources.ts). */
+  logins(): string[] {
+    return [...this.users.keys()];
+  }
+
   /** How many ads the sandbox would hold once this user's set is replaced by one of `count`. */
   totalAfterReplacing(login: string, count: number): number {
     return this.total - (this.users.get(login)?.all.length ?? 0) + count;

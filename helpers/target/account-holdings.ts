@@ -1,0 +1,54 @@
+/**
+ * What the account holds, as the team states it (contract section 3, issue 28): the number of ads of
+ * TARGET_USER_LOGIN (TARGET_USER_AD_COUNT) and the listing's rate limit the marketplace states
+ * (TARGET_RATE_LIMIT, `<requests>/<seconds>`). Each wrong variable is one line of `problems`.
+ */
+
+export interface StatedRateLimit {
+  requests: number;
+  seconds: number;
+}
+
+export interface AccountHoldings {
+  /** TARGET_USER_AD_COUNT: every unfiltered crawl of TARGET_USER_LOGIN yields exactly this many ads. */
+  userAdCount: number | null;
+  /** TARGET_RATE_LIMIT: a burst past it must meet RATE_LIMIT. */
+  rateLimit: StatedRateLimit | null;
+}
+
+type Read = (name: string) => string | undefined;
+
+/** The spec's bound on an account's ads is not shown; the embedded sandbox seeds up to 200,000. */
+const MAX_AD_COUNT = 10_000_000;
+
+export function resolveHoldings(read: Read, problems: string[]): AccountHoldings {
+  return { userAdCount: resolveAdCount(read, problems), rateLimit: resolveRateLimit(read, problems) };
+}
+
+function resolveAdCount(read: Read, problems: string[]): number | null {
+  const raw = read('TARGET_USER_AD_COUNT');
+  if (raw === undefined) return null;
+  const value = Number(raw);
+  if (/^\d+$/.test(raw) && value <= MAX_AD_COUNT) {
+    if (read('TARGET_USER_LOGIN') === undefined)
+      problems.push('TARGET_USER_AD_COUNT: counts the ads of TARGET_USER_LOGIN, which is not set');
+    return value;
+  }
+  problems.push(
+    `TARGET_USER_AD_COUNT: expected the number of ads TARGET_USER_LOGIN has, an integer from 0 to ${MAX_AD_COUNT}, got "${raw}"`,
+  );
+  return null;
+}
+
+function resolveRateLimit(read: Read, problems: string[]): StatedRateLimit | null {
+  const raw = read('TARGET_RATE_LIMIT');
+  if (raw === undefined) return null;
+  const match = /^(\d+)\s*\/\s*(\d+)$/.exec(raw);
+  const requests = Number(match?.[1]);
+  const seconds = Number(match?.[2]);
+  if (match !== null && requests >= 1 && seconds >= 1) return { requests, seconds };
+  problems.push(
+    `TARGET_RATE_LIMIT: expected <requests>/<seconds> as the marketplace states the listing's limit (5000/60 for 5,000 a minute), got "${raw}"`,
+  );
+  return null;
+}

@@ -1,0 +1,86 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request } from 'undici';
+import { PUBLISHED_PATH } from '../../spec/paths.js';
+import { listenOnLoopback, type ListeningServer } from './listen.js';
+
+/**
+ * A marketplace's edge in front of the embedded sandbox's resource server (issue 28): a CDN that
+ * answers now and then with its own HTML 503, and a firewall that blocks every listing request for
+ * a while once the address has met RATE_LIMIT, answering 429 as production does (field notes: no
+ * Retry-After, every request refused). A plain node:http proxy: what it does is the point, in a
+ * few lines (mockttp would hide the counting behind its rule engine).
+ */
+export interface EdgeOptions {
+  /** Every n-th request gets the edge's HTML 503 instead of the API's answer (0: none). */
+  every: number;
+  /** How long listing requests are blocked after the first RATE_LIMIT. */
+  blockMs: number;
+  /**
+   * The n-th listing request starts a block too, as if another client on the same address had
+   * passed the limit: the suite's own listing tests meet it (0: never).
+   */
+  blockAtListing?: number;
+  /** Paths (prefixes) that always get the HTML 503: a persistent edge answer. */
+  alwaysDown?: readonly string[];
+}
+
+export interface EdgeProxy extends ListeningServer {
+  /** What the edge did instead of passing the request on. */
+  served: { pages: number; blocked: number; passed: number };
+}
+
+const EDGE_PAGE =
+  '<html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>503 Service Temporarily Unavailable</h1><hr>edge</body></html>';
+const BLOCKED = JSON.stringify({
+  reason: 'RATE_LIMIT',
+  // Production's own refusal, numbers and all: the address's limit, not the client's.
+  message: 'You have exceeded the 5000 requests in 1 seconds limit!',
+});
+
+async function readBody(incoming: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startEdge(upstream: string, options: EdgeOptions): Promise<EdgeProxy> {
+  const served = { pages: 0, blocked: 0, passed: 0 };
+  let count = 0;
+  let blockedUntil = 0;
+  let listings = 0;
+  const handle = async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
+    count += 1;
+    const path = incoming.url ?? '/';
+    const listing = path.startsWith(PUBLISHED_PATH);
+    if (listing && (listings += 1) === options.blockAtListing) blockedUntil = Date.now() + options.blockMs;
+    const down = options.alwaysDown?.some((prefix) => path.startsWith(prefix)) === true;
+    if (down || (options.every > 0 && count % options.every === 0)) {
+      served.pages += 1;
+      outgoing.writeHead(503, { 'content-type': 'text/html' }).end(EDGE_PAGE);
+      return;
+    }
+    if (listing && Date.now() < blockedUntil) {
+      served.blocked += 1;
+      outgoing.writeHead(429, { 'content-type': 'application/json' }).end(BLOCKED);
+      return;
+    }
+    const body = await readBody(incoming);
+    const answer = await request(`${upstream}${path}`, {
+      method: incoming.method as 'GET',
+      headers: { ...incoming.headers, host: new URL(upstream).host },
+      body: body.length === 0 ? null : body,
+    });
+    const text = await answer.body.text();
+    if (listing && answer.statusCode === 429 && Date.now() >= blockedUntil)
+      blockedUntil = Date.now() + options.blockMs;
+    served.passed += 1;
+    const headers = Object.fromEntries(
+      Object.entries(answer.headers).filter(([name]) => !['transfer-encoding', 'connection'].includes(name)),
+    );
+    outgoing.writeHead(answer.statusCode, headers).end(text);
+  };
+  const server = createServer((incoming, outgoing) => {
+    handle(incoming, outgoing).catch(() => outgoing.destroy());
+  });
+  return { ...(await listenOnLoopback(server)), served };
+}
