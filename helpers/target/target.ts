@@ -2,6 +2,11 @@ import { existsSync } from 'node:fs';
 import { EMBEDDED_SANDBOX_SELECTORS } from '../../spec/contract.js';
 import { resolveAccount, type ConfiguredClient, type ConfiguredUser } from './account.js';
 import { redirectOrigin } from './redirect-origin.js';
+import {
+  resolveObserveSeconds,
+  resolveStatusChange,
+  type StatusChangeConfig,
+} from './status-change-config.js';
 
 export type { ConfiguredClient, ConfiguredUser } from './account.js';
 
@@ -23,6 +28,10 @@ export interface TargetConfig {
    */
   rateLimitBurst: number | null;
   control: { url: string; key: string } | null;
+  /** TARGET_STATUS_CHANGE_COMMAND and TARGET_DELIVERY_TIMEOUT (contract section 3); null when unset. */
+  statusChange: StatusChangeConfig | null;
+  /** CONFORMANCE_OBSERVE_SECONDS: how long to watch the marketplace's own changes; null: not at all. */
+  observeSeconds: number | null;
   /** TARGET_CLIENT_*, with TARGET_REDIRECT_URIS: the configured client and all its redirect URIs. */
   client: ConfiguredClient | null;
   /** TARGET_CLIENT2_*: a second client (optional), for the checks that a code is bound to its client. */
@@ -100,6 +109,8 @@ export function resolveTarget(env: Environment): TargetConfig {
   const webhook = resolveWebhook(read, url, problems);
   const { writes, caFile } = resolveRunOptions(read, problems);
   const rateLimitBurst = resolveBurst(read, problems);
+  const statusChange = resolveStatusChange(read, problems);
+  const observeSeconds = resolveObserveSeconds(read, problems);
   checkRedirectOrigin(env, problems);
 
   if (problems.length > 0 || authUrl === undefined || appsUrl === undefined)
@@ -111,6 +122,8 @@ export function resolveTarget(env: Environment): TargetConfig {
     allowWrites: env[EMBEDDED_MARKER] === '1' || writes === '1',
     rateLimitBurst,
     control,
+    statusChange,
+    observeSeconds,
     client,
     client2,
     user,
