@@ -56,7 +56,12 @@ export function listingFaults(): FaultName[] {
 export async function runFaultInAccount(fault: FaultName): Promise<KillVerdict> {
   const account = await accountOf([fault]);
   try {
-    const { verdict, run } = await runKill(fault, { target: account.env, files: ACCOUNT_FILES });
+    // Each change is a process: a fault that drops deliveries costs TARGET_DELIVERY_TIMEOUT per wait.
+    const { verdict, run } = await runKill(fault, {
+      target: account.env,
+      files: ACCOUNT_FILES,
+      timeoutMs: 1_500_000,
+    });
     const skipped = run.tests.filter((test) => test.status === 'skipped').length;
     console.log(
       `${verdict.status === 'killed' ? 'killed  ' : 'SURVIVED'} ${fault} (${verdict.testsRun} tests, ${skipped} skipped, ${verdict.seconds} s)`,
