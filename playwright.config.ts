@@ -30,6 +30,16 @@ const slowWorkers = slow ? 2 : 0;
  */
 const LAST_TESTS = '**/*.last.spec.ts';
 /**
+ * CONFORMANCE_OBSERVE_SECONDS: the `observe` project, one test that keeps a notification
+ * configuration live that long and checks what the marketplace delivers by itself. Like `slow`, it
+ * comes first with a worker of its own, beside the rest. A fixed WEBHOOK_LISTEN_PORT is one
+ * receiver for the whole run, held by the one worker of the other tests: the observation then runs
+ * among them in that worker (the run grows by the window), and the `observe` project holds no test.
+ */
+const observe = (process.env.CONFORMANCE_OBSERVE_SECONDS ?? '').trim() !== '';
+const OBSERVE_TESTS = '**/*.observe.spec.ts';
+const observeWorkers = observe && !fixedReceiverPort ? 1 : 0;
+/**
  * The advisory project's few tests get one worker of their own, beside the others from the start:
  * queued after the conformance tests, they ran at the end, behind a second start of every worker
  * (a tenth of the gate's time).
@@ -40,7 +50,7 @@ export default defineConfig({
   testDir: '.',
   forbidOnly: process.env.CI !== undefined,
   fullyParallel: true,
-  workers: baseWorkers + slowWorkers + advisoryWorkers,
+  workers: baseWorkers + slowWorkers + observeWorkers + advisoryWorkers,
   retries: 0,
   timeout: 60_000,
   globalSetup: './embedded/global-setup.ts',
@@ -86,12 +96,27 @@ export default defineConfig({
     screenshot: 'off',
   },
   projects: [
+    ...(observe
+      ? [
+          {
+            name: 'observe',
+            testDir: './suites',
+            testMatch: fixedReceiverPort ? '**/none-while-the-port-is-fixed' : OBSERVE_TESTS,
+            workers: 1,
+          },
+        ]
+      : []),
     ...(slow ? [{ name: 'slow', testDir: './suites', testMatch: SLOW_TESTS, workers: slowWorkers }] : []),
     // Each held to the usual workers beside the slow ones: one receiver on a fixed WEBHOOK_LISTEN_PORT.
     {
       name: 'conformance',
       testDir: './suites',
-      testIgnore: ['**/advisory/**', SLOW_TESTS, LAST_TESTS],
+      testIgnore: [
+        '**/advisory/**',
+        SLOW_TESTS,
+        LAST_TESTS,
+        ...(observe && fixedReceiverPort ? [] : [OBSERVE_TESTS]),
+      ],
       workers: baseWorkers,
       teardown: 'conformance-last',
     },

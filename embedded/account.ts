@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { ControlClient, type SeededAd } from '../helpers/clients/control-client.js';
 import { HttpClient } from '../helpers/clients/http.js';
 import type { FaultName } from '../sandbox/faults.js';
@@ -22,6 +23,55 @@ export interface AccountTarget {
 export interface AccountOptions {
   /** The ads the first user owns (none by default). */
   ads?: readonly SeededAd[];
+  /** The ads the second user owns (none by default). */
+  ads2?: readonly SeededAd[];
+  /**
+   * TARGET_STATUS_CHANGE_COMMAND for the run (contract section 3), told STATUS_CHANGE_CONTROL_URL
+   * and STATUS_CHANGE_CONTROL_KEY: the sandbox's test helper, which the suite is never told of.
+   */
+  statusChangeCommand?: string;
+  /** More variables for the run (TARGET_DELIVERY_TIMEOUT, WEBHOOK_*). */
+  env?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A status-change command that works against any sandbox with the test helpers (the one the package
+ * ships: examples/status-change/sandbox-helpers.mjs); it trusts the sandbox's CA through TLS_CA_FILE.
+ */
+export const HELPER_STATUS_CHANGE_COMMAND = `NODE_EXTRA_CA_CERTS="$TLS_CA_FILE" node ${resolve(__dirname, '../examples/status-change/sandbox-helpers.mjs')}`;
+
+/** Ads of the second user: ids of their own, so no delivery of one user's ad names the other's. */
+export function secondUserAds(count: number): SeededAd[] {
+  const statuses = ['published', 'pending_review', 'refused', 'deleted'];
+  return Array.from({ length: count }, (_, index) => ({
+    id: `second-${index}`,
+    status: statuses[index % statuses.length] as string,
+    list_id: String(900000 + index),
+  }));
+}
+
+/** The command and its own variables: the helpers' URL and key, which the suite is never told. */
+function commandVariables(command: string | undefined, controlUrl: string): Record<string, string> {
+  return command === undefined
+    ? {}
+    : {
+        TARGET_STATUS_CHANGE_COMMAND: command,
+        STATUS_CHANGE_CONTROL_URL: controlUrl,
+        STATUS_CHANGE_CONTROL_KEY: KEY,
+      };
+}
+
+/**
+ * What a team states of its account (contract section 3): the second client's limit, the number of
+ * ads, the status-change command; then the caller's own variables.
+ */
+function statedByTheTeam(options: AccountOptions, controlUrl: string): Record<string, string> {
+  return {
+    TARGET_RATE_LIMIT: `${SECOND_CLIENT_LIMIT.requests}/${SECOND_CLIENT_LIMIT.seconds}`,
+    ...(options.ads === undefined ? {} : { TARGET_USER_AD_COUNT: String(options.ads.length) }),
+    ...commandVariables(options.statusChangeCommand, controlUrl),
+    ...options.env,
+  };
 }
 
 /**
@@ -46,6 +96,7 @@ export async function startAccount(
     await helpers.setRateLimit(client2.clientId, SECOND_CLIENT_LIMIT.requests, SECOND_CLIENT_LIMIT.seconds);
     const [user, user2] = [await helpers.createUser(), await helpers.createUser()];
     if (options.ads !== undefined) await helpers.seedAds(user.login, options.ads);
+    if (options.ads2 !== undefined) await helpers.seedAds(user2.login, options.ads2);
     const env = {
       TARGET_AUTH_URL: sandbox.authUrl,
       TARGET_APPS_URL: sandbox.appsUrl,
@@ -67,9 +118,7 @@ export async function startAccount(
       TARGET_USER2_EMAIL: user2.email,
       CONFORMANCE_ALLOW_WRITES: '1',
       CONFORMANCE_RATE_LIMIT_BURST: '500',
-      // What a team states its account holds (contract section 3): the second client's limit, the ads.
-      TARGET_RATE_LIMIT: `${SECOND_CLIENT_LIMIT.requests}/${SECOND_CLIENT_LIMIT.seconds}`,
-      ...(options.ads === undefined ? {} : { TARGET_USER_AD_COUNT: String(options.ads.length) }),
+      ...statedByTheTeam(options, sandbox.controlUrl),
     };
     return { env, close };
   } catch (error) {

@@ -31,6 +31,8 @@ const status = run(process.execPath, [
   ...playwrightTestArgs(),
   // CONFORMANCE_SLOW=1: the slow project too (playwright.config.ts defines it only then).
   ...(process.env.CONFORMANCE_SLOW === '1' ? ['--project=slow'] : []),
+  // CONFORMANCE_OBSERVE_SECONDS: the observe project too, first in the queue with its own worker.
+  ...((process.env.CONFORMANCE_OBSERVE_SECONDS ?? '').trim() !== '' ? ['--project=observe'] : []),
   '--project=conformance',
   '--project=advisory',
   // This command has no option of its own: every argument goes to Playwright as given.

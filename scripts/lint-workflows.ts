@@ -3,10 +3,12 @@
 // then the project's own rules, which actionlint does not know: only first-party actions, the package
 // alone (these workflows are the templates `classifieds-conformance init` writes into a team's
 // repository, which has no local action and none of this repository's scripts), and every project
-// variable a workflow sets documented in .env.example.
+// variable a workflow sets documented in .env.example; and every documented variable passed by the
+// nightly (scripts/workflow-variables.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { checkNightlyVariables, documentedVariables as documentedAnywhere } from './workflow-variables.js';
 
 const WORKFLOWS = '.github/workflows';
 // Third-party actions would see the target's secrets: only GitHub's own, at a major version.
@@ -151,6 +153,7 @@ async function main(): Promise<void> {
       problems.push(`${file}:${line}:${column}: ${message} [${kind}]`);
     checkOwnRules(file, documented, problems);
   }
+  problems.push(...checkNightlyVariables(documentedAnywhere()));
   for (const problem of problems) console.error(problem);
   console.log(`${files.length} workflow files, ${problems.length} problem(s)`);
   process.exitCode = problems.length > 0 ? 1 : 0;

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { startAccount } from '../embedded/account.js';
+import { HELPER_STATUS_CHANGE_COMMAND, secondUserAds, startAccount } from '../embedded/account.js';
 import { runSuite } from '../embedded/run-suite.js';
 import { mixedAds } from '../helpers/clients/mixed-ads.js';
 import { COVERAGE_FILE, testRecords, type CoverageFile, type ModeRecord } from './mode-coverage.js';
@@ -43,7 +43,12 @@ async function helpersMode(): Promise<ModeRecord> {
 async function accountMode(slow: boolean): Promise<ModeRecord> {
   console.log(`measuring account mode${slow ? ' with the slow project (eleven minutes)' : ''} ...`);
   // As many ads as the listing's crawl test seeds: more than two pages at the largest fetch_size.
-  const account = await startAccount([], { ads: mixedAds(450) });
+  // With the status-change command (issue 28), the delivery tests and the model run too.
+  const account = await startAccount([], {
+    ads: mixedAds(450),
+    ads2: secondUserAds(40),
+    statusChangeCommand: HELPER_STATUS_CHANGE_COMMAND,
+  });
   try {
     const tests = await measuredRun(account.env, slow);
     return { told: Object.keys(account.env).sort().join(' '), slow, tests };

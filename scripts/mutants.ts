@@ -3,7 +3,7 @@
 // run limited to the tests tagged with the fault's requirements (scripts/kill-matrix.ts). A fault is
 // killed when one of those tests fails naming one of its requirements. Writes reports/mutants.json
 // and reports/mutants.md; exits 1 when a fault survives or the clean sandbox fails.
-// --mode account: the listing faults (by default) against a target without test helpers, the listing
+// --mode account: the listing and delivery faults (by default) against a target without test helpers, the listing
 // suites told only TARGET_* (scripts/mutants-account.ts); writes reports/mutants-account.{json,md}.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

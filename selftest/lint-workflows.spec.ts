@@ -29,6 +29,7 @@ function lintCopy(change?: Change): { status: number | null; output: string } {
   try {
     cpSync('.github', join(folder, '.github'), { recursive: true });
     cpSync('.env.example', join(folder, '.env.example'));
+    cpSync('README.md', join(folder, 'README.md'));
     if (change !== undefined) {
       const changed = join(folder, change.file);
       const text = readFileSync(changed, 'utf8');
@@ -97,5 +98,23 @@ test.describe('the workflow lint (scripts/lint-workflows.ts)', () => {
     });
     expect(npmScript.output).toContain('uses an npm script of this repository');
     expect([action.status, script.status, npmScript.status]).toEqual([1, 1, 1]);
+  });
+
+  test('a documented variable the nightly does not pass, and a secret passed from vars, are refused (issue 28)', () => {
+    const forgotten = lintCopy({
+      file: '.github/workflows/nightly.yml',
+      from: '          TARGET_USER2_PASSWORD: ${{ secrets.TARGET_USER2_PASSWORD }}\n',
+      to: '',
+    });
+    expect(forgotten.output).toContain(
+      'does not pass TARGET_USER2_PASSWORD, which the README or .env.example documents',
+    );
+    const exposed = lintCopy({
+      file: '.github/workflows/nightly.yml',
+      from: '${{ secrets.TARGET_CLIENT2_SECRET }}',
+      to: '${{ vars.TARGET_CLIENT2_SECRET }}',
+    });
+    expect(exposed.output).toContain('TARGET_CLIENT2_SECRET must come from secrets.TARGET_CLIENT2_SECRET');
+    expect([forgotten.status, exposed.status]).toEqual([1, 1]);
   });
 });

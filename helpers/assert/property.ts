@@ -6,6 +6,13 @@ import { StopWhenBroken } from './property-broken.js';
 export interface PropertyBudget {
   /** Runs in a gate run: multiplied by FC_RUNS_SCALE, replaced by FC_RUNS. */
   runs: number;
+  /**
+   * Report the first counterexample as found, without shrinking it: for properties whose every
+   * step is costly (account mode's status changes, each a process and a wait for a delivery).
+   */
+  endOnFailure?: boolean;
+  /** The most runs, whatever FC_RUNS and FC_RUNS_SCALE say: a bound the test states (account mode). */
+  maxRuns?: number;
 }
 
 /**
@@ -33,7 +40,7 @@ export async function assertProperty<T>(
 ): Promise<void> {
   const seed =
     process.env.FC_SEED === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FC_SEED);
-  const numRuns = runsFor(budget);
+  const numRuns = Math.min(runsFor(budget), budget.maxRuns ?? Number.POSITIVE_INFINITY);
   const path = process.env.FC_PATH;
   const info = test.info();
   info.annotations.push({
@@ -51,7 +58,7 @@ export async function assertProperty<T>(
     seed,
     numRuns,
     ...(path === undefined ? {} : { path }),
-    endOnFailure: false,
+    endOnFailure: budget.endOnFailure === true,
   });
   await info.attach(`fast-check ${name}`, {
     body: `seed: ${seed}\nruns: ${details.numRuns}\nfailed: ${details.failed}\n${details.failed ? `path: ${details.counterexamplePath ?? ''}\nreplay: FC_SEED=${seed} FC_PATH=${details.counterexamplePath ?? ''}\ncounterexample: ${fc.stringify(details.counterexample).slice(0, 4000)}` : ''}`,

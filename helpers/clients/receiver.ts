@@ -102,6 +102,11 @@ export class Receiver {
     return new ReceiverEndpoint(this, path, `${this.publicUrl}${path}`);
   }
 
+  /** The local port the listener is bound to (WEBHOOK_LISTEN_PORT, or a free one). */
+  get port(): number {
+    return this.server.port;
+  }
+
   deliveriesTo(path: string): readonly Delivery[] {
     return this.byPath.get(path) ?? [];
   }

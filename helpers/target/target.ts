@@ -3,6 +3,11 @@ import { EMBEDDED_SANDBOX_SELECTORS } from '../../spec/contract.js';
 import { resolveAccount, type ConfiguredClient, type ConfiguredUser } from './account.js';
 import { redirectOrigin } from './redirect-origin.js';
 import { resolveHoldings, type AccountHoldings } from './account-holdings.js';
+import {
+  resolveObserveSeconds,
+  resolveStatusChange,
+  type StatusChangeConfig,
+} from './status-change-config.js';
 
 export type { ConfiguredClient, ConfiguredUser } from './account.js';
 
@@ -26,6 +31,10 @@ export interface TargetConfig {
   /** TARGET_USER_AD_COUNT and TARGET_RATE_LIMIT: what the team states the account holds (account-holdings.ts). */
   holdings: AccountHoldings;
   control: { url: string; key: string } | null;
+  /** TARGET_STATUS_CHANGE_COMMAND and TARGET_DELIVERY_TIMEOUT (contract section 3); null when unset. */
+  statusChange: StatusChangeConfig | null;
+  /** CONFORMANCE_OBSERVE_SECONDS: how long to watch the marketplace's own changes; null: not at all. */
+  observeSeconds: number | null;
   /** TARGET_CLIENT_*, with TARGET_REDIRECT_URIS: the configured client and all its redirect URIs. */
   client: ConfiguredClient | null;
   /** TARGET_CLIENT2_*: a second client (optional), for the checks that a code is bound to its client. */
@@ -104,6 +113,8 @@ export function resolveTarget(env: Environment): TargetConfig {
   const { writes, caFile } = resolveRunOptions(read, problems);
   const rateLimitBurst = resolveBurst(read, problems);
   const holdings = resolveHoldings(read, problems);
+  const statusChange = resolveStatusChange(read, problems);
+  const observeSeconds = resolveObserveSeconds(read, problems);
   checkRedirectOrigin(env, problems);
 
   if (problems.length > 0 || authUrl === undefined || appsUrl === undefined)
@@ -116,6 +127,8 @@ export function resolveTarget(env: Environment): TargetConfig {
     rateLimitBurst,
     holdings,
     control,
+    statusChange,
+    observeSeconds,
     client,
     client2,
     user,

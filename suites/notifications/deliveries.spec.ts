@@ -11,6 +11,8 @@ import {
 } from '../../helpers/assert/expect-delivery.js';
 import { tokenHeaderOf } from '../../helpers/assert/notification-match.js';
 import type { Delivery } from '../../helpers/clients/receiver.js';
+import type { SeededAd } from '../../helpers/clients/control-client.js';
+import type { ExpectedChange } from '../../helpers/assert/notification-match.js';
 import type { WebhookConfig } from '../../helpers/target/target.js';
 import { expectAccepted } from '../../helpers/assert/expect-notification.js';
 import { verify } from '../../helpers/assert/verify.js';
@@ -20,6 +22,18 @@ const STATUSES = ['pending_review', 'published', 'deleted', 'refused', 'archived
 
 const ONE_PER_USER =
   'the target holds one notification configuration per user: the kept configuration was made after the delete';
+
+/**
+ * The ad a change was made on: the one asked for, or the one a status-change command says it
+ * changed instead (contract section 3); deliveries are matched by its id.
+ */
+function adOf(change: ExpectedChange): SeededAd {
+  return {
+    id: change.adId,
+    status: change.status,
+    ...(change.listId === undefined ? {} : { list_id: change.listId }),
+  };
+}
 
 /** Whether a delivery notifies a change of `ad` and carries `token` (R6-04). */
 function carries(delivery: Delivery, ad: AdRef, token: string, webhook: WebhookConfig): boolean {
@@ -46,9 +60,9 @@ test.describe('6 AD_STATUS deliveries', () => {
         const [delivery] = await expectDeliveryCount(
           hook,
           1,
-          [ad],
+          [adOf(change)],
           ['R6-01', ...(unknown ? ['R6-05'] : [])],
-          `one change of ${ad.id}`,
+          `one change of ${change.adId}`,
           [subscriber.sentinel(hook)],
         );
         if (delivery === undefined) return;
@@ -68,8 +82,9 @@ test.describe('6 AD_STATUS deliveries', () => {
       const ad = subscriber.ads[0];
       if (ad === undefined) throw new Error('the subscriber has no seeded ad');
       const first = await subscriber.changeStatus(ad, 'published');
-      const second = await subscriber.changeStatus(ad, 'deleted');
-      const deliveries = await expectDeliveryCount(hook, 2, [ad], ['R6-01'], 'two changes of one ad', [
+      const second = await subscriber.changeStatus(adOf(first), 'deleted');
+      const changed = [adOf(first), adOf(second)];
+      const deliveries = await expectDeliveryCount(hook, 2, changed, ['R6-01'], 'two changes of one ad', [
         subscriber.sentinel(hook),
       ]);
       // Ordering is not shown by the spec: each change must be matched by some delivery.
@@ -108,15 +123,16 @@ test.describe('6 AD_STATUS deliveries', () => {
       // when it reached the new url with the new token before UPDATE_SETTLE_MS; else another
       // change, made UPDATE_SETTLE_MS after the update, is.
       let change = await subscriber.changeStatus(early, 'published');
+      const first = adOf(change);
       const atOnce = await receiver.until(
-        () => newHook.deliveries.some((one) => carries(one, early, next.token, target.webhook)),
+        () => newHook.deliveries.some((one) => carries(one, first, next.token, target.webhook)),
         settledAt - Date.now(),
       );
       if (!atOnce) {
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, settledAt - Date.now())));
         change = await subscriber.changeStatus(late, 'published');
       }
-      const ad = atOnce ? early : late;
+      const ad = adOf(change);
       const ids = ['R4.6-03', 'R6-01'];
       const [[delivery] = []] = await expectDeliveryCounts(
         [
@@ -150,7 +166,7 @@ test.describe('6 AD_STATUS deliveries', () => {
       if (!several) await keep();
       const ad = subscriber.ads[0];
       if (ad === undefined) throw new Error('the subscriber has no seeded ad');
-      await subscriber.changeStatus(ad, 'refused');
+      const refused = adOf(await subscriber.changeStatus(ad, 'refused'));
       // The kept configuration's delivery shows the change was processed, then one quiet period for
       // both, which the sentinel through the kept configuration ends.
       await expectDeliveryCounts(
@@ -158,14 +174,14 @@ test.describe('6 AD_STATUS deliveries', () => {
           {
             endpoint: keptHook,
             count: 1,
-            ads: [ad],
+            ads: [refused],
             ids: ['R6-01'],
             why: 'a configuration that was not deleted',
           },
           {
             endpoint: deletedHook,
             count: 0,
-            ads: [ad],
+            ads: [refused],
             ids: ['R4.6-04', 'R6-01'],
             why: 'the configuration was deleted',
           },
@@ -192,15 +208,21 @@ test.describe('6 AD_STATUS deliveries', () => {
       }
       const ad = changer.ads[0];
       if (ad === undefined) throw new Error('the subscriber has no seeded ad');
-      await changer.changeStatus(ad, 'published');
+      const changed = adOf(await changer.changeStatus(ad, 'published'));
       // One quiet period for both, ended by a sentinel through each user's own configuration.
       await expectDeliveryCounts(
         [
-          { endpoint: changerHook, count: 1, ads: [ad], ids: ['R6-01'], why: "the changed ad's own user" },
+          {
+            endpoint: changerHook,
+            count: 1,
+            ads: [changed],
+            ids: ['R6-01'],
+            why: "the changed ad's own user",
+          },
           {
             endpoint: watcherHook,
             count: 0,
-            ads: [ad],
+            ads: [changed],
             ids: ['R6-01', 'R4.6-06'],
             why: 'the ad belongs to another user',
           },
