@@ -111,6 +111,15 @@ export const RESOURCES_FAULTS = {
     description: 'basic_user_info answers tokens without the basic_user_info permission',
     patch: { resources: { basicInfoScope: () => () => undefined } },
   },
+  'basic-info-chat-suffices': {
+    requirements: ['R4.3-02'],
+    description: 'basic_user_info also answers tokens that hold chat instead of basic_user_info',
+    patch: {
+      resources: {
+        basicInfoScope: (check) => (info) => (info.grant?.scopes.includes('chat') ? undefined : check(info)),
+      },
+    },
+  },
   'basic-info-other-user': {
     requirements: ['R4.3-01'],
     description: "basic_user_info answers with another user's name and e-mail",
