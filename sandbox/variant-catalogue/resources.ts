@@ -1,6 +1,19 @@
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
 import { OTHER_LISTING_STATUS } from '../resources/listing-status.js';
+import { BasicInfoRefusal, type BasicInfoCheck } from '../resources/basic-info-checks.js';
 import type { VariantDefinition } from './types.js';
+
+/** basic-info-scope-refused-401: a token without the permission is refused as an unknown one is. */
+function refusedAsAccessDenied(check: BasicInfoCheck): BasicInfoCheck {
+  return (info) => {
+    try {
+      return check(info);
+    } catch (error) {
+      if (!(error instanceof BasicInfoRefusal)) throw error;
+      throw new BasicInfoRefusal(401, 'ACCESS_DENIED', error.message);
+    }
+  };
+}
 
 /** listing-prefixed-current-token: current_token with a "c." before the page token. */
 const prefixed = (token: string | null): string | null => (token === null ? null : `c.${token}`);
@@ -65,5 +78,11 @@ export const RESOURCES_VARIANTS = {
       'a client may list 20 times a second (8: a per-second limit exists, its value not shown); over it, RATE_LIMIT until the second is over',
     env: {},
     patch: { resources: { defaultRateLimit: () => () => ({ requests: 20, seconds: 1 }) } },
+  },
+  'basic-info-scope-refused-401': {
+    description:
+      'basic_user_info refuses a token without the basic_user_info permission with 401 ACCESS_DENIED instead of 403 ACCESS_SCOPE_DENIED (4.3 shows no refusal)',
+    env: {},
+    patch: { resources: { basicInfoScope: refusedAsAccessDenied } },
   },
 } as const satisfies Record<string, VariantDefinition>;
