@@ -7,6 +7,7 @@ import {
   emptyPageWithoutHeader,
   frameworkShapedParameterErrors,
   offsetCursor,
+  pageTokenOwnerListed,
   queryGrant,
   rethrowing,
   someoneForUnknownToken,
@@ -110,6 +111,12 @@ export const RESOURCES_FAULTS = {
     requirements: ['R4.3-02'],
     description: 'basic_user_info answers tokens without the basic_user_info permission',
     patch: { resources: { basicInfoScope: () => () => undefined } },
+  },
+  'listing-page-token-names-user': {
+    requirements: ['R5-06', 'R4.4-02'],
+    description:
+      'a page token lists the ads of the user it was issued to, whoever’s access token comes with it',
+    patch: { resources: { pageTokenValid: pageTokenOwnerListed } },
   },
   'basic-info-chat-suffices': {
     requirements: ['R4.3-02'],
