@@ -1,7 +1,23 @@
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
 import { OTHER_LISTING_STATUS } from '../resources/listing-status.js';
 import { BasicInfoRefusal, type BasicInfoCheck } from '../resources/basic-info-checks.js';
+import type { ListingPlace } from '../resources/listing-query.js';
+import type { PageCursor } from '../resources/page-token.js';
 import type { VariantDefinition } from './types.js';
+
+type CursorOf = (raw: string, place: ListingPlace) => Readonly<PageCursor> | undefined;
+
+/**
+ * listing-page-token-any-user: a page token says a position only; another user's token brings
+ * that user to the same position in their own ads (not refused: 4.4 does not say it must be).
+ */
+function positionForAnyUser(cursorOf: CursorOf): CursorOf {
+  return (raw, place) => {
+    const decoded = place.tokens.decode(raw);
+    if (decoded === undefined || decoded.login === place.login) return cursorOf(raw, place);
+    return { ...decoded, login: place.login, status: place.status, generation: place.generation };
+  };
+}
 
 /** basic-info-scope-refused-401: a token without the permission is refused as an unknown one is. */
 function refusedAsAccessDenied(check: BasicInfoCheck): BasicInfoCheck {
@@ -84,5 +100,11 @@ export const RESOURCES_VARIANTS = {
       'basic_user_info refuses a token without the basic_user_info permission with 401 ACCESS_DENIED instead of 403 ACCESS_SCOPE_DENIED (4.3 shows no refusal)',
     env: {},
     patch: { resources: { basicInfoScope: refusedAsAccessDenied } },
+  },
+  'listing-page-token-any-user': {
+    description:
+      'a page token presented with another user’s access token lists that user’s own ads from the same position, instead of BAD_REQUEST',
+    env: {},
+    patch: { resources: { pageTokenCursor: positionForAnyUser } },
   },
 } as const satisfies Record<string, VariantDefinition>;
