@@ -106,3 +106,19 @@ export function pageTokenOwnerListed(check: ListingCheck): ListingCheck {
     return check(listing);
   };
 }
+
+/** listing-rate-limit-never-lifted: a client that met RATE_LIMIT once is refused with it for good. */
+export function limitNeverLifted(check: ListingCheck): ListingCheck {
+  const refusals = new Map<string, ListingError>();
+  return (listing) => {
+    const clientId = listing.grant?.clientId ?? '';
+    const earlier = refusals.get(clientId);
+    if (earlier !== undefined) throw earlier;
+    try {
+      return check(listing);
+    } catch (error) {
+      if (error instanceof ListingError && error.reason === 'RATE_LIMIT') refusals.set(clientId, error);
+      throw error;
+    }
+  };
+}

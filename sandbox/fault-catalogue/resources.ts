@@ -6,6 +6,7 @@ import { UNVERSIONED_PUBLISHED_PATH } from '../resources/published.js';
 import {
   emptyPageWithoutHeader,
   frameworkShapedParameterErrors,
+  limitNeverLifted,
   offsetCursor,
   pageTokenOwnerListed,
   queryGrant,
@@ -117,6 +118,11 @@ export const RESOURCES_FAULTS = {
     description:
       'a page token lists the ads of the user it was issued to, whoever’s access token comes with it',
     patch: { resources: { pageTokenValid: pageTokenOwnerListed } },
+  },
+  'listing-rate-limit-never-lifted': {
+    requirements: ['R8-05'],
+    description: 'a client that met RATE_LIMIT once is refused with it for good, not only for the second',
+    patch: { resources: { withinRateLimit: limitNeverLifted } },
   },
   'basic-info-chat-suffices': {
     requirements: ['R4.3-02'],
