@@ -3,6 +3,8 @@ import { OTHER_LISTING_STATUS } from '../resources/listing-status.js';
 import { BasicInfoRefusal, type BasicInfoCheck } from '../resources/basic-info-checks.js';
 import type { ListingPlace } from '../resources/listing-query.js';
 import type { PageCursor } from '../resources/page-token.js';
+import { ListingError } from '../../spec/errors.js';
+import { clientOf, type ListingCheck } from '../resources/listing-request.js';
 import type { VariantDefinition } from './types.js';
 
 type CursorOf = (raw: string, place: ListingPlace) => Readonly<PageCursor> | undefined;
@@ -33,6 +35,24 @@ function refusedAsAccessDenied(check: BasicInfoCheck): BasicInfoCheck {
 
 /** listing-prefixed-current-token: current_token with a "c." before the page token. */
 const prefixed = (token: string | null): string | null => (token === null ? null : `c.${token}`);
+
+/**
+ * listing-rate-limit-sliding: the limit counts the requests of the last `seconds` (a sliding log),
+ * refused ones too, instead of fixed windows; the limit is still lifted a second after a burst.
+ */
+function slidingRateLimit(): ListingCheck {
+  const log = new Map<string, number[]>();
+  return (listing) => {
+    const client = clientOf(listing);
+    const { requests, seconds } = client.rateLimit;
+    const now = client.clock.now();
+    const recent = [...(log.get(client.clientId) ?? []).filter((at) => now - at < seconds * 1000), now];
+    log.set(client.clientId, recent);
+    if (recent.length > requests)
+      throw new ListingError('RATE_LIMIT', listing.rules.rateLimitMessage(requests, seconds));
+    return undefined;
+  };
+}
 
 /** Variants of the resource server (basic user info, the listing): other choices a correct server could make. */
 export const RESOURCES_VARIANTS = {
@@ -106,5 +126,11 @@ export const RESOURCES_VARIANTS = {
       'a page token presented with another user’s access token lists that user’s own ads from the same position, instead of BAD_REQUEST',
     env: {},
     patch: { resources: { pageTokenCursor: positionForAnyUser } },
+  },
+  'listing-rate-limit-sliding': {
+    description:
+      'the rate limit counts the requests of the last second (a sliding log, refused requests included) instead of fixed one-second windows',
+    env: {},
+    patch: { resources: { withinRateLimit: slidingRateLimit } },
   },
 } as const satisfies Record<string, VariantDefinition>;
