@@ -15,6 +15,7 @@ export interface CatalogsRules {
   catalogTokenValid: CatalogCheck;
   catalogGrant: (request: FastifyRequest, tokens: TokenStore) => AccessGrant | undefined;
   modelsBrandId: (brandId: number) => number;
+  versionsBrandId: (brandId: number) => number;
   unknownIdData: () => CatalogData;
   // The answer.
   catalogEnvelope: (data: CatalogData) => CatalogEnvelope;
@@ -27,6 +28,7 @@ export const CATALOGS_RULES: CatalogsRules = {
   catalogTokenValid: lookup.catalogTokenValid,
   catalogGrant: lookup.catalogGrant,
   modelsBrandId: lookup.modelsBrandId,
+  versionsBrandId: lookup.versionsBrandId,
   unknownIdData: lookup.unknownIdData,
   catalogEnvelope: lookup.catalogEnvelope,
   catalogContentType: lookup.catalogContentType,

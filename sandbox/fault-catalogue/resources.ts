@@ -257,6 +257,12 @@ export const RESOURCES_FAULTS = {
       'the models lookups expect brand ids in another id space (the brand id plus 1000), not the ids the brand lookup answered',
     patch: { catalogs: { modelsBrandId: () => (brandId) => brandId - 1000 } },
   },
+  'catalog-models-of-first-brand': {
+    requirements: ['R4.5-02'],
+    description:
+      'every models lookup answers the models of brand 1, and the versions lookups read brand 1 too, whatever brand id the path names',
+    patch: { catalogs: { modelsBrandId: () => () => 1, versionsBrandId: () => () => 1 } },
+  },
   'catalog-versioned-path': {
     requirements: ['R9-06'],
     description: 'the catalog lookups are served only under /autoupload/v1/ instead of /autoupload/',
