@@ -46,6 +46,17 @@ export const NOTIFICATIONS_FAULTS = {
       'a create whose body carries an id stores the configuration under that id, not one the service assigns',
     patch: { notifications: { bodyIsObject: notingSentId, configurationId: sentIdFirst } },
   },
+  'notification-scope-chat-suffices': {
+    requirements: ['R4.6-05'],
+    description: 'the notification endpoints also accept a token holding chat instead of autoupload',
+    patch: {
+      notifications: {
+        scopeAutoupload: (check) => (checked) => {
+          if (checked.grant?.scopes.includes('chat') !== true) check(checked);
+        },
+      },
+    },
+  },
   'notify-none': {
     requirements: ['R6-01'],
     description: 'status changes are never delivered',
