@@ -46,13 +46,15 @@ export const NOTIFICATIONS_FAULTS = {
       'a create whose body carries an id stores the configuration under that id, not one the service assigns',
     patch: { notifications: { bodyIsObject: notingSentId, configurationId: sentIdFirst } },
   },
-  'notification-scope-chat-suffices': {
+  'notification-scope-autoservice-among-others': {
     requirements: ['R4.6-05'],
-    description: 'the notification endpoints also accept a token holding chat instead of autoupload',
+    description:
+      'the notification endpoints accept a token holding autoservice beside another scope, without autoupload (autoservice alone is still refused)',
     patch: {
       notifications: {
         scopeAutoupload: (check) => (checked) => {
-          if (checked.grant?.scopes.includes('chat') !== true) check(checked);
+          const scopes = checked.grant?.scopes ?? [];
+          if (!(scopes.includes('autoservice') && scopes.length > 1)) check(checked);
         },
       },
     },
