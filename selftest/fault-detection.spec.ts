@@ -149,7 +149,7 @@ const CASES: readonly FaultCase[] = [
   },
   {
     fault: 'basic-info-scope-not-checked',
-    run: ['a token without basic_user_info is refused'],
+    run: ['a token of scope "autoupload" (without basic_user_info) is refused'],
     mustName: ['R4.3-02'],
     mustPass: 'a basic_user_info token gets the user name',
   },
@@ -157,7 +157,7 @@ const CASES: readonly FaultCase[] = [
     fault: 'basic-info-other-user',
     run: ['a basic_user_info token gets the user name'],
     mustName: ['R4.3-01'],
-    mustPass: 'a token without basic_user_info is refused',
+    mustPass: 'a token of scope "autoupload" (without basic_user_info) is refused',
   },
   {
     fault: 'catalog-string-ids',

@@ -48,6 +48,9 @@ export function catalogId(raw: string | undefined): number {
 /** R4.5-02: the models lookups take the ids the brand lookup answered. */
 export const modelsBrandId = (brandId: number): number => brandId;
 
+/** R4.5-02: the versions lookups take the brand id of the path, as the models lookups do. */
+export const versionsBrandId = (brandId: number): number => brandId;
+
 /** The sandbox's choice: an unknown brand or model is 404 NOT_FOUND. */
 export const unknownIdData = (): CatalogData => {
   throw new CatalogError(404, 'NOT_FOUND', 'No such brand or model.');
@@ -67,6 +70,7 @@ export const LOOKUP_RULES = {
   catalogTokenValid,
   catalogGrant,
   modelsBrandId,
+  versionsBrandId,
   unknownIdData,
   catalogEnvelope,
   catalogContentType,

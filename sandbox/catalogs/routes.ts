@@ -56,7 +56,7 @@ export function registerCatalogs(app: FastifyInstance, state: SandboxState, cata
     );
     if (withVersions)
       route(app, state, `${base}/${segment}/:brandId/:modelId`, (params) =>
-        catalog.versionMap(catalogId(params.brandId), catalogId(params.modelId)),
+        catalog.versionMap(rules.versionsBrandId(catalogId(params.brandId)), catalogId(params.modelId)),
       );
   };
   chain(CATALOG_CHAINS.car, catalogs.cars, true);

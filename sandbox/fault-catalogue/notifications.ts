@@ -15,8 +15,51 @@ function unless(
   };
 }
 
+/**
+ * For notification-client-id-taken: the id a create's body carries, kept from its body check to
+ * the id rule of the same request (both run synchronously, one request after another).
+ */
+let clientSentId: string | undefined;
+
+/** The body check, noting the id the body carries. */
+function notingSentId(check: Check<NotificationRequest>): Check<NotificationRequest> {
+  return (checked) => {
+    check(checked);
+    const sent = checked.fields?.id;
+    clientSentId = typeof sent === 'string' && sent !== '' ? sent : undefined;
+  };
+}
+
+/** The id rule, taking the noted id when there is one. */
+function sentIdFirst(assign: (sequence: number) => string): (sequence: number) => string {
+  return (sequence) => {
+    const taken = clientSentId;
+    clientSentId = undefined;
+    return taken ?? assign(sequence);
+  };
+}
+
 /** Faults of the notifications area: each the smallest deviation that breaks the requirements it names. */
 export const NOTIFICATIONS_FAULTS = {
+  'notification-client-id-taken': {
+    requirements: ['R2.7-01'],
+    description:
+      'a create whose body carries an id stores the configuration under that id, not one the service assigns',
+    patch: { notifications: { bodyIsObject: notingSentId, configurationId: sentIdFirst } },
+  },
+  'notification-scope-autoservice-among-others': {
+    requirements: ['R4.6-05'],
+    description:
+      'the notification endpoints accept a token holding autoservice beside another scope, without autoupload (autoservice alone is still refused)',
+    patch: {
+      notifications: {
+        scopeAutoupload: (check) => (checked) => {
+          const scopes = checked.grant?.scopes ?? [];
+          if (!(scopes.includes('autoservice') && scopes.length > 1)) check(checked);
+        },
+      },
+    },
+  },
   'notify-none': {
     requirements: ['R6-01'],
     description: 'status changes are never delivered',

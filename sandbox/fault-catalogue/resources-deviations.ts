@@ -92,3 +92,33 @@ export function stringIds(
     };
   };
 }
+
+/**
+ * listing-page-token-names-user: a page token lists the ads of the user it was issued to, whose
+ * ever access token comes with it (the token's user is taken from the page token).
+ */
+export function pageTokenOwnerListed(check: ListingCheck): ListingCheck {
+  return (listing) => {
+    const raw = listing.params.get('page_token');
+    const owner = raw === undefined || raw === '' ? undefined : listing.state.pageTokens.decode(raw)?.login;
+    if (owner !== undefined && listing.grant !== undefined)
+      listing.grant = { ...listing.grant, login: owner };
+    return check(listing);
+  };
+}
+
+/** listing-rate-limit-never-lifted: a client that met RATE_LIMIT once is refused with it for good. */
+export function limitNeverLifted(check: ListingCheck): ListingCheck {
+  const refusals = new Map<string, ListingError>();
+  return (listing) => {
+    const clientId = listing.grant?.clientId ?? '';
+    const earlier = refusals.get(clientId);
+    if (earlier !== undefined) throw earlier;
+    try {
+      return check(listing);
+    } catch (error) {
+      if (error instanceof ListingError && error.reason === 'RATE_LIMIT') refusals.set(clientId, error);
+      throw error;
+    }
+  };
+}

@@ -6,7 +6,9 @@ import { UNVERSIONED_PUBLISHED_PATH } from '../resources/published.js';
 import {
   emptyPageWithoutHeader,
   frameworkShapedParameterErrors,
+  limitNeverLifted,
   offsetCursor,
+  pageTokenOwnerListed,
   queryGrant,
   rethrowing,
   someoneForUnknownToken,
@@ -111,6 +113,26 @@ export const RESOURCES_FAULTS = {
     requirements: ['R4.3-02'],
     description: 'basic_user_info answers tokens without the basic_user_info permission',
     patch: { resources: { basicInfoScope: always(undefined) } },
+  },
+  'listing-page-token-names-user': {
+    requirements: ['R5-06', 'R4.4-02'],
+    description:
+      'a page token lists the ads of the user it was issued to, whoever’s access token comes with it',
+    patch: { resources: { pageTokenValid: pageTokenOwnerListed } },
+  },
+  'listing-rate-limit-never-lifted': {
+    requirements: ['R8-05'],
+    description: 'a client that met RATE_LIMIT once is refused with it for good, not only for the second',
+    patch: { resources: { withinRateLimit: limitNeverLifted } },
+  },
+  'basic-info-chat-suffices': {
+    requirements: ['R4.3-02'],
+    description: 'basic_user_info also answers tokens that hold chat instead of basic_user_info',
+    patch: {
+      resources: {
+        basicInfoScope: (check) => (info) => (info.grant?.scopes.includes('chat') ? undefined : check(info)),
+      },
+    },
   },
   'basic-info-other-user': {
     requirements: ['R4.3-01'],
@@ -247,6 +269,12 @@ export const RESOURCES_FAULTS = {
     description:
       'the models lookups expect brand ids in another id space (the brand id plus 1000), not the ids the brand lookup answered',
     patch: { catalogs: { modelsBrandId: () => (brandId) => brandId - 1000 } },
+  },
+  'catalog-models-of-first-brand': {
+    requirements: ['R4.5-02'],
+    description:
+      'every models lookup answers the models of brand 1, and the versions lookups read brand 1 too, whatever brand id the path names',
+    patch: { catalogs: { modelsBrandId: always(1), versionsBrandId: always(1) } },
   },
   'catalog-versioned-path': {
     requirements: ['R9-06'],

@@ -1,7 +1,9 @@
 import { SCOPES, type Scope } from '../scopes.js';
 import { basicAccepted } from '../token/basic-auth.js';
 import { requestedScope } from '../token/check-scope.js';
-import { redirectUriRegistered } from '../token/check-code.js';
+import { TokenError } from '../../spec/errors.js';
+import { redirectUriRegistered, redirectUriSent } from '../token/check-code.js';
+import type { TokenCheck } from '../token/exchange.js';
 import { consumeCodeOf } from '../token/consume-on-failure.js';
 import { echoPage } from '../token/echo-page.js';
 import { getQueryRead, jsonBodyRead, querySecretRead, unknownParameterFails } from '../token/faulty-forms.js';
@@ -19,6 +21,27 @@ import {
 } from '../token/patches.js';
 import { always } from '../rules/patch.js';
 import type { FaultDefinition } from './types.js';
+
+/** A redirect URI as a loose comparison sees it: decoded, in lower case, without query or trailing slash. */
+function looseUri(uri: string): string {
+  let decoded = uri;
+  try {
+    decoded = decodeURIComponent(uri);
+  } catch {
+    // Not percent-decodable: compared as sent.
+  }
+  return decoded
+    .toLowerCase()
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '');
+}
+
+/** For token-redirect-uri-loose-match: the redirect_uri is compared loosely, not as the same string. */
+const redirectUriLooselyMatches: TokenCheck = (exchange) => {
+  const authorized = exchange.code.redirectUriSent ?? exchange.client.redirectUris[0] ?? '';
+  if (looseUri(redirectUriSent(exchange) ?? '') !== looseUri(authorized))
+    throw new TokenError('invalid_grant', 'redirect_uri differs from the authorization request.');
+};
 
 /** Faults of the token area: each the smallest deviation that breaks the requirements it names. */
 export const TOKEN_FAULTS = {
@@ -102,6 +125,12 @@ export const TOKEN_FAULTS = {
     description:
       'the token request may carry any of the client’s registered redirect URIs, not only the one of the authorization request',
     patch: { token: { redirectUriMatches: () => redirectUriRegistered } },
+  },
+  'token-redirect-uri-loose-match': {
+    requirements: ['R4.2-04', 'R7.2-07'],
+    description:
+      'the token request’s redirect_uri is compared with the authorization request’s loosely: percent-decoded, in any case, without its query or trailing slash',
+    patch: { token: { redirectUriMatches: () => redirectUriLooselyMatches } },
   },
   'token-grant-type-ignored': {
     requirements: ['R4.2-05', 'R7.2-09'],

@@ -23,6 +23,16 @@ function rawTokenHeader(token: string): Record<string, string> {
   return { 'x-hook-token': token };
 }
 
+/** notification-assigned-fields-refused: a body that names id or type is refused with 400. */
+function assignedFieldsRefused(check: Check<NotificationRequest>): Check<NotificationRequest> {
+  return (checked) => {
+    check(checked);
+    const fields = checked.fields ?? {};
+    if ('id' in fields || 'type' in fields)
+      throw new NotificationError('BAD_REQUEST', 'id and type are assigned by the service.');
+  };
+}
+
 const SAO_PAULO_OFFSET_MS = -3 * 60 * 60 * 1000;
 
 /** Production's local time (São Paulo, UTC-3) without an offset. */
@@ -151,5 +161,11 @@ export const NOTIFICATIONS_VARIANTS = {
         },
       },
     },
+  },
+  'notification-assigned-fields-refused': {
+    description:
+      'a create or update whose body carries id or type (both assigned by the service) is refused with 400 BAD_REQUEST',
+    env: {},
+    patch: { notifications: { bodyIsObject: assignedFieldsRefused } },
   },
 } as const satisfies Record<string, VariantDefinition>;

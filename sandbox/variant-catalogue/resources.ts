@@ -1,10 +1,59 @@
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
 import { OTHER_LISTING_STATUS } from '../resources/listing-status.js';
 import { always } from '../rules/patch.js';
+import { BasicInfoRefusal, type BasicInfoCheck } from '../resources/basic-info-checks.js';
+import type { ListingPlace } from '../resources/listing-query.js';
+import type { PageCursor } from '../resources/page-token.js';
+import { ListingError } from '../../spec/errors.js';
+import { clientOf, type ListingCheck } from '../resources/listing-request.js';
 import type { VariantDefinition } from './types.js';
+
+type CursorOf = (raw: string, place: ListingPlace) => Readonly<PageCursor> | undefined;
+
+/**
+ * listing-page-token-any-user: a page token says a position only; another user's token brings
+ * that user to the same position in their own ads (not refused: 4.4 does not say it must be).
+ */
+function positionForAnyUser(cursorOf: CursorOf): CursorOf {
+  return (raw, place) => {
+    const decoded = place.tokens.decode(raw);
+    if (decoded === undefined || decoded.login === place.login) return cursorOf(raw, place);
+    return { ...decoded, login: place.login, status: place.status, generation: place.generation };
+  };
+}
+
+/** basic-info-scope-refused-401: a token without the permission is refused as an unknown one is. */
+function refusedAsAccessDenied(check: BasicInfoCheck): BasicInfoCheck {
+  return (info) => {
+    try {
+      return check(info);
+    } catch (error) {
+      if (!(error instanceof BasicInfoRefusal)) throw error;
+      throw new BasicInfoRefusal(401, 'ACCESS_DENIED', error.message);
+    }
+  };
+}
 
 /** listing-prefixed-current-token: current_token with a "c." before the page token. */
 const prefixed = (token: string | null): string | null => (token === null ? null : `c.${token}`);
+
+/**
+ * listing-rate-limit-sliding: the limit counts the requests of the last `seconds` (a sliding log),
+ * refused ones too, instead of fixed windows; the limit is still lifted a second after a burst.
+ */
+function slidingRateLimit(): ListingCheck {
+  const log = new Map<string, number[]>();
+  return (listing) => {
+    const client = clientOf(listing);
+    const { requests, seconds } = client.rateLimit;
+    const now = client.clock.now();
+    const recent = [...(log.get(client.clientId) ?? []).filter((at) => now - at < seconds * 1000), now];
+    log.set(client.clientId, recent);
+    if (recent.length > requests)
+      throw new ListingError('RATE_LIMIT', listing.rules.rateLimitMessage(requests, seconds));
+    return undefined;
+  };
+}
 
 /** Variants of the resource server (basic user info, the listing): other choices a correct server could make. */
 export const RESOURCES_VARIANTS = {
@@ -66,5 +115,23 @@ export const RESOURCES_VARIANTS = {
       'a client may list 20 times a second (8: a per-second limit exists, its value not shown); over it, RATE_LIMIT until the second is over',
     env: {},
     patch: { resources: { defaultRateLimit: always({ requests: 20, seconds: 1 }) } },
+  },
+  'basic-info-scope-refused-401': {
+    description:
+      'basic_user_info refuses a token without the basic_user_info permission with 401 ACCESS_DENIED instead of 403 ACCESS_SCOPE_DENIED (4.3 shows no refusal)',
+    env: {},
+    patch: { resources: { basicInfoScope: refusedAsAccessDenied } },
+  },
+  'listing-page-token-any-user': {
+    description:
+      'a page token presented with another user’s access token lists that user’s own ads from the same position, instead of BAD_REQUEST',
+    env: {},
+    patch: { resources: { pageTokenCursor: positionForAnyUser } },
+  },
+  'listing-rate-limit-sliding': {
+    description:
+      'the rate limit counts the requests of the last second (a sliding log, refused requests included) instead of fixed one-second windows',
+    env: {},
+    patch: { resources: { withinRateLimit: slidingRateLimit } },
   },
 } as const satisfies Record<string, VariantDefinition>;

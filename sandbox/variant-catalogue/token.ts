@@ -1,4 +1,7 @@
+import { TokenError } from '../../spec/errors.js';
 import { basicAccepted } from '../token/basic-auth.js';
+import { redirectUriSent } from '../token/check-code.js';
+import type { TokenCheck } from '../token/exchange.js';
 import {
   clientFirst,
   credentialMissingUnauthenticated,
@@ -8,6 +11,18 @@ import {
 } from '../token/other-refusals.js';
 import { contentTypeOf } from '../token/patches.js';
 import type { VariantDefinition } from './types.js';
+
+/**
+ * For token-redirect-uri-unregistered-invalid-request: a redirect_uri the client never registered
+ * is a malformed request (invalid_request) before it is compared with the authorization request's.
+ */
+function unregisteredRedirectUriInvalid(matches: TokenCheck): TokenCheck {
+  return (exchange) => {
+    if (!exchange.client.redirectUris.includes(redirectUriSent(exchange) ?? ''))
+      throw new TokenError('invalid_request', 'redirect_uri is not registered for this client.');
+    matches(exchange);
+  };
+}
 
 /** Variants of the token endpoint: other choices a correct server could make. */
 export const TOKEN_VARIANTS = {
@@ -31,5 +46,11 @@ export const TOKEN_VARIANTS = {
         otherLayerAnswer: () => otherLayerAnswer,
       },
     },
+  },
+  'token-redirect-uri-unregistered-invalid-request': {
+    description:
+      'a token request whose redirect_uri the client never registered (a near miss) is refused with invalid_request; a registered one other than the authorization request’s with invalid_grant',
+    env: {},
+    patch: { token: { redirectUriMatches: unregisteredRedirectUriInvalid } },
   },
 } as const satisfies Record<string, VariantDefinition>;

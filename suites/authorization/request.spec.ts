@@ -2,25 +2,11 @@ import { CONSENT_REMEMBERED, consentRemembered, test, uniqueRedirectUri } from '
 import { covers } from '../../helpers/assert/covers.js';
 import { expectNoRedirect, expectRedirectWithCode } from '../../helpers/assert/expect-authorization.js';
 import { trickyState } from '../../helpers/clients/random.js';
-import {
-  withOtherPathCase,
-  withOtherPort,
-  withOtherScheme,
-  withPercentEncodedPathLetter,
-} from '../../helpers/target/redirect-origin.js';
+import { REDIRECT_URI_NEAR_MISSES, sameUrl } from '../../helpers/target/redirect-near-misses.js';
 import { verify } from '../../helpers/assert/verify.js';
 
 // The authorization endpoint's own tests: their set-up flows go through the browser too.
 test.use({ setUpFlow: 'browser' });
-
-/** Equal once parsed (an http URL's empty path is "/"): such a pair is no near miss. */
-function sameUrl(registered: string, candidate: string): boolean {
-  try {
-    return new URL(registered).href === new URL(candidate).href;
-  } catch {
-    return registered === candidate;
-  }
-}
 
 test.describe('4.1 Start authorization: success', () => {
   test(
@@ -106,18 +92,7 @@ test.describe('7.1 Authorization endpoint: no redirect', () => {
     },
   );
 
-  // Each derived from the client's first registered URI alone: no test helper is needed.
-  const nearMisses: ReadonlyArray<readonly [string, (registered: string) => string | null]> = [
-    ['an extra path segment', (uri) => `${uri}/extra`],
-    ['a trailing slash', (uri) => `${uri}/`],
-    ['an extra query parameter', (uri) => `${uri}${uri.includes('?') ? '&' : '?'}extra=1`],
-    ['another port', withOtherPort],
-    ['another case in the path', withOtherPathCase],
-    ['another scheme', withOtherScheme],
-    ['a parent path only', (uri) => uri.slice(0, uri.lastIndexOf('/'))],
-    ['a percent-encoded path', withPercentEncodedPathLetter],
-  ];
-  for (const [miss, mutate] of nearMisses) {
+  for (const [miss, mutate] of REDIRECT_URI_NEAR_MISSES) {
     test(
       `a redirect_uri with ${miss} is refused with HTTP 400 and no redirect`,
       covers('R4.1-05', 'R7.1-03'),

@@ -3,6 +3,7 @@ import { covers } from '../../helpers/assert/covers.js';
 import { expectTokenError, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
 import { verify } from '../../helpers/assert/verify.js';
 import { CODE_LIFETIME_MS } from '../../spec/limits.js';
+import { REDIRECT_URI_NEAR_MISSES } from '../../helpers/target/redirect-near-misses.js';
 
 const LIFETIME_S = CODE_LIFETIME_MS / 1000;
 /** Margins on each side of the lifetime: wide enough for the seconds a test takes, no wider. */
@@ -121,4 +122,26 @@ test.describe('7.2 Authorization code: bound to its client and redirect URI', ()
       expectTokenError(exchange, 'invalid_grant');
     },
   );
+
+  // The authorization endpoint's near misses (R4.1-05), now at the token endpoint: a server that
+  // compares redirect URIs loosely (case, trailing slash, query, encoding) lets each through.
+  // Each needs its own code: a code is single use, and a refused redemption may consume it.
+  for (const [miss, mutate] of REDIRECT_URI_NEAR_MISSES) {
+    test(
+      `the authorization request's redirect_uri with ${miss} is refused with invalid_grant or invalid_request`,
+      covers('R4.2-04', 'R7.2-07'),
+      async ({ client, redeem }) => {
+        const authorized = client.redirectUris[0] as string;
+        const nearMiss = mutate(authorized);
+        test.skip(nearMiss === null, `the redirect URI ${authorized} has no letter in its path to change`);
+        // RFC 6749 4.1.3 asks for the identical string: only the same string is no near miss.
+        test.skip(nearMiss === authorized, `${miss} leaves ${authorized} unchanged`);
+        const exchange = await redeem(client, {
+          obtain: { redirectUri: authorized },
+          fields: { redirectUri: nearMiss as string },
+        });
+        expectTokenError(exchange, ['invalid_grant', 'invalid_request']);
+      },
+    );
+  }
 });
