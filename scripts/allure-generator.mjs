@@ -14,6 +14,7 @@ import process from 'node:process';
 import { fileURLToPath, URL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AllureReport, readConfig } from '@allurereport/core';
+import { nameWithCounts, statusCounts } from './allure-counts.mjs';
 
 /** The word that starts the generation: GENERATE in scripts/allure-report.ts. */
 const GENERATE = 'generate';
@@ -42,7 +43,11 @@ if (missing.length > 0) {
   process.stderr.write(`No test results directory: ${missing.join(', ')}\n`);
   process.exit(1);
 }
-const report = new AllureReport(config);
+// The counts go into the name only now, when the results are complete (scripts/allure-counts.mjs).
+const report = new AllureReport({
+  ...config,
+  name: nameWithCounts(config.name ?? 'Allure Report', statusCounts(results)),
+});
 await report.restoreState([]);
 await report.start();
 for (const folder of results) await report.readDirectory(folder);

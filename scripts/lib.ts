@@ -44,6 +44,7 @@ export interface JsonSpec {
   title: string;
   file?: string;
   line?: number;
+  column?: number;
   tags?: string[];
   tests: JsonTest[];
 }

@@ -1,8 +1,10 @@
 // npm run requirements [-- --all | --mode helpers|account | --measure [--slow]]
 // Lists the requirements of the catalogue and the tests that cover each; exits 1 when a requirement
 // that should have a test has none. Coverage is read from Playwright's own test list (the tags).
-// --mode prints what a run of that mode checked and why the rest was skipped, as last measured
-// (scripts/mode-coverage.json); --measure runs both modes again and rewrites it and the README's table.
+// --mode says, from the current configuration (environment and .env), which tests a run of that mode
+// will run and which it will skip, naming what would unlock each (scripts/mode-forecast.ts);
+// --measure runs both modes again, prints what they checked, and rewrites scripts/mode-coverage.json
+// and the README's table.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -10,6 +12,8 @@ import { REQUIREMENTS } from '../spec/requirements/catalogue.js';
 import { specsOf, type JsonReport, type JsonSpec } from './lib.js';
 import { MODES, readCoverage, type Mode } from './mode-coverage.js';
 import { modeLines } from './mode-table.js';
+import { configurationFor, forecast, forecastLines } from './mode-forecast.js';
+import { loadDotEnv } from '../helpers/target/dotenv.js';
 import { playwrightTestArgs } from '../embedded/playwright-command.js';
 
 const args = parseArgs({
@@ -21,36 +25,68 @@ const args = parseArgs({
   },
 }).values;
 
-/** The coverage per mode: measured now (--measure), or as last measured; 2 on an unknown mode. */
-async function modeCoverage(mode: string | undefined, measure: boolean, slow: boolean): Promise<number> {
+/** The modes asked for, or null (after saying so) on an unknown one. */
+function modesOf(mode: string | undefined): readonly Mode[] | null {
   const modes = mode === undefined ? MODES : MODES.filter((known) => known === mode);
-  if (modes.length === 0) {
-    console.error(`--mode ${mode}: unknown, use one of ${MODES.join(', ')}`);
-    return 2;
-  }
+  if (modes.length === 0) console.error(`--mode ${mode}: unknown, use one of ${MODES.join(', ')}`);
+  return modes.length === 0 ? null : modes;
+}
+
+/** --measure: runs both modes again, rewrites the measured coverage, and prints it; 2 on an unknown mode. */
+async function measuredCoverage(mode: string | undefined, slow: boolean): Promise<number> {
+  const modes = modesOf(mode);
+  if (modes === null) return 2;
   // Measuring formats the README with Prettier, a dev dependency: loaded only then, so that an
   // installed package (npx classifieds-conformance requirements) runs without it.
-  const file = measure ? await (await import('./mode-measure.js')).measureModes(slow) : readCoverage();
+  const file = await (await import('./mode-measure.js')).measureModes(slow);
+  for (const found of modes) console.log(`${modeLines(file, found).join('\n')}\n`);
+  return 0;
+}
+
+/** --mode: what the current configuration will run in that mode; 1 when it would not start at all. */
+function forecastCoverage(mode: string | undefined): number {
+  const modes = modesOf(mode);
+  if (modes === null) return 2;
+  const file = readCoverage();
   if (file === null) {
     console.error('no measured coverage yet: npm run requirements -- --measure');
     return 1;
   }
-  for (const found of modes as readonly Mode[]) console.log(`${modeLines(file, found).join('\n')}\n`);
-  return 0;
+  loadDotEnv();
+  const { specs, root } = listTests(['conformance', 'conformance-last']);
+  let status = 0;
+  for (const found of modes) {
+    const target = configurationFor(found, process.env);
+    if (typeof target === 'string' && target !== 'helpers') {
+      console.log(`mode ${found}: ${target}\n`);
+      status = 1;
+      continue;
+    }
+    const tests = forecast(specs, root, file.modes[found], typeof target === 'string' ? null : target);
+    console.log(`${forecastLines(found, tests).join('\n')}\n`);
+  }
+  return status;
 }
 
-function listTests(): JsonSpec[] {
+function listTests(projects: readonly string[] = ['conformance']): { specs: JsonSpec[]; root: string } {
   const output = execFileSync(
     process.execPath,
-    [...playwrightTestArgs(), '--list', '--reporter=json', '--project=conformance'],
+    [
+      ...playwrightTestArgs(),
+      '--list',
+      '--reporter=json',
+      ...projects.map((project) => `--project=${project}`),
+    ],
     {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: '' },
     },
   );
-  const report = JSON.parse(output.slice(output.indexOf('{'))) as JsonReport;
-  return (report.suites ?? []).flatMap(specsOf);
+  const report = JSON.parse(output.slice(output.indexOf('{'))) as JsonReport & {
+    config?: { rootDir?: string };
+  };
+  return { specs: (report.suites ?? []).flatMap(specsOf), root: report.config?.rootDir ?? process.cwd() };
 }
 
 /**
@@ -96,7 +132,7 @@ function killedLine(coveredIds: readonly string[]): string {
 /** The catalogue beside the conformance tests' tags; 1 when a requirement that should have a test has none. */
 function listRequirements(): number {
   const coverage = new Map<string, string[]>();
-  for (const spec of listTests()) {
+  for (const spec of listTests().specs) {
     for (const tag of spec.tags ?? []) {
       const id = tag.replace(/^@/, '');
       coverage.set(id, [...(coverage.get(id) ?? []), spec.title]);
@@ -128,6 +164,6 @@ function listRequirements(): number {
   return uncovered.length === 0 ? 0 : 1;
 }
 
-if (args.measure || args.mode !== undefined)
-  void modeCoverage(args.mode, args.measure, args.slow).then((status) => process.exit(status));
+if (args.measure) void measuredCoverage(args.mode, args.slow).then((status) => process.exit(status));
+else if (args.mode !== undefined) process.exit(forecastCoverage(args.mode));
 else process.exit(listRequirements());

@@ -52,6 +52,8 @@ test.describe('skips counted by what would unlock them (issue 29)', () => {
 
   test('a skip taken in a fixture is not a global error of the Allure report; a hook that threw still is', () => {
     expect(isSkip({ error: { message: `Test is skipped: ${NEEDS_HELPERS}` } })).toBe(true);
+    // A skip in a beforeEach hook (suites/token/code-lifecycle.spec.ts) carries the error's name first.
+    expect(isSkip({ error: { message: `Error: Test is skipped: ${NEEDS_HELPERS}` } })).toBe(true);
     expect(isSkip({ error: { message: 'Error: connect ECONNREFUSED' } })).toBe(false);
     expect(isSkip({})).toBe(false);
   });

@@ -32,8 +32,11 @@ export default class ConformanceAllureReporter extends AllureReporter {
   }
 }
 
-/** Playwright's TestSkipError ("Test is skipped: <reason>"), thrown by testInfo.skip(true, ...). */
-export const SKIP_MESSAGE = /^Test is skipped: /;
+/**
+ * Playwright's TestSkipError ("Test is skipped: <reason>"), thrown by testInfo.skip(true, ...); a
+ * skip taken in a beforeEach hook reaches the reporter with the error's name before it ("Error: ").
+ */
+export const SKIP_MESSAGE = /^(Error: )?Test is skipped: /;
 
 export function isSkip(step: Pick<TestStep, 'error'>): boolean {
   return SKIP_MESSAGE.test(step.error?.message ?? '');
