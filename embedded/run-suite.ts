@@ -6,6 +6,7 @@ import { parseEnv } from 'node:util';
 import type { FaultName } from '../sandbox/faults.js';
 import { BROKEN_ENVIRONMENT, PREFLIGHT_ANNOTATION } from '../helpers/target/broken-environment.js';
 import type { VariantName } from '../sandbox/variants.js';
+import { holdsLastTests, LAST_PROJECT } from './last-project.js';
 import { playwrightTestArgs } from './playwright-command.js';
 
 export interface SuiteRunOptions {
@@ -117,22 +118,13 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
 }
 
 /**
- * The rate-limit check is the `conformance-last` project, the teardown of `conformance`, which
- * Playwright runs in full whatever the files and --grep (playwright.config.ts). A nested run leaves
- * it out (--no-deps) unless its selection would hold it: the whole suite, the listing folder or
- * that file, or a --grep its title and tags match.
+ * A nested run names its projects: --no-deps, and the rate-limit check's project when its
+ * selection would hold that test (last-project.ts).
  */
-const LAST_PROJECT = 'conformance-last';
-const LAST_TESTS_TITLE =
-  '7.3 Ad listing errors: the rate limit, after every other listing test a request rate above the limit meets RATE_LIMIT with the numbers in its message @R7.3-05 @R8-05 @listing';
-
 function projectArgs(options: SuiteRunOptions): string[] {
   const projects = options.projects ?? ['conformance'];
-  const files = options.files ?? [];
   const selected =
-    projects.includes('conformance') &&
-    (files.length === 0 || files.some((file) => 'suites/listing/rate-limit.last.spec.ts'.startsWith(file))) &&
-    (options.grep === undefined || new RegExp(options.grep).test(LAST_TESTS_TITLE));
+    projects.includes('conformance') && holdsLastTests({ files: options.files ?? [], grep: options.grep });
   const all = selected && !projects.includes(LAST_PROJECT) ? [...projects, LAST_PROJECT] : projects;
   return ['--no-deps', ...all.map((project) => `--project=${project}`)];
 }

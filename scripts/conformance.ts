@@ -8,6 +8,7 @@ import { exitUnlessChromium } from './ensure-chromium.js';
 import { printSkipGroups } from './skip-groups.js';
 import { brokenLine, gateStatus, lastLine, run, settleResults, summarise } from './lib.js';
 import { playwrightTestArgs } from '../embedded/playwright-command.js';
+import { lastProjectArgs } from '../embedded/last-project.js';
 
 // Chromium from Debian's packages, never a download.
 exitUnlessChromium();
@@ -35,7 +36,9 @@ const status = run(process.execPath, [
   ...((process.env.CONFORMANCE_OBSERVE_SECONDS ?? '').trim() !== '' ? ['--project=observe'] : []),
   '--project=conformance',
   '--project=advisory',
-  // This command has no option of its own: every argument goes to Playwright as given.
+  // This command has no option of its own: every argument goes to Playwright as given, and a
+  // narrowed selection runs exactly that (the rate-limit check's teardown project only if selected).
+  ...lastProjectArgs(process.argv.slice(2)),
   ...process.argv.slice(2),
 ]);
 

@@ -13,6 +13,8 @@ import type { VariantName } from '../sandbox/variants.js';
 export const PROFILE_FILES = [
   'suites/catalog-snapshot.spec.ts',
   'suites/listing/errors.spec.ts',
+  // The rate-limit check (the conformance-last project): the listing's RATE_LIMIT answer.
+  'suites/listing/rate-limit.last.spec.ts',
   'suites/token/exchange.spec.ts',
 ];
 
