@@ -1,7 +1,9 @@
 import { isSection3Status } from '../../spec/ad-status.js';
 import { NotificationError } from '../../spec/errors.js';
 import type { NotificationRequest } from '../notifications/context.js';
+import type { RulebookPatch } from '../rulebook.js';
 import type { Check } from '../rules/patch.js';
+import type { NotificationConfig } from '../store/notifications.js';
 import { always } from '../rules/patch.js';
 import type { FaultDefinition } from './types.js';
 
@@ -12,6 +14,38 @@ function unless(
 ): Check<NotificationRequest> {
   return (checked) => {
     if (!accepted(checked.fields ?? {})) check(checked);
+  };
+}
+
+/** Per sandbox (a factory, run at each start): the url each configuration had before its first update. */
+function oldUrlAfterUpdatePatch(): RulebookPatch {
+  const firstUrl = new Map<string, string>();
+  return {
+    notifications: {
+      savedUpdate: (save) => (store, config, settings) => {
+        if (!firstUrl.has(config.id)) firstUrl.set(config.id, config.url);
+        return save(store, config, settings);
+      },
+      deliveryUrl: (url) => (config) => firstUrl.get(config.id) ?? url(config),
+    },
+  };
+}
+
+/** Per sandbox (a factory, run at each start): deleted configurations, still delivered to. */
+function afterDeletePatch(): RulebookPatch {
+  const ghosts: NotificationConfig[] = [];
+  return {
+    notifications: {
+      storedDelete: (remove) => (store, config) => {
+        remove(store, config);
+        ghosts.push(config);
+        return false;
+      },
+      recipients: (find) => (store, change) => [
+        ...find(store, change),
+        ...ghosts.filter((ghost) => ghost.owner.login === change.login),
+      ],
+    },
   };
 }
 
@@ -40,12 +74,12 @@ export const NOTIFICATIONS_FAULTS = {
   'notify-old-url-after-update': {
     requirements: ['R4.6-03'],
     description: 'after an update, deliveries still go to the old URL',
-    patch: { notifications: { updateMovesDeliveries: always(false) } },
+    patch: oldUrlAfterUpdatePatch,
   },
   'notify-after-delete': {
     requirements: ['R4.6-04'],
     description: 'a deleted configuration still receives deliveries',
-    patch: { notifications: { deleteStopsDeliveries: always(false) } },
+    patch: afterDeletePatch,
   },
   'notify-other-user': {
     requirements: ['R6-01'],
@@ -129,7 +163,11 @@ export const NOTIFICATIONS_FAULTS = {
   'notify-any-owner': {
     requirements: ['R4.6-06'],
     description: "any valid autoupload token may read, update and delete any user's configuration",
-    patch: { notifications: { findConfiguration: () => (store, id) => store.byId(id) } },
+    patch: {
+      notifications: {
+        findConfiguration: () => (store, id) => store.all().find((config) => config.id === id),
+      },
+    },
   },
   'notify-text-plain': {
     requirements: ['R6-02'],
