@@ -1,12 +1,12 @@
-import { HelperError, NotificationError } from '../spec/errors.js';
+import { isApiError } from '../spec/errors.js';
 import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
 import { reasonedAnswer, type ErrorAnswer, type Failure } from './http/error-answer.js';
 import type { RouteErrorAnswer } from './http/error-handling.js';
+import { statusOf } from './http/error-status.js';
 import { reasonedFormat } from './http/reasons.js';
 import type { RouteFamily } from './http/route-family.js';
 import { registerNotifications } from './notifications/routes.js';
 import { registerOpenApiDocument } from './openapi.js';
-import { BasicInfoRefusal } from './resources/basic-info-checks.js';
 import { registerBasicUserInfo } from './resources/basic-user-info.js';
 import type { SandboxState } from './state.js';
 import { registerTestHelpers } from './test-helpers/index.js';
@@ -26,7 +26,7 @@ export function helperFamily(state: SandboxState, controlKey: string | null): Ro
     name: 'test helpers',
     format: helperFormat,
     ownAnswer: (error) =>
-      error instanceof HelperError ? reasonedAnswer(error.status, error.reason, error.message) : undefined,
+      isApiError(error, 'helper') ? reasonedAnswer(statusOf(error), error.code, error.message) : undefined,
     territory: { trees: [TEST_HELPERS_PREFIX] },
     register: (scope) => {
       if (controlKey !== null) registerTestHelpers(scope, state, controlKey);
@@ -50,8 +50,8 @@ export function otherFamily(state: SandboxState): RouteFamily {
 }
 
 const reasonedOwnAnswer: RouteErrorAnswer = (error) => {
-  if (error instanceof NotificationError || error instanceof BasicInfoRefusal)
-    return reasonedAnswer(error.status, error.reason, error.message);
+  if (isApiError(error, 'notification', 'basicInfo'))
+    return reasonedAnswer(statusOf(error), error.code, error.message);
   return undefined;
 };
 

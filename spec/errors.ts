@@ -9,9 +9,10 @@
 /**
  * How a family's errors are answered: `redirect` back to the client with `error` and `state` in
  * the query (7.1), `oauth-json` `{error, error_description?}` (7.2), `reasoned-json`
- * `{reason, message}` (7.3, the contract's test helpers, the sandbox's notification endpoints).
+ * `{reason, message}` (7.3, the contract's test helpers, the sandbox's notification endpoints and
+ * basic user info), `catalog-json` `{status: "error", reason, message}` (the sandbox's catalogs).
  */
-export type ErrorFormat = 'redirect' | 'oauth-json' | 'reasoned-json';
+export type ErrorFormat = 'redirect' | 'oauth-json' | 'reasoned-json' | 'catalog-json';
 
 /** One error code: its status (`null`: not shown, any status the family allows), when, and message. */
 export interface ErrorDeclaration {
@@ -85,13 +86,27 @@ export const HELPER_ERRORS = {
 
 /**
  * The notification endpoints (4.6): the spec shows neither their statuses nor their error bodies.
- * These are the embedded sandbox's choices, `{reason, message}`; the suite accepts any non-2xx.
+ * These are the embedded sandbox's reasons, `{reason, message}`; the suite accepts any non-2xx. No
+ * status here: the spec fixes none, the sandbox picks it (sandbox/http/error-status.ts).
  */
 export const NOTIFICATION_ERRORS = {
-  BAD_REQUEST: E(400, 'a field missing or invalid'),
-  ACCESS_DENIED: E(401, 'token missing or invalid'),
-  ACCESS_SCOPE_DENIED: E(403, 'the token lacks autoservice'),
-  NOT_FOUND: E(404, 'no such configuration of this user'),
+  BAD_REQUEST: E(null, 'a field missing or invalid'),
+  ACCESS_DENIED: E(null, 'token missing or invalid'),
+  ACCESS_SCOPE_DENIED: E(null, 'the token lacks autoservice'),
+  NOT_FOUND: E(null, 'no such configuration of this user'),
+} as const;
+
+/** Basic user info (4.3): the spec shows no error; the sandbox's reasons, its statuses its own. */
+export const BASIC_INFO_ERRORS = {
+  ACCESS_DENIED: E(null, 'access_token missing or invalid, or its user gone'),
+  ACCESS_SCOPE_DENIED: E(null, 'the token lacks basic_user_info'),
+} as const;
+
+/** The catalogs (4.5): the spec shows no error; the sandbox's reasons, its statuses its own. */
+export const CATALOG_ERRORS = {
+  ACCESS_DENIED: E(null, 'access_token missing or invalid'),
+  BAD_REQUEST: E(null, 'an id that is not a positive integer'),
+  NOT_FOUND: E(null, 'no such brand or model'),
 } as const;
 
 /** Every family with the format its answers take. */
@@ -101,6 +116,8 @@ export const ERROR_FAMILIES = {
   listing: { section: '7.3', format: 'reasoned-json', errors: LISTING_ERROR_DECLARATIONS },
   helper: { section: 'contract 2', format: 'reasoned-json', errors: HELPER_ERRORS },
   notification: { section: '4.6 (not shown)', format: 'reasoned-json', errors: NOTIFICATION_ERRORS },
+  basicInfo: { section: '4.3 (not shown)', format: 'reasoned-json', errors: BASIC_INFO_ERRORS },
+  catalog: { section: '4.5 (not shown)', format: 'catalog-json', errors: CATALOG_ERRORS },
 } as const satisfies Record<
   string,
   { section: string; format: ErrorFormat; errors: Record<string, ErrorDeclaration> }
@@ -111,6 +128,13 @@ export type TokenErrorCode = keyof typeof TOKEN_ERRORS;
 export type ListingErrorReason = keyof typeof LISTING_ERROR_DECLARATIONS;
 export type HelperErrorReason = keyof typeof HELPER_ERRORS;
 export type NotificationErrorReason = keyof typeof NOTIFICATION_ERRORS;
+export type BasicInfoErrorReason = keyof typeof BASIC_INFO_ERRORS;
+export type CatalogErrorReason = keyof typeof CATALOG_ERRORS;
+export type ErrorFamily = keyof typeof ERROR_FAMILIES;
+/** The codes of a family (of each family of a union). */
+export type CodeOf<Family extends ErrorFamily> = Family extends ErrorFamily
+  ? keyof (typeof ERROR_FAMILIES)[Family]['errors'] & string
+  : never;
 
 const codesOf = <Code extends string>(errors: Readonly<Record<Code, ErrorDeclaration>>): readonly Code[] =>
   Object.keys(errors) as Code[];
@@ -147,26 +171,71 @@ export interface ReasonedErrorBody<R extends string = string> {
   message: string;
 }
 
-/** An error the authorization endpoint reports by redirecting back to the client. */
-export class AuthorizationError extends Error {
+/**
+ * The one error base (fastify's lib/errors.js: every error a row of one table): the family, which
+ * fixes the answer's format; the code, a row of that family; the status the spec or the contract
+ * fixes for the row (null: the spec fixes none, the server chooses); the body in the family's format.
+ */
+export abstract class ApiError<Family extends ErrorFamily = ErrorFamily> extends Error {
   constructor(
-    readonly code: AuthorizationErrorCode,
+    readonly family: Family,
+    readonly code: CodeOf<Family>,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  /** The status of this row in ERROR_FAMILIES; null where the spec leaves it to the server. */
+  get status(): number | null {
+    const errors: Readonly<Record<string, ErrorDeclaration>> = ERROR_FAMILIES[this.family].errors;
+    return errors[this.code]?.status ?? null;
+  }
+
+  get format(): ErrorFormat {
+    return ERROR_FAMILIES[this.family].format;
+  }
+
+  abstract toBody(): object;
+}
+
+/** Whether an error is one of these families' (a route answers only its own families' errors). */
+export function isApiError<Family extends ErrorFamily>(
+  error: unknown,
+  ...families: readonly Family[]
+): error is ApiError<Family> {
+  if (!(error instanceof ApiError)) return false;
+  const { family } = error as ApiError;
+  return (families as readonly ErrorFamily[]).includes(family);
+}
+
+/** An error the authorization endpoint reports by redirecting back to the client. */
+export class AuthorizationError extends ApiError<'authorization'> {
+  constructor(
+    code: AuthorizationErrorCode,
     readonly description?: string,
   ) {
-    super(description ?? code);
-    this.name = 'AuthorizationError';
+    super('authorization', code, description ?? code);
+  }
+
+  toBody(): { error: AuthorizationErrorCode; error_description?: string } {
+    return this.description === undefined
+      ? { error: this.code }
+      : { error: this.code, error_description: this.description };
   }
 }
 
 /** An error of the token endpoint: HTTP 400 with `{error}`. */
-export class TokenError extends Error {
-  readonly status: number = TOKEN_ERRORS.invalid_request.status;
+export class TokenError extends ApiError<'token'> {
   constructor(
-    readonly code: TokenErrorCode,
+    code: TokenErrorCode,
     readonly description?: string,
   ) {
-    super(description ?? code);
-    this.name = 'TokenError';
+    super('token', code, description ?? code);
+  }
+
+  override get status(): number {
+    return TOKEN_ERRORS[this.code].status;
   }
 
   toBody(): TokenErrorBody {
@@ -176,38 +245,56 @@ export class TokenError extends Error {
   }
 }
 
-/** An error whose body is `{reason, message}`: the test helpers, the listing, the notifications. */
-abstract class ReasonedError<R extends string> extends Error {
-  constructor(
-    readonly reason: R,
-    message: string,
-  ) {
-    super(message);
-    this.name = new.target.name;
+/** An error whose body is `{reason, message}`: the test helpers, the listing, notifications, basic info. */
+abstract class ReasonedError<Family extends ErrorFamily> extends ApiError<Family> {
+  get reason(): CodeOf<Family> {
+    return this.code;
   }
 
-  toBody(): ReasonedErrorBody<R> {
-    return { reason: this.reason, message: this.message };
+  toBody(): ReasonedErrorBody<CodeOf<Family>> {
+    return { reason: this.code, message: this.message };
   }
 }
 
-/** An error of the test-helper protocol (contract section 2). */
-export class HelperError extends ReasonedError<HelperErrorReason> {
-  get status(): number {
-    return HELPER_ERRORS[this.reason].status;
+/** An error of the test-helper protocol (contract section 2), with the contract's status. */
+export class HelperError extends ReasonedError<'helper'> {
+  constructor(reason: HelperErrorReason, message: string) {
+    super('helper', reason, message);
+  }
+
+  override get status(): number {
+    return HELPER_ERRORS[this.code].status;
   }
 }
 
-/** An error of the ad listing (7.3): a status above 200 and `{reason, message}`. */
-export class ListingError extends ReasonedError<ListingErrorReason> {
+/** An error of the ad listing (7.3): a status above 200 (the server's choice) and `{reason, message}`. */
+export class ListingError extends ReasonedError<'listing'> {
   constructor(reason: ListingErrorReason, message: string = LISTING_ERRORS[reason]) {
-    super(reason, message);
+    super('listing', reason, message);
   }
 }
 
 /** An error of the notification configuration endpoints, in the sandbox's chosen format (4.6). */
-export class NotificationError extends ReasonedError<NotificationErrorReason> {
-  get status(): number {
-    return NOTIFICATION_ERRORS[this.reason].status;
+export class NotificationError extends ReasonedError<'notification'> {
+  constructor(reason: NotificationErrorReason, message: string) {
+    super('notification', reason, message);
+  }
+}
+
+/** A refusal of basic user info (4.3 shows none): `{reason, message}`. */
+export class BasicInfoError extends ReasonedError<'basicInfo'> {
+  constructor(reason: BasicInfoErrorReason, message: string) {
+    super('basicInfo', reason, message);
+  }
+}
+
+/** A refusal of a catalog lookup (4.5 shows none): `{status: "error", reason, message}`. */
+export class CatalogError extends ApiError<'catalog'> {
+  constructor(reason: CatalogErrorReason, message: string) {
+    super('catalog', reason, message);
+  }
+
+  toBody(): { status: 'error'; reason: CatalogErrorReason; message: string } {
+    return { status: 'error', reason: this.code, message: this.message };
   }
 }

@@ -1,17 +1,8 @@
+import { isApiError } from '../../spec/errors.js';
+import { statusOf } from '../http/error-status.js';
 import { JSON_UTF8, type ErrorAnswer, type Failure } from '../http/error-answer.js';
 import type { RouteErrorAnswer } from '../http/error-handling.js';
 import { reasonOf } from '../http/reasons.js';
-
-/** A refusal of a catalog lookup, in the sandbox's catalog error format. */
-export class CatalogError extends Error {
-  constructor(
-    readonly status: number,
-    readonly reason: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** The sandbox's catalog errors (the spec shows none): `{status: "error", reason, message}`. */
 export function catalogErrorAnswer(status: number, reason: string, message: string): ErrorAnswer {
@@ -29,4 +20,4 @@ export function catalogErrorFormat(failure: Failure): ErrorAnswer {
 
 /** A CatalogError a lookup throws. */
 export const catalogOwnAnswer: RouteErrorAnswer = (error) =>
-  error instanceof CatalogError ? catalogErrorAnswer(error.status, error.reason, error.message) : undefined;
+  isApiError(error, 'catalog') ? catalogErrorAnswer(statusOf(error), error.code, error.message) : undefined;

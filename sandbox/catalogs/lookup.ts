@@ -3,7 +3,7 @@ import type { SandboxState } from '../state.js';
 import type { AccessGrant, TokenStore } from '../store/tokens.js';
 import { bodyGrant } from '../resources/body-token.js';
 import { JSON_UTF8 } from '../http/error-answer.js';
-import { CatalogError } from './errors.js';
+import { CatalogError } from '../../spec/errors.js';
 import type { IdMap } from './data.js';
 import type { CatalogsRules } from '../rules/book.js';
 
@@ -30,8 +30,7 @@ export interface CatalogEnvelope {
 /** R4.5-01, R5-06: a valid token is required (any scope will do: the sandbox's choice), else 401. */
 export function catalogTokenValid(lookup: CatalogRequest): void {
   const grant = lookup.rules.catalogGrant(lookup.request, lookup.state.tokens);
-  if (grant === undefined)
-    throw new CatalogError(401, 'ACCESS_DENIED', 'Check the access_token in the body.');
+  if (grant === undefined) throw new CatalogError('ACCESS_DENIED', 'Check the access_token in the body.');
 }
 
 /** R4.5-01: the token is the JSON body's access_token. */
@@ -41,7 +40,7 @@ export const catalogGrant = (request: FastifyRequest, tokens: TokenStore): Acces
 /** R4.5-02: a brand id is a positive integer, else 400 BAD_REQUEST. */
 export function catalogId(raw: string | undefined): number {
   if (raw === undefined || !/^[1-9]\d{0,9}$/.test(raw))
-    throw new CatalogError(400, 'BAD_REQUEST', 'Ids are positive integers.');
+    throw new CatalogError('BAD_REQUEST', 'Ids are positive integers.');
   return Number(raw);
 }
 
@@ -53,7 +52,7 @@ export const versionsBrandId = (brandId: number): number => brandId;
 
 /** The sandbox's choice: an unknown brand or model is 404 NOT_FOUND. */
 export const unknownIdData = (): CatalogData => {
-  throw new CatalogError(404, 'NOT_FOUND', 'No such brand or model.');
+  throw new CatalogError('NOT_FOUND', 'No such brand or model.');
 };
 
 /** R2.6-01, R2.6-02: status ok, and data the map as it is (integer ids). */

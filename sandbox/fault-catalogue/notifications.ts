@@ -1,7 +1,9 @@
 import { isSection3Status } from '../../spec/ad-status.js';
 import { NotificationError } from '../../spec/errors.js';
 import type { NotificationRequest } from '../notifications/context.js';
+import type { RulebookPatch } from '../rulebook.js';
 import type { Check } from '../rules/patch.js';
+import type { NotificationConfig } from '../store/notifications.js';
 import { always } from '../rules/patch.js';
 import type { FaultDefinition } from './types.js';
 
@@ -16,26 +18,57 @@ function unless(
 }
 
 /**
- * For notification-client-id-taken: the id a create's body carries, kept from its body check to
- * the id rule of the same request (both run synchronously, one request after another).
+ * Per sandbox (a factory, run at each start): the id a create's body carries, noted by the body
+ * check and taken by the id rule of the same request (both run synchronously, one after the other).
  */
-let clientSentId: string | undefined;
+function clientIdTakenPatch(): RulebookPatch {
+  let clientSentId: string | undefined;
+  const notingSentId =
+    (check: Check<NotificationRequest>): Check<NotificationRequest> =>
+    (checked) => {
+      check(checked);
+      const sent = checked.fields?.id;
+      clientSentId = typeof sent === 'string' && sent !== '' ? sent : undefined;
+    };
+  const sentIdFirst =
+    (assign: (sequence: number) => string): ((sequence: number) => string) =>
+    (sequence) => {
+      const taken = clientSentId;
+      clientSentId = undefined;
+      return taken ?? assign(sequence);
+    };
+  return { notifications: { bodyIsObject: notingSentId, configurationId: sentIdFirst } };
+}
 
-/** The body check, noting the id the body carries. */
-function notingSentId(check: Check<NotificationRequest>): Check<NotificationRequest> {
-  return (checked) => {
-    check(checked);
-    const sent = checked.fields?.id;
-    clientSentId = typeof sent === 'string' && sent !== '' ? sent : undefined;
+/** Per sandbox (a factory, run at each start): the url each configuration had before its first update. */
+function oldUrlAfterUpdatePatch(): RulebookPatch {
+  const firstUrl = new Map<string, string>();
+  return {
+    notifications: {
+      savedUpdate: (save) => (store, config, settings) => {
+        if (!firstUrl.has(config.id)) firstUrl.set(config.id, config.url);
+        return save(store, config, settings);
+      },
+      deliveryUrl: (url) => (config) => firstUrl.get(config.id) ?? url(config),
+    },
   };
 }
 
-/** The id rule, taking the noted id when there is one. */
-function sentIdFirst(assign: (sequence: number) => string): (sequence: number) => string {
-  return (sequence) => {
-    const taken = clientSentId;
-    clientSentId = undefined;
-    return taken ?? assign(sequence);
+/** Per sandbox (a factory, run at each start): deleted configurations, still delivered to. */
+function afterDeletePatch(): RulebookPatch {
+  const ghosts: NotificationConfig[] = [];
+  return {
+    notifications: {
+      storedDelete: (remove) => (store, config) => {
+        remove(store, config);
+        ghosts.push(config);
+        return false;
+      },
+      recipients: (find) => (store, change) => [
+        ...find(store, change),
+        ...ghosts.filter((ghost) => ghost.owner.login === change.login),
+      ],
+    },
   };
 }
 
@@ -45,7 +78,7 @@ export const NOTIFICATIONS_FAULTS = {
     requirements: ['R2.7-01'],
     description:
       'a create whose body carries an id stores the configuration under that id, not one the service assigns',
-    patch: { notifications: { bodyIsObject: notingSentId, configurationId: sentIdFirst } },
+    patch: clientIdTakenPatch,
   },
   'notification-scope-autoservice-among-others': {
     requirements: ['R4.6-05'],
@@ -83,12 +116,12 @@ export const NOTIFICATIONS_FAULTS = {
   'notify-old-url-after-update': {
     requirements: ['R4.6-03'],
     description: 'after an update, deliveries still go to the old URL',
-    patch: { notifications: { updateMovesDeliveries: always(false) } },
+    patch: oldUrlAfterUpdatePatch,
   },
   'notify-after-delete': {
     requirements: ['R4.6-04'],
     description: 'a deleted configuration still receives deliveries',
-    patch: { notifications: { deleteStopsDeliveries: always(false) } },
+    patch: afterDeletePatch,
   },
   'notify-other-user': {
     requirements: ['R6-01'],
@@ -172,7 +205,11 @@ export const NOTIFICATIONS_FAULTS = {
   'notify-any-owner': {
     requirements: ['R4.6-06'],
     description: "any valid autoupload token may read, update and delete any user's configuration",
-    patch: { notifications: { findConfiguration: () => (store, id) => store.byId(id) } },
+    patch: {
+      notifications: {
+        findConfiguration: () => (store, id) => store.all().find((config) => config.id === id),
+      },
+    },
   },
   'notify-text-plain': {
     requirements: ['R6-02'],

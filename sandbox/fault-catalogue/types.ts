@@ -5,6 +5,9 @@ export interface FaultDefinition {
   requirements: readonly string[];
   /** What the sandbox does wrong, in words. */
   description: string;
-  /** The rules it replaces or wraps (see rules/patch.ts). */
-  patch?: RulebookPatch;
+  /**
+   * The rules it replaces or wraps (see rules/patch.ts); a function when the patch keeps state of
+   * its own, called once per sandbox start so that each sandbox has its own (rules/in-force.ts).
+   */
+  patch?: RulebookPatch | (() => RulebookPatch);
 }

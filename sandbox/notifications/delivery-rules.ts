@@ -27,54 +27,41 @@ export const DELIVERY_POLICY = {
   totalQueueLimit: 20_000,
 } as const;
 
-/** Section 6 as rules: which changes are notified, to whom, with what body and headers, retried how. */
-export interface DeliveryRules {
-  /** R6-01, R6-05: whether this change is notified. */
-  notifiesChange: (change: AdChange) => boolean;
-  /** R6-01: the configurations that receive the change. */
-  recipients: (store: NotificationStore, change: AdChange) => NotificationConfig[];
-  /** R6-01: deliveries of one change to one configuration. */
-  copiesPerChange: () => number;
-  /** R6-03: the status the notification carries. */
-  notifiedStatus: (change: AdChange) => string;
-  /** R6-03: the time of the change as the body writes it. */
-  changeTime: (changedAt: Date) => string;
-  /** R6-03: the body of the notification. */
-  notificationBody: (event: AdEvent) => string;
-  /** R6-02: the Content-Type of a delivery. */
-  deliveryMediaType: () => string;
-  /** R6-04: the headers that carry the configured token. */
-  tokenHeaders: (token: string) => Readonly<Record<string, string>>;
-  /** How long a delivery waits before its first attempt (timeouts: not shown by the spec). */
-  deliveryDelayMs: () => number;
-  /** Attempts at one delivery, the first included (retries: not shown by the spec). */
-  deliveryAttempts: () => number;
-  /** Whether the receiver's answer is a failure, retried like a network failure. */
-  deliveryFailed: (status: number) => boolean;
-  /** The pause after the given failed attempt (1 for the first) before the next one. */
-  retryPauseMs: (attempt: number) => number | undefined;
-}
+/** R6-01, R6-05: whether a change is notified: every status change, to any value (section 3 can grow). */
+const notifiesChange: (change: AdChange) => boolean = () => true;
 
-export const DELIVERY_RULES: DeliveryRules = {
-  /** R6-01, R6-05: every status change, to any value: the set of section 3 can grow. */
-  notifiesChange: () => true,
+/**
+ * Section 6 as rules: which changes are notified, to whom, with what body and headers, retried
+ * how. notifications/rules.ts spreads this table into the area's; its type is the value's.
+ */
+export const DELIVERY_RULES = {
+  notifiesChange,
   /** R6-01: every configuration of the ad's user, whichever client made it; no one else's. */
-  recipients: (store, change) => store.ofUser(change.login),
-  /** R6-01: one per change. */
-  copiesPerChange: () => 1,
-  /** R6-03: the new status. */
-  notifiedStatus: (change) => change.status,
-  /** R6-03: RFC 3339 in UTC. */
-  changeTime: (changedAt) => changedAt.toISOString(),
-  notificationBody: productionBody,
-  /** R6-02: the configured media_type, the only one supported. */
-  deliveryMediaType: () => 'application/json',
-  /** R6-04: the header is not shown; the sandbox sends `Authorization: Bearer <token>`. */
-  tokenHeaders: (token) => ({ authorization: `Bearer ${token}` }),
-  /** At once: the sandbox delivers as soon as the change is made. */
-  deliveryDelayMs: () => 0,
-  deliveryAttempts: () => DELIVERY_POLICY.retries + 1,
-  /** A 5xx answer is the receiver's failure; any other status is its answer. */
-  deliveryFailed: (status) => status >= 500,
-  retryPauseMs: (attempt) => DELIVERY_POLICY.backoffMs[attempt - 1],
+  recipients: (store: NotificationStore, change: AdChange): NotificationConfig[] =>
+    store.ofUser(change.login),
+  /** R6-01: where a configuration's deliveries go: its url, an update's from the next change on (R4.6-03). */
+  deliveryUrl: (config: NotificationConfig): string => config.url,
+  /** R6-01: deliveries of one change to one configuration: one. */
+  copiesPerChange: (): number => 1,
+  /** R6-03: the status the notification carries: the new one. */
+  notifiedStatus: (change: AdChange): string => change.status,
+  /** R6-03: the time of the change as the body writes it: RFC 3339 in UTC. */
+  changeTime: (changedAt: Date): string => changedAt.toISOString(),
+  /** R6-03: the body of the notification. */
+  notificationBody: (event: AdEvent): string => productionBody(event),
+  /** R6-02: the Content-Type of a delivery: the configured media_type, the only one supported. */
+  deliveryMediaType: (): string => 'application/json',
+  /** R6-04: the headers that carry the token (not shown; the sandbox sends `Authorization: Bearer`). */
+  tokenHeaders: (token: string): Readonly<Record<string, string>> => ({ authorization: `Bearer ${token}` }),
+  /** How long a delivery waits before its first attempt: none, the sandbox delivers at once. */
+  deliveryDelayMs: (): number => 0,
+  /** Attempts at one delivery, the first included (retries: not shown by the spec). */
+  deliveryAttempts: (): number => DELIVERY_POLICY.retries + 1,
+  /** Whether the receiver's answer is a failure, retried like a network failure: a 5xx. */
+  deliveryFailed: (status: number): boolean => status >= 500,
+  /** The pause after the given failed attempt (1 for the first) before the next one. */
+  retryPauseMs: (attempt: number): number | undefined => DELIVERY_POLICY.backoffMs[attempt - 1],
 };
+
+/** The delivery rules' type, derived from the table (a rule is written once). */
+export type DeliveryRules = typeof DELIVERY_RULES;

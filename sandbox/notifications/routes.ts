@@ -37,20 +37,14 @@ export function registerNotifications(app: FastifyInstance, state: SandboxState)
   app.put(`${path}/:id`, (request: WithId, reply) => {
     const updated = runPipeline(updateChecks, checked(request, request.params.id));
     const settings = settingsOf(fieldsOf(updated));
-    const config = rules.savedUpdate(
-      state.notifications,
-      configOf(updated),
-      settings,
-      rules.updateMovesDeliveries(),
-    );
+    const config = rules.savedUpdate(state.notifications, configOf(updated), settings);
     return reply.send(rules.configurationView(config));
   });
   app.delete(`${path}/:id`, (request: WithId, reply) => {
-    const { id } = configOf(runPipeline(deleteChecks, checked(request, request.params.id)));
-    const stopsDeliveries = rules.deleteStopsDeliveries();
-    state.notifications.delete(id, !stopsDeliveries);
+    const config = configOf(runPipeline(deleteChecks, checked(request, request.params.id)));
+    const stopsDeliveries = rules.storedDelete(state.notifications, config);
     // A delete stops deliveries: what waits in the queue, and retries of what is in flight.
-    if (stopsDeliveries) state.deliverer.purge(id);
+    if (stopsDeliveries) state.deliverer.purge(config.id);
     return reply.code(204).send();
   });
 }
@@ -68,7 +62,7 @@ function createConfiguration(state: SandboxState, created: NotificationRequest):
   if (ping !== null)
     state.deliverer.enqueue(config.id, {
       login: config.owner.login,
-      url: config.deliveryUrl,
+      url: rules.deliveryUrl(config),
       token: config.token,
       body: ping,
     });

@@ -13,14 +13,14 @@ export function signIn(users: UserStore, login: string, password: string): User 
  * Where a successful sign-in goes: undefined, on to the consent page. (The variant
  * login-redirects-back returns the authorization URL, which the new session then passes.)
  */
-export function returnAfterLogin(): string | undefined {
-  return undefined;
-}
+export const returnAfterLogin: (authorizationUrl: string) => string | undefined = () => undefined;
 
 /** R5-01: once signed in, the user is asked to decide. */
-export function consentAsked(): boolean {
-  return true;
-}
+export const consentAsked: (
+  login: string,
+  pending: PendingAuthorization,
+  consents: ConsentMemory,
+) => boolean = () => true;
 
 /**
  * Variant consent-remembered: a user is asked only for scopes not approved for that client before

@@ -1,5 +1,6 @@
 import { AuthorizationError } from '../../spec/errors.js';
 import type { AuthorizationRequest } from './authorization-request.js';
+import type { Check } from '../rules/patch.js';
 
 /** R7.1-06 (RFC 6749 3.1): a parameter sent more than once makes the request malformed. */
 export function noRepeatedParameters({ params }: AuthorizationRequest): void {
@@ -29,4 +30,4 @@ export function refuseOtherResponseType(): void {
  * R4.1-09: a parameter the authorization request does not define is ignored (RFC 6749 3.1), so
  * the reference passes every request here.
  */
-export function unknownParametersIgnored(): void {}
+export const unknownParametersIgnored: Check<AuthorizationRequest> = () => undefined;

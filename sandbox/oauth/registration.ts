@@ -19,7 +19,7 @@ export function maxRedirectUris(): number {
 }
 
 /** Which valid redirect URIs the server registers: every one (2.1 sets no other condition). */
-export function registrableRedirectUris(): void {}
+export const registrableRedirectUris: (uris: readonly string[]) => void = () => undefined;
 
 /** Variant clients-other-registration: a server that registers only https redirect URIs. */
 export function httpsRedirectUrisOnly(uris: readonly string[]): void {

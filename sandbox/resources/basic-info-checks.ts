@@ -1,3 +1,4 @@
+import { BasicInfoError } from '../../spec/errors.js';
 import type { FastifyRequest } from 'fastify';
 import type { SandboxState } from '../state.js';
 import type { AccessGrant } from '../store/tokens.js';
@@ -25,19 +26,8 @@ export interface BasicInfoAnswer {
   email: string;
 }
 
-/** A refusal of basic user info: `{reason, message}` with its status (the spec shows none). */
-export class BasicInfoRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly reason: 'ACCESS_DENIED' | 'ACCESS_SCOPE_DENIED',
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /**
- * A check of basic user info: undefined lets the request through, a BasicInfoRefusal refuses it;
+ * A check of basic user info: undefined lets the request through, a BasicInfoError refuses it;
  * only a fault returns an answer at once.
  */
 export type BasicInfoCheck = (info: BasicInfoRequest) => BasicInfoAnswer | undefined;
@@ -45,8 +35,7 @@ export type BasicInfoCheck = (info: BasicInfoRequest) => BasicInfoAnswer | undef
 /** R4.3-01, R5-06: the body's access_token must be a token the sandbox issued, else 401 ACCESS_DENIED. */
 export function bodyTokenValid(info: BasicInfoRequest): BasicInfoAnswer | undefined {
   const grant = bodyGrant(info.request, info.state.tokens);
-  if (grant === undefined)
-    throw new BasicInfoRefusal(401, 'ACCESS_DENIED', 'Check the access_token in the body.');
+  if (grant === undefined) throw new BasicInfoError('ACCESS_DENIED', 'Check the access_token in the body.');
   info.grant = grant;
   return undefined;
 }
@@ -54,7 +43,7 @@ export function bodyTokenValid(info: BasicInfoRequest): BasicInfoAnswer | undefi
 /** R4.3-02, R5-06: the token must hold basic_user_info, else 403 ACCESS_SCOPE_DENIED. */
 export function basicInfoScope(info: BasicInfoRequest): BasicInfoAnswer | undefined {
   if (!grantOf(info).scopes.includes('basic_user_info'))
-    throw new BasicInfoRefusal(403, 'ACCESS_SCOPE_DENIED', 'The token lacks the basic_user_info permission.');
+    throw new BasicInfoError('ACCESS_SCOPE_DENIED', 'The token lacks the basic_user_info permission.');
   return undefined;
 }
 
@@ -62,7 +51,7 @@ export function basicInfoScope(info: BasicInfoRequest): BasicInfoAnswer | undefi
 export function userOfToken(info: BasicInfoRequest): BasicInfoAnswer | undefined {
   const user = info.rules.userOfGrant(grantOf(info), info.state);
   if (user === undefined)
-    throw new BasicInfoRefusal(401, 'ACCESS_DENIED', 'The user of this token no longer exists.');
+    throw new BasicInfoError('ACCESS_DENIED', 'The user of this token no longer exists.');
   info.user = user;
   return undefined;
 }

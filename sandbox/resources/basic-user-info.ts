@@ -22,7 +22,7 @@ const BASIC_INFO_CONTENT_TYPE = 'application/json;charset=UTF-8';
 export function registerBasicUserInfo(app: FastifyInstance, state: SandboxState): void {
   const rules = state.rules.resources;
   app.post(BASIC_USER_INFO_PATH, (request, reply) => {
-    // A BasicInfoRefusal a check throws is answered by the family's error handler (apps-errors.ts).
+    // A BasicInfoError a check throws is answered by the family's error handler (apps-errors.ts).
     return send(reply, rules, describe(request, state));
   });
 }

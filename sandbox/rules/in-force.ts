@@ -13,10 +13,15 @@ export function rulesInForce(faults: readonly FaultName[], variants: readonly Va
 
 function faultPatch(name: FaultName): RulebookPatch | undefined {
   const definition: FaultDefinition = FAULTS[name];
-  return definition.patch;
+  return patchOf(definition);
 }
 
 function variantPatch(name: VariantName): RulebookPatch | undefined {
   const definition: VariantDefinition = VARIANTS[name];
-  return definition.patch;
+  return patchOf(definition);
+}
+
+/** A stateful patch is a factory: called here, at each start, its state is this sandbox's alone. */
+function patchOf(definition: FaultDefinition | VariantDefinition): RulebookPatch | undefined {
+  return typeof definition.patch === 'function' ? definition.patch() : definition.patch;
 }

@@ -17,20 +17,16 @@ export interface NotificationConfig extends NotificationSettings {
   id: string;
   type: 'AD_STATUS';
   owner: Owner;
-  /** Where deliveries go: the url, except under the fault that keeps the old one after an update. */
-  deliveryUrl: string;
 }
 
 /** The six fields of 2.7 as sent; `type` is a plain string so that a fault can bend it. */
-export type PublicConfig = Omit<NotificationConfig, 'owner' | 'deliveryUrl' | 'type'> & { type: string };
+export type PublicConfig = Omit<NotificationConfig, 'owner' | 'type'> & { type: string };
 
 /** Configurations one user and client may hold, and the sandbox in all (README, sandbox choices). */
 export const NOTIFICATION_LIMITS = { perUserAndClient: 20, total: 5000 } as const;
 
 export class NotificationStore {
   private readonly configs = new Map<string, NotificationConfig>();
-  /** Deleted configurations that the fault 'notify-after-delete' keeps delivering to. */
-  private readonly ghosts: NotificationConfig[] = [];
   private created = 0;
 
   /** Why one more configuration of this owner is refused, or null when there is room. */
@@ -57,15 +53,9 @@ export class NotificationStore {
       id: newId(this.created),
       type: 'AD_STATUS',
       owner,
-      deliveryUrl: settings.url,
     };
     this.configs.set(config.id, config);
     return config;
-  }
-
-  /** Whoever owns it: only for a fault that skips the ownership check. */
-  byId(id: string): NotificationConfig | undefined {
-    return this.configs.get(id);
   }
 
   /** The configuration when it exists and belongs to this owner (user and client). */
@@ -76,15 +66,12 @@ export class NotificationStore {
       : undefined;
   }
 
-  /** Takes effect for the next status change; `moveDeliveries` is false only under a fault. */
-  update(config: NotificationConfig, settings: NotificationSettings, moveDeliveries: boolean): void {
+  /** Takes effect for the next status change. */
+  update(config: NotificationConfig, settings: NotificationSettings): void {
     Object.assign(config, settings);
-    if (moveDeliveries) config.deliveryUrl = settings.url;
   }
 
-  delete(id: string, keepDelivering: boolean): void {
-    const config = this.configs.get(id);
-    if (config !== undefined && keepDelivering) this.ghosts.push(config);
+  delete(id: string): void {
     this.configs.delete(id);
   }
 
@@ -94,7 +81,7 @@ export class NotificationStore {
   }
 
   all(): NotificationConfig[] {
-    return [...this.configs.values(), ...this.ghosts];
+    return [...this.configs.values()];
   }
 }
 

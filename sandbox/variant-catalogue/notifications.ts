@@ -5,6 +5,7 @@ import type { Check } from '../rules/patch.js';
 import type { NotificationsRules } from '../rules/book.js';
 import type { NotificationConfig, Owner } from '../store/notifications.js';
 import { always } from '../rules/patch.js';
+import type { RulebookPatch } from '../rulebook.js';
 import type { VariantDefinition } from './types.js';
 
 /** Other field names for the AD_STATUS body: the ad id, a numeric list id, the status, epoch seconds. */
@@ -72,8 +73,27 @@ function onlyOne(sameOwner: (config: NotificationConfig, owner: Owner) => boolea
 /** R4.6-01 with one configuration per user: a create replaces the user's earlier configuration. */
 function replacingCreate(create: NotificationsRules['storedCreate']): NotificationsRules['storedCreate'] {
   return (store, settings, owner, newId) => {
-    for (const earlier of store.ofUser(owner.login)) store.delete(earlier.id, false);
+    for (const earlier of store.ofUser(owner.login)) store.delete(earlier.id);
     return create(store, settings, owner, newId);
+  };
+}
+
+/**
+ * Per sandbox (a factory, run at each start): the url each updated configuration's deliveries keep
+ * until the lag has passed; the store holds only the url the reference delivers to.
+ */
+function updateLagsPatch(): RulebookPatch {
+  const lagging = new Map<string, string>();
+  return {
+    notifications: {
+      savedUpdate: (save) => (store, config, settings) => {
+        if (!lagging.has(config.id)) lagging.set(config.id, config.url);
+        const saved = save(store, config, settings);
+        setTimeout(() => lagging.delete(config.id), UPDATE_LAG_MS).unref();
+        return saved;
+      },
+      deliveryUrl: (url) => (config) => lagging.get(config.id) ?? url(config),
+    },
   };
 }
 
@@ -150,17 +170,7 @@ export const NOTIFICATIONS_VARIANTS = {
   'notify-update-lags': {
     description: `an update reaches the deliveries ${UPDATE_LAG_MS} ms later (reads show it at once)`,
     env: {},
-    patch: {
-      notifications: {
-        savedUpdate: (save) => (store, config, settings) => {
-          const saved = save(store, config, settings, false);
-          setTimeout(() => {
-            config.deliveryUrl = config.url;
-          }, UPDATE_LAG_MS).unref();
-          return saved;
-        },
-      },
-    },
+    patch: updateLagsPatch,
   },
   'notification-assigned-fields-refused': {
     description:

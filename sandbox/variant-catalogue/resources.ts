@@ -1,10 +1,10 @@
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
 import { OTHER_LISTING_STATUS } from '../resources/listing-status.js';
 import { always } from '../rules/patch.js';
-import { BasicInfoRefusal, type BasicInfoCheck } from '../resources/basic-info-checks.js';
+import type { BasicInfoCheck } from '../resources/basic-info-checks.js';
 import type { ListingPlace } from '../resources/listing-query.js';
 import type { PageCursor } from '../resources/page-token.js';
-import { ListingError } from '../../spec/errors.js';
+import { BasicInfoError, ListingError } from '../../spec/errors.js';
 import { clientOf, type ListingCheck } from '../resources/listing-request.js';
 import type { VariantDefinition } from './types.js';
 
@@ -28,8 +28,8 @@ function refusedAsAccessDenied(check: BasicInfoCheck): BasicInfoCheck {
     try {
       return check(info);
     } catch (error) {
-      if (!(error instanceof BasicInfoRefusal)) throw error;
-      throw new BasicInfoRefusal(401, 'ACCESS_DENIED', error.message);
+      if (!(error instanceof BasicInfoError)) throw error;
+      throw new BasicInfoError('ACCESS_DENIED', error.message);
     }
   };
 }

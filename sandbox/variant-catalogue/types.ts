@@ -5,6 +5,9 @@ export interface VariantDefinition {
   description: string;
   /** What the suite must be told for it, as a user of such a server would. */
   env: Readonly<Record<string, string>>;
-  /** The rules it replaces or wraps (see rules/patch.ts). */
-  patch?: RulebookPatch;
+  /**
+   * The rules it replaces or wraps (see rules/patch.ts); a function when the patch keeps state of
+   * its own, called once per sandbox start so that each sandbox has its own (rules/in-force.ts).
+   */
+  patch?: RulebookPatch | (() => RulebookPatch);
 }
