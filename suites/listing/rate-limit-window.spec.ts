@@ -24,7 +24,7 @@ function reasonOf(exchange: HttpExchange): unknown {
 }
 
 const NO_WINDOW =
-  'needs the test helpers to set a one-second limit: against a configured account, production blocks an address for ten minutes past its limit (field notes), too long to wait out';
+  'needs the test helpers (SANDBOX_CONTROL_KEY) to set a one-second limit: against a configured account, production blocks an address for ten minutes past its limit (field notes), too long to wait out';
 
 test.describe('8 Ad listing: the rate limit is per second', () => {
   test(
