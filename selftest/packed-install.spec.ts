@@ -1,42 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { spawnCollect } from '../embedded/run-suite.js';
+import { NPX, PROJECT_ROOT, packAndInstall, teamEnv } from './support/packed-project.js';
 
-const PROJECT_ROOT = resolve(__dirname, '..');
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 /** A few tests of the suite: the install is real, the run it makes kept small. */
 const GREP = 'the user denies';
-
-/** The environment of a team's pipeline: nothing of this run's target or reports inherited. */
-function teamEnv(): NodeJS.ProcessEnv {
-  const inherited = Object.entries(process.env).filter(
-    ([name]) => !/^(TARGET_|SANDBOX_|TLS_CA_FILE$|CONFORMANCE_|LOGIN_|CONSENT_|REPORTS_DIR$|npm_)/.test(name),
-  );
-  return { ...Object.fromEntries(inherited), FORCE_COLOR: '0' };
-}
-
-/** The project packed with npm pack and installed into a team's directory with its own .env. */
-async function packAndInstall(scratch: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const packed = await spawnCollect(NPM, ['pack', '--pack-destination', scratch, PROJECT_ROOT], env, 120_000);
-  expect(packed.exitCode, packed.stderr).toBe(0);
-  const tarball = packed.stdout.trim().split('\n').at(-1) ?? '';
-  expect(existsSync(join(scratch, tarball)), `npm pack wrote ${tarball}`).toBe(true);
-
-  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'team-pipeline', private: true }));
-  // The team's own settings: one worker, read from .env in the directory the command runs in.
-  writeFileSync(join(scratch, '.env'), 'CONFORMANCE_WORKERS=1\n');
-  const installed = await spawnCollect(
-    NPM,
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', `./${tarball}`],
-    env,
-    180_000,
-    scratch,
-  );
-  expect(installed.exitCode, installed.stderr).toBe(0);
-}
 
 test('the packed package, installed in another directory, runs the suite with `npx classifieds-conformance run`, reading .env and writing reports/ there', async () => {
   test.setTimeout(900_000);
@@ -44,6 +14,8 @@ test('the packed package, installed in another directory, runs the suite with `n
   try {
     const env = teamEnv();
     await packAndInstall(scratch, env);
+    // The team's own settings: one worker, read from .env in the directory the command runs in.
+    writeFileSync(join(scratch, '.env'), 'CONFORMANCE_WORKERS=1\n');
 
     const run = await spawnCollect(
       NPX,
