@@ -1,22 +1,18 @@
 // How to start Playwright on this package's configuration, wherever the package is installed.
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { suiteRootFor } from './suite-copy.js';
 
 export const PACKAGE_ROOT = resolve(__dirname, '..');
 
 /**
- * Node's arguments that start `playwright test` on this package's configuration. Playwright compiles
- * no TypeScript under node_modules, where an installed package of this suite lives: there tsx
- * compiles it (Node passes these options on to Playwright's workers).
+ * Node's arguments that start `playwright test` on this package's configuration: from the package
+ * itself, or from its copy outside node_modules when it is installed (suite-copy.ts).
  */
 export function playwrightTestArgs(): string[] {
-  const underNodeModules = PACKAGE_ROOT.split(/[\\/]/).includes('node_modules');
+  const suiteRoot = suiteRootFor(PACKAGE_ROOT);
   return [
-    ...(underNodeModules
-      ? ['--enable-source-maps', '--import', pathToFileURL(require.resolve('tsx')).href]
-      : []),
     require.resolve('@playwright/test/cli'),
     'test',
-    `--config=${resolve(PACKAGE_ROOT, 'playwright.config.ts')}`,
+    `--config=${resolve(suiteRoot, 'playwright.config.ts')}`,
   ];
 }

@@ -85,13 +85,28 @@ async function expectRefusedRunIsItsOwn(scratch: string, env: NodeJS.ProcessEnv)
   expect(junit).toContain('tests="1" failures="1"');
 }
 
+const INVENTED_CODE = 'an invented code is refused with invalid_grant';
+
+/**
+ * The failing test's location is the line of its source, as in this repository, not a line of a
+ * transpiled file (every location of a packaged run once read line 2): `test(` and its title.
+ */
+function expectSourceLocation(output: string, file: string, title: string): void {
+  const printed = new RegExp(`${file.replace(/\./g, '\\.')}:(\\d+):\\d+ › .*${title}`).exec(output);
+  expect(printed, output.slice(0, 3000)).not.toBeNull();
+  const line = Number(printed?.[1]);
+  const source = readFileSync(join(PROJECT_ROOT, file), 'utf8').split('\n');
+  expect(source.slice(line - 1, line + 1).join('\n'), `line ${line} of ${file}`).toContain(title);
+}
+
 /** A failure's rerun line, run as printed in the team's directory, reruns exactly that test. */
 async function expectRerunLineWorks(scratch: string, env: NodeJS.ProcessEnv): Promise<void> {
   const faulty = { ...env, SANDBOX_FAULTS: 'code-unknown-invalid-request' };
-  const args = ['classifieds-conformance', 'run', '--grep', 'an invented code is refused with invalid_grant'];
+  const args = ['classifieds-conformance', 'run', '--grep', INVENTED_CODE];
   const failed = await spawnCollect(NPX, args, faulty, 180_000, scratch);
   const output = failed.stdout + failed.stderr;
   const rerun = /--- rerun the test ---\n\s*(.+)/.exec(output)?.[1]?.trim() ?? '';
+  expectSourceLocation(output, 'suites/token/code-lifecycle.spec.ts', INVENTED_CODE);
   expect(rerun, output.slice(-3000)).toMatch(
     /^SANDBOX_FAULTS='code-unknown-invalid-request' npx classifieds-conformance run /,
   );

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { HttpRequestRecord } from '../record/exchange.js';
 import {
   isSensitiveField,
@@ -10,6 +9,7 @@ import {
   replaceSensitiveJsonFields,
 } from './redact.js';
 import { parseJsonLeniently } from './lenient-parse.js';
+import { isInstalledSuite } from '../target/installed-suite.js';
 
 /**
  * A copy-paste `curl` command that sends a recorded request again, with every secret replaced by a
@@ -169,12 +169,8 @@ export interface TestLocation {
   title: string;
 }
 
-/**
- * Whether the suite runs as an installed package (under node_modules) rather than in this
- * repository: there `npx playwright test` finds no configuration of the suite and no project named
- * conformance, so a rerun goes through the package's command.
- */
-export const INSTALLED_PACKAGE = resolve(__dirname, '../..').split(/[\\/]/).includes('node_modules');
+/** Whether the suite runs from an installed package: a rerun then goes through the package's command. */
+export const INSTALLED_PACKAGE = isInstalledSuite();
 
 /** A regular expression matching the text exactly (Playwright's --grep takes one). */
 function literalPattern(text: string): string {
