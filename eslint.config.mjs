@@ -23,7 +23,14 @@ export default tseslint.config(
   ...importGraph(),
   ...sizeLimits(),
   {
-    files: ['eslint.config.mjs', 'allurerc.mjs', 'bin/*.mjs', 'scripts/*.mjs', 'examples/**/*.mjs'],
+    files: [
+      'eslint.config.mjs',
+      '.dependency-cruiser.mjs',
+      'allurerc.mjs',
+      'bin/*.mjs',
+      'scripts/*.mjs',
+      'examples/**/*.mjs',
+    ],
     ...tseslint.configs.disableTypeChecked,
   },
 );

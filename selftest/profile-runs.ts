@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSuite } from '../embedded/run-suite.js';
-import type { Change } from '../helpers/profile/drift.js';
+import type { Change } from '../helpers/profile/change.js';
 import type { Profile } from '../helpers/profile/profile.js';
 import type { VariantName } from '../sandbox/variants.js';
 

@@ -1,5 +1,5 @@
 import { pathKey, type CatalogNode, type CatalogSnapshot } from './catalog-tree.js';
-import type { Change } from './drift.js';
+import type { Change } from './change.js';
 
 /** Nothing is known below a node whose lookup was not made or failed: its entries are not compared. */
 function known(node: CatalogNode): boolean {

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { snapshotCounts } from './catalog-tree.js';
-import { profileChanges, type Change } from './drift.js';
+import type { Change } from './change.js';
+import { profileChanges } from './drift.js';
 import { driftLine, driftMarkdown } from './drift-markdown.js';
 import type { Observation } from './observe.js';
 import { buildProfile, profileText, readProfile, targetIdentity, type Profile } from './profile.js';

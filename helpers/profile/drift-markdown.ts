@@ -1,4 +1,4 @@
-import type { Change } from './drift.js';
+import type { Change } from './change.js';
 import type { Observed } from './observe.js';
 
 /** What an integrator must do about each kind of catalog change (2.6, 9: ads carry these ids). */

@@ -1,16 +1,6 @@
-import type { Observed } from './observe.js';
 import { canonical, type Profile } from './profile.js';
 import { catalogChanges } from './catalog-drift.js';
-
-/** One difference between two profiles (reports/drift.json is a list of them). */
-export interface Change {
-  area: string;
-  key: string;
-  before: Observed;
-  after: Observed;
-  /** What kind of change: for the catalog, what an integrator must do depends on it. */
-  kind: 'changed' | 'added' | 'removed' | 'renumbered' | 'renamed' | 'lookup answer';
-}
+import type { Change } from './change.js';
 
 /**
  * What changed from `before` to `after`: the catalog's entries first, then every other area's

@@ -1,7 +1,7 @@
 import type { AuthorizationErrorCode } from '../../spec/errors.js';
 import type { User, UserStore } from '../store/users.js';
 import type { ConsentMemory } from '../store/consents.js';
-import type { PendingAuthorization } from '../store/sessions.js';
+import type { PendingAuthorization } from '../store/pending-authorization.js';
 import { withResponseParams, type ResponseParams } from './redirect-uri.js';
 
 /** R5-01: the user is authenticated by login and password. */

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { escapeHtml, sendPage } from '../http/html.js';
-import type { PendingAuthorization } from '../store/sessions.js';
+import type { PendingAuthorization } from '../store/pending-authorization.js';
 import {
   CONSENT_PATH,
   hidden,

@@ -1,6 +1,6 @@
-import type { Scope } from '../scopes.js';
 import { randomToken } from '../crypto.js';
 import { OwnedEntries, type OwnedLimits } from './owned-entries.js';
+import type { PendingAuthorization } from './pending-authorization.js';
 import { RequestSeal } from './sealed-requests.js';
 
 /** A signed-in browser session: the CSRF token of its forms and its user (no session exists before). */
@@ -8,22 +8,6 @@ export interface BrowserSession {
   id: string;
   csrf: string;
   login: string | null;
-}
-
-/** An authorization request that passed every check and waits for login and the user's decision. */
-export interface PendingAuthorization {
-  id: string;
-  /** The browser session that made the request: only that session may log in and decide. */
-  sessionId: string;
-  clientId: string;
-  redirectUri: string;
-  redirectUriSent: string | null;
-  scopes: readonly Scope[];
-  /** Requested values the server ignored (variant authz-scope-ignored, fault authz-unknown-scope-granted). */
-  unknownScopes?: readonly string[];
-  state: string | null;
-  /** The authorization request's own URL (path and query): where the variant login-redirects-back returns. */
-  returnTo?: string;
 }
 
 /**
