@@ -33,7 +33,9 @@ const broken = brokenLine(counts);
 if (broken !== '') console.log(broken);
 if (counts.errors > 0) console.log(`${counts.errors} error(s) outside the tests: see the output above.`);
 if (failedChecks > 0)
-  console.log(`\n${failedChecks} static check(s) failed (type check, lint, import circles, format, OpenAPI, workflows).`);
+  console.log(
+    `\n${failedChecks} static check(s) failed (type check, lint, import circles, format, OpenAPI, workflows).`,
+  );
 printSkipGroups(`${reports}/results.json`);
 console.log(lastLine(counts, failedChecks));
 const gate = gateStatus(status, counts);
