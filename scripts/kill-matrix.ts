@@ -7,6 +7,7 @@
  */
 import { FAULTS, type FaultName } from '../sandbox/faults.js';
 import { runSuite, type SuiteRunResult, type TestVerdict } from '../embedded/run-suite.js';
+import { escapeRegExp, idPattern, requirementGrep } from '../embedded/requirement-grep.js';
 
 export interface KillVerdict {
   fault: FaultName;
@@ -41,20 +42,6 @@ export interface KillRun {
   verdict: KillVerdict;
   /** Every test's verdict and the nested run's output, for the checks a caller adds. */
   run: SuiteRunResult;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** A requirement id as written in a tag or a message, not a prefix of a longer one (R8-0 is not R8-04). */
-function idPattern(id: string): string {
-  return `${escapeRegExp(id)}(?![\\d])`;
-}
-
-/** Playwright --grep for the tests tagged with any of the ids. */
-export function requirementGrep(ids: readonly string[]): string {
-  return ids.map((id) => `@${idPattern(id)}`).join('|');
 }
 
 /** Whether a test failed naming one of the ids in its message. */

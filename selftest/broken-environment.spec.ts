@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { BrokenEnvironmentError } from '../helpers/target/broken-environment.js';
 import { HttpClient } from '../helpers/clients/http.js';
+import { requirementGrep } from '../embedded/requirement-grep.js';
 import { runSuite } from '../embedded/run-suite.js';
 import { startSandbox } from '../sandbox/start.js';
 import { listenOnLoopback, type ListeningServer } from './support/listen.js';
@@ -162,7 +163,7 @@ test.describe('broken environment: a run of the suite', () => {
     try {
       const run = await runSuite({
         files: ['suites/token/exchange.spec.ts'],
-        grep: 'over HTTPS',
+        grep: requirementGrep(['R4.2-01']), // served over HTTPS
         env: { TARGET_AUTH_URL: gateway.url, TARGET_APPS_URL: gateway.url, SANDBOX_CONTROL_KEY: 'unused' },
         timeoutMs: 200_000,
       });
@@ -178,7 +179,7 @@ test.describe('broken environment: a run of the suite', () => {
   test('a non-conforming answer stays a conformance failure, not broken', async () => {
     const run = await runSuite({
       faults: ['token-pragma-missing'],
-      grep: 'every refusal carries Content-Type, Cache-Control and Pragma',
+      grep: requirementGrep(['R7.2-02']), // every refusal carries Content-Type, Cache-Control and Pragma
       timeoutMs: 200_000,
     });
     expect(run.tests.map((verdict) => verdict.status)).toEqual(['failed']);

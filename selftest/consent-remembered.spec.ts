@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { requirementGrep } from '../embedded/requirement-grep.js';
 import { runSuite, type TestVerdict } from '../embedded/run-suite.js';
 import { ControlClient } from '../helpers/clients/control-client.js';
 import { HttpClient } from '../helpers/clients/http.js';
@@ -15,6 +16,9 @@ import { configuredActors, type ConfiguredActors } from './support/configured-ac
  */
 const KEY = 'consent-remembered-selftest-key';
 const REDIRECT_URI = 'http://127.0.0.1:9/consent-remembered/callback';
+/** The denial tests (R7.1-04) and the approval test (R4.1-01), selected by their tags, told apart by title. */
+const DENIALS = ['R7.1-04'];
+const APPROVALS = ['R4.1-01'];
 const DENIAL = 'the user denies';
 const APPROVAL = 'approval sends the browser back with a code and the unchanged state';
 
@@ -46,7 +50,11 @@ test.describe('a target that remembers consent, without test helpers (issue 13)'
   test('consent given before: the denials are skipped with the reason, the approval passes', async () => {
     const actors = await freshAccount();
     sandbox.state.consents.remember(actors.user.login, actors.client.clientId, Object.keys(SCOPES));
-    const run = await runSuite({ env: actors.env, grep: `${DENIAL}|${APPROVAL}`, timeoutMs: 200_000 });
+    const run = await runSuite({
+      env: actors.env,
+      grep: requirementGrep([...DENIALS, ...APPROVALS]),
+      timeoutMs: 200_000,
+    });
     const denials = verdictsOf(run.tests, DENIAL);
     expect(
       denials.map((verdict) => verdict.status),
@@ -58,7 +66,7 @@ test.describe('a target that remembers consent, without test helpers (issue 13)'
 
   test('no consent given yet: the consent page comes and the denials run and pass', async () => {
     const actors = await freshAccount();
-    const run = await runSuite({ env: actors.env, grep: DENIAL, timeoutMs: 200_000 });
+    const run = await runSuite({ env: actors.env, grep: requirementGrep(DENIALS), timeoutMs: 200_000 });
     expect(
       run.tests.map((verdict) => verdict.status),
       run.output.slice(-2000),

@@ -1,0 +1,25 @@
+// How a nested run or a command selects tests by the requirement ids `covers()` puts in their tags
+// (`@R7.1-04`), never by a fragment of a title: a title can be reworded, a requirement id stays.
+
+/** A text matched as itself in a regular expression. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A requirement id as written in a tag or a message, not a prefix of a longer one (R8-0 is not R8-04). */
+export function idPattern(id: string): string {
+  return `${escapeRegExp(id)}(?![\\d])`;
+}
+
+/** Playwright --grep for the tests tagged with any of the ids. */
+export function requirementGrep(ids: readonly string[]): string {
+  return ids.map((id) => `@${idPattern(id)}`).join('|');
+}
+
+/**
+ * Playwright --grep for the tests tagged with every one of the ids (lookaheads, as Playwright's
+ * documentation writes a logical AND of tags): one test where each id alone has siblings.
+ */
+export function everyRequirementGrep(ids: readonly string[]): string {
+  return ids.map((id) => `(?=.*@${idPattern(id)})`).join('');
+}
