@@ -191,7 +191,8 @@ export function rerunCommand(
     return value === '' ? [] : [`${name}=${shellQuote(value)}`];
   });
   // The package's command, from the team's repository: the test's file and its exact title (a
-  // title is unique within its file), which hold whatever line the transpiled file reports.
+  // title is unique within its file), which still find the test after the package is updated and
+  // its lines have moved.
   if (installed)
     return [
       ...switches,
