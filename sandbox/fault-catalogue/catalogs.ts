@@ -1,7 +1,21 @@
 import { VERSIONED_CATALOG_PREFIX } from '../catalogs/routes.js';
+import type { CatalogCheck } from '../catalogs/lookup.js';
 import { queryGrant, stringIds } from './resources-deviations.js';
 import { always } from '../rules/patch.js';
 import type { FaultDefinition } from './types.js';
+
+/**
+ * The token check skipped at one level of the chains only: the models lookups (the path names a
+ * brand id) or the versions lookups (it names a model id too), as a server that checks the token
+ * where a chain starts, or at its first two levels, would.
+ */
+function tokenUncheckedAt(level: 'models' | 'versions'): (check: CatalogCheck) => CatalogCheck {
+  return (check) => (lookup) => {
+    const { brandId, modelId } = lookup.request.params;
+    const at = brandId === undefined ? 'brands' : modelId === undefined ? 'models' : 'versions';
+    if (at !== level) check(lookup);
+  };
+}
 
 /**
  * Faults of the catalog lookups (4.5, 2.6, 9): each the smallest deviation that breaks the
@@ -57,5 +71,17 @@ export const CATALOGS_FAULTS = {
     requirements: ['R4-01'],
     description: 'the catalog lookups send their JSON body as Content-Type text/plain',
     patch: { catalogs: { catalogContentType: always('text/plain; charset=utf-8') } },
+  },
+  'catalog-models-token-unchecked': {
+    requirements: ['R5-06'],
+    description:
+      'the models lookups (car, motorcycle, cellphone) answer status ok to an invalid or missing token; the brands and versions lookups still check it',
+    patch: { catalogs: { catalogTokenValid: tokenUncheckedAt('models') } },
+  },
+  'catalog-versions-token-unchecked': {
+    requirements: ['R5-06'],
+    description:
+      'the versions lookups (car, motorcycle) answer status ok to an invalid or missing token; the brands and models lookups still check it',
+    patch: { catalogs: { catalogTokenValid: tokenUncheckedAt('versions') } },
   },
 } as const satisfies Record<string, FaultDefinition>;
