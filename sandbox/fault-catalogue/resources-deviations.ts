@@ -122,3 +122,9 @@ export function limitNeverLifted(check: ListingCheck): ListingCheck {
     }
   };
 }
+
+/** listing-scope-any-but-chat: a token holding any scope but chat (autoservice too) opens the listing. */
+export function anyScopeButChat(check: ListingCheck): ListingCheck {
+  return (listing) =>
+    listing.grant?.scopes.some((scope) => scope !== 'chat') === true ? undefined : check(listing);
+}

@@ -3,6 +3,7 @@ import { LISTING_ERRORS, ListingError } from '../../spec/errors.js';
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
 import { UNVERSIONED_PUBLISHED_PATH } from '../resources/published.js';
 import {
+  anyScopeButChat,
   emptyPageWithoutHeader,
   frameworkShapedParameterErrors,
   limitNeverLifted,
@@ -71,6 +72,12 @@ export const RESOURCES_FAULTS = {
     requirements: ['R7.3-04', 'R4.4-01'],
     description: 'a token without autoupload or basic_user_info is accepted',
     patch: { resources: { scopeAllowed: always(undefined) } },
+  },
+  'listing-scope-any-but-chat': {
+    requirements: ['R7.3-04', 'R4.4-01'],
+    description:
+      'a token holding any scope other than chat (autoservice, say) is accepted; only a chat-only token gets ACCESS_SCOPE_DENIED',
+    patch: { resources: { scopeAllowed: anyScopeButChat } },
   },
   'listing-no-rate-limit': {
     requirements: ['R7.3-05', 'R8-05'],
