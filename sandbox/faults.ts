@@ -1,4 +1,5 @@
 import { AUTHORIZATION_FAULTS } from './fault-catalogue/authorization.js';
+import { CATALOGS_FAULTS } from './fault-catalogue/catalogs.js';
 import { NOTIFICATIONS_FAULTS } from './fault-catalogue/notifications.js';
 import { RESOURCES_FAULTS } from './fault-catalogue/resources.js';
 import { TOKEN_FAULTS } from './fault-catalogue/token.js';
@@ -17,6 +18,7 @@ export const FAULTS = {
   ...AUTHORIZATION_FAULTS,
   ...TOKEN_FAULTS,
   ...RESOURCES_FAULTS,
+  ...CATALOGS_FAULTS,
   ...NOTIFICATIONS_FAULTS,
 } as const satisfies Record<string, FaultDefinition>;
 

@@ -3,11 +3,8 @@ import { CatalogClient, chainPath } from '../helpers/clients/catalog-client.js';
 import { expectCatalogAnswer } from '../helpers/assert/expect-catalog.js';
 import type { CatalogChain } from '../spec/paths.js';
 import { covers } from '../helpers/assert/covers.js';
-import { parseJsonBody } from '../helpers/record/exchange.js';
-import { SetUpError } from '../helpers/assert/set-up.js';
+import { setUpCatalogMap, type IdMap } from '../helpers/assert/catalog-set-up.js';
 import { verify } from '../helpers/assert/verify.js';
-
-type IdMap = Record<string, number | string>;
 
 /** Parents tried at most per level: enough to find two with children, few enough to stay cheap. */
 const PARENTS_TRIED = 4;
@@ -24,15 +21,6 @@ function sameMap(left: IdMap, right: IdMap): boolean {
   const sorted = (map: IdMap): string =>
     JSON.stringify(Object.entries(map).sort(([a], [b]) => a.localeCompare(b)));
   return sorted(left) === sorted(right);
-}
-
-/** A lookup used only to find ids to ask with: its own checks are the chain tests'. */
-async function setUpMap(catalogs: CatalogClient, path: string, token: string): Promise<IdMap> {
-  const exchange = await catalogs.lookup(path, { access_token: token });
-  const body = parseJsonBody(exchange) as { status?: unknown; data?: unknown } | undefined;
-  if (body?.status !== 'ok' || typeof body.data !== 'object' || body.data === null)
-    throw new SetUpError(`the lookup ${path} gave no map to take ids from`, exchange.response.body);
-  return body.data as IdMap;
 }
 
 /**
@@ -82,7 +70,7 @@ test.describe('4.5 Catalog lookups: an answer depends on the id asked for', () =
       async ({ client, issueToken, http, target }) => {
         const token = await issueToken(client, { scope: 'autoupload' });
         const catalogs = new CatalogClient(http, target.appsUrl);
-        const brands = await setUpMap(catalogs, chainPath(chain, []), token);
+        const brands = await setUpCatalogMap(catalogs, chainPath(chain, []), token);
         const models = await twoChildMaps(catalogs, chain, [], brands, token);
         expectDifferent(models, `${chain} models`);
         const brand = models[0];

@@ -5,6 +5,7 @@ import type { AuthorizationRequest } from '../oauth/authorization-request.js';
 import { isAbsoluteWithoutFragment } from '../oauth/check-redirect-uri.js';
 import { NoRedirectError } from '../oauth/no-redirect-error.js';
 import type { ResponseParams } from '../oauth/redirect-uri.js';
+import type { Check } from '../rules/patch.js';
 import type { Client } from '../store/clients.js';
 
 /**
@@ -63,4 +64,17 @@ export function firstUriWhenMissing(params: Params, client: Client | undefined):
 /** An error page for any parameter 4.1 does not define (authz-unknown-parameter-error-page). */
 export function refuseUnknownParameters({ params }: AuthorizationRequest): void {
   if (unknownParameters(params, AUTHORIZATION_PARAMETERS).length > 0) refuse(400, 'Unknown parameter.');
+}
+
+/**
+ * The response_type check with some values other than `code` let through as if they were `code`
+ * (authz-response-type-case-insensitive, authz-response-type-code-prefix).
+ */
+export function responseTypeAlsoAccepting(
+  accepted: (responseType: string) => boolean,
+): (check: Check<AuthorizationRequest>) => Check<AuthorizationRequest> {
+  return (check) => (request) => {
+    const responseType = request.params.get('response_type');
+    if (responseType === undefined || !accepted(responseType)) check(request);
+  };
 }

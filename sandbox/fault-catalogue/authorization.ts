@@ -11,6 +11,7 @@ import {
   refuse,
   refuseUnknownParameters,
   renamedCode,
+  responseTypeAlsoAccepting,
   schemeless,
   sentUriWhenUnknown,
   withoutSecret,
@@ -73,6 +74,27 @@ export const AUTHORIZATION_FAULTS = {
     requirements: ['R4.1-02'],
     description: 'a request without response_type is treated as response_type=code',
     patch: { authorization: { refuseMissingResponseType: always(undefined) } },
+  },
+  'authz-response-type-case-insensitive': {
+    requirements: ['R4.1-02'],
+    description: 'response_type is compared ignoring case, so CODE is taken for code and gets a code',
+    patch: {
+      authorization: {
+        responseTypeIsCode: responseTypeAlsoAccepting(
+          (responseType) => responseType.toLowerCase() === 'code',
+        ),
+      },
+    },
+  },
+  'authz-response-type-code-prefix': {
+    requirements: ['R4.1-02'],
+    description:
+      'any response_type that starts with code (code token, code id_token) is taken for code and gets a code',
+    patch: {
+      authorization: {
+        responseTypeIsCode: responseTypeAlsoAccepting((responseType) => responseType.startsWith('code')),
+      },
+    },
   },
   'authz-client-id-case-insensitive': {
     requirements: ['R4.1-03'],

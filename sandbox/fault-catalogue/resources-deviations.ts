@@ -9,7 +9,7 @@ import type { RenderedPage } from '../resources/page-cache.js';
 import type { PageCursor } from '../resources/page-token.js';
 import type { AccessGrant, TokenStore } from '../store/tokens.js';
 
-/** The pieces of the resources faults (resources.ts) too long for a catalogue line. */
+/** The pieces of the resources and catalogs faults (resources.ts, catalogs.ts) too long for a catalogue line. */
 
 /** listing-missing-header-accepted: without Authorization, an empty page instead of BAD_REQUEST. */
 export function emptyPageWithoutHeader(check: ListingCheck): ListingCheck {
@@ -121,4 +121,10 @@ export function limitNeverLifted(check: ListingCheck): ListingCheck {
       throw error;
     }
   };
+}
+
+/** listing-scope-any-but-chat: a token holding any scope but chat (autoservice too) opens the listing. */
+export function anyScopeButChat(check: ListingCheck): ListingCheck {
+  return (listing) =>
+    listing.grant?.scopes.some((scope) => scope !== 'chat') === true ? undefined : check(listing);
 }

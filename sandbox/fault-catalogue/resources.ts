@@ -1,25 +1,23 @@
 import { isSection3Status } from '../../spec/ad-status.js';
 import { LISTING_ERRORS, ListingError } from '../../spec/errors.js';
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
-import { VERSIONED_CATALOG_PREFIX } from '../catalogs/routes.js';
 import { UNVERSIONED_PUBLISHED_PATH } from '../resources/published.js';
 import {
+  anyScopeButChat,
   emptyPageWithoutHeader,
   frameworkShapedParameterErrors,
   limitNeverLifted,
   offsetCursor,
   pageTokenOwnerListed,
-  queryGrant,
   rethrowing,
   someoneForUnknownToken,
-  stringIds,
 } from './resources-deviations.js';
 import { always } from '../rules/patch.js';
 import type { FaultDefinition } from './types.js';
 
 /**
  * Faults of the resources area: each the smallest deviation that breaks the requirements it names,
- * as a patch of the rules it changes (resources/rules.ts, catalogs/rules.ts).
+ * as a patch of the rules it changes (resources/rules.ts; the catalogs' are in catalogs.ts).
  */
 export const RESOURCES_FAULTS = {
   'listing-duplicate-at-boundary': {
@@ -75,6 +73,12 @@ export const RESOURCES_FAULTS = {
     description: 'a token without autoupload or basic_user_info is accepted',
     patch: { resources: { scopeAllowed: always(undefined) } },
   },
+  'listing-scope-any-but-chat': {
+    requirements: ['R7.3-04', 'R4.4-01'],
+    description:
+      'a token holding any scope other than chat (autoservice, say) is accepted; only a chat-only token gets ACCESS_SCOPE_DENIED',
+    patch: { resources: { scopeAllowed: anyScopeButChat } },
+  },
   'listing-no-rate-limit': {
     requirements: ['R7.3-05', 'R8-05'],
     description: 'the per-client rate limit is never enforced',
@@ -103,11 +107,6 @@ export const RESOURCES_FAULTS = {
     requirements: ['R7.3-01'],
     description: 'listing errors are sent with HTTP 200',
     patch: { resources: { listingStatus: always(200) } },
-  },
-  'catalog-success-status-400': {
-    requirements: ['R4.5-01'],
-    description: 'catalog lookups send their data with HTTP 400',
-    patch: { catalogs: { catalogSuccessStatus: always(400) } },
   },
   'basic-info-scope-not-checked': {
     requirements: ['R4.3-02'],
@@ -138,16 +137,6 @@ export const RESOURCES_FAULTS = {
     requirements: ['R4.3-01'],
     description: "basic_user_info answers with another user's name and e-mail",
     patch: { resources: { userOfGrant: () => (grant, state) => state.users.any(grant.login) } },
-  },
-  'catalog-string-ids': {
-    requirements: ['R2.6-02'],
-    description: 'catalog ids are sent as strings instead of integers',
-    patch: { catalogs: { catalogEnvelope: stringIds } },
-  },
-  'catalog-invalid-token-ok': {
-    requirements: ['R5-06'],
-    description: 'catalog lookups answer status ok to an invalid token',
-    patch: { catalogs: { catalogTokenValid: always(undefined) } },
   },
   'listing-next-token-offset-number': {
     requirements: ['R2.5-03'],
@@ -251,36 +240,6 @@ export const RESOURCES_FAULTS = {
     description: 'basic_user_info answers a token it does not know with the data of some user',
     patch: { resources: { bodyTokenValid: someoneForUnknownToken } },
   },
-  'catalog-status-success': {
-    requirements: ['R2.6-01'],
-    description: 'catalog answers carry status "success" instead of "ok"',
-    patch: {
-      catalogs: { catalogEnvelope: (envelope) => (data) => ({ ...envelope(data), status: 'success' }) },
-    },
-  },
-  'catalog-token-in-query-only': {
-    requirements: ['R4.5-01'],
-    description:
-      'catalog lookups read access_token from the query string only, so the JSON body token is refused',
-    patch: { catalogs: { catalogGrant: () => queryGrant } },
-  },
-  'catalog-models-stale-brand-ids': {
-    requirements: ['R4.5-02'],
-    description:
-      'the models lookups expect brand ids in another id space (the brand id plus 1000), not the ids the brand lookup answered',
-    patch: { catalogs: { modelsBrandId: () => (brandId) => brandId - 1000 } },
-  },
-  'catalog-models-of-first-brand': {
-    requirements: ['R4.5-02'],
-    description:
-      'every models lookup answers the models of brand 1, and the versions lookups read brand 1 too, whatever brand id the path names',
-    patch: { catalogs: { modelsBrandId: always(1), versionsBrandId: always(1) } },
-  },
-  'catalog-versioned-path': {
-    requirements: ['R9-06'],
-    description: 'the catalog lookups are served only under /autoupload/v1/ instead of /autoupload/',
-    patch: { catalogs: { catalogBase: always(VERSIONED_CATALOG_PREFIX) } },
-  },
   'listing-default-page-100': {
     requirements: ['R8-03'],
     description: 'without fetch_size a page holds 100 items instead of 200',
@@ -291,10 +250,5 @@ export const RESOURCES_FAULTS = {
     description:
       'an invalid fetch_size or page_token is answered 400 in the web framework’s format {statusCode, error, message}, without reason',
     patch: { resources: { listingErrorAnswer: frameworkShapedParameterErrors } },
-  },
-  'catalog-content-type-text': {
-    requirements: ['R4-01'],
-    description: 'the catalog lookups send their JSON body as Content-Type text/plain',
-    patch: { catalogs: { catalogContentType: always('text/plain; charset=utf-8') } },
   },
 } as const satisfies Record<string, FaultDefinition>;

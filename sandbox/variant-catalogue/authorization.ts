@@ -1,5 +1,6 @@
 import { consentUnlessRemembered } from '../oauth/approval.js';
 import { extraResponseParams, movingOnPage } from '../oauth/back-to-client.js';
+import { responseTypeKnownBeforeRedirect, responseTypeKnownOrInvalid } from '../oauth/check-request.js';
 import { ignoreUnknownScope } from '../oauth/check-scope.js';
 import { otherConsentPage, otherLoginPage } from '../oauth/other-markup.js';
 import { httpsRedirectUrisOnly, numericClientId } from '../oauth/registration.js';
@@ -65,5 +66,17 @@ export const AUTHORIZATION_VARIANTS = {
       'a user who approved a client is not asked again for the same or fewer scopes: the next flow goes back to the client without a consent page (5 does not say the user is asked every time)',
     env: {},
     patch: { authorization: { consentAsked: () => consentUnlessRemembered } },
+  },
+  'authz-response-type-invalid-value': {
+    description:
+      'a response_type that is neither code nor token (CODE, code token) is refused with invalid_request (an invalid value) instead of unsupported_response_type',
+    env: {},
+    patch: { authorization: { responseTypeIsCode: responseTypeKnownOrInvalid } },
+  },
+  'authz-response-type-error-page': {
+    description:
+      'a response_type that is neither code nor token (CODE, code token) is refused with a 400 error page, without a redirect to the client',
+    env: {},
+    patch: { authorization: { redirectUriRegistered: responseTypeKnownBeforeRedirect } },
   },
 } as const satisfies Record<string, VariantDefinition>;
