@@ -98,7 +98,7 @@ export function redirectToHttp({ request, reply }: TokenCall): FastifyReply {
     .send();
 }
 
-/** Variant authz-scope-ignored: the grant may differ from the request, so the response names it (RFC 6749 5.1). */
+/** Variants authz-scope-ignored and authz-scope-widened: the grant may differ from the request, so the response names it (RFC 6749 5.1). */
 export function grantNamed(_code: AuthorizationCode, scopes: readonly Scope[]): Body {
   return { scope: scopes.join(' ') };
 }

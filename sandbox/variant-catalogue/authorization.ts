@@ -4,6 +4,7 @@ import { responseTypeKnownBeforeRedirect, responseTypeKnownOrInvalid } from '../
 import { ignoreUnknownScope } from '../oauth/check-scope.js';
 import { otherConsentPage, otherLoginPage } from '../oauth/other-markup.js';
 import { httpsRedirectUrisOnly, numericClientId } from '../oauth/registration.js';
+import { everyScope } from '../oauth/scope-order.js';
 import { grantNamed } from '../token/patches.js';
 import type { VariantDefinition } from './types.js';
 
@@ -33,6 +34,15 @@ export const AUTHORIZATION_VARIANTS = {
     env: {},
     patch: {
       authorization: { requestedScope: () => ignoreUnknownScope },
+      token: { grantedScope: () => grantNamed },
+    },
+  },
+  'authz-scope-widened': {
+    description:
+      "every grant is widened to every scope of section 5, whatever was asked (5 rule 2: by the server's policy); the token response names the granted scope (RFC 6749 5.1)",
+    env: {},
+    patch: {
+      authorization: { grantedScopes: () => everyScope },
       token: { grantedScope: () => grantNamed },
     },
   },
