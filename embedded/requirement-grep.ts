@@ -1,14 +1,10 @@
 // How a nested run or a command selects tests by the requirement ids `covers()` puts in their tags
 // (`@R7.1-04`), never by a fragment of a title: a title can be reworded, a requirement id stays.
-
-/** A text matched as itself in a regular expression. */
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+import { literalPattern } from '../helpers/report/reproduce.js';
 
 /** A requirement id as written in a tag or a message, not a prefix of a longer one (R8-0 is not R8-04). */
 export function idPattern(id: string): string {
-  return `${escapeRegExp(id)}(?![\\d])`;
+  return `${literalPattern(id)}(?![\\d])`;
 }
 
 /** Playwright --grep for the tests tagged with any of the ids. */

@@ -7,7 +7,8 @@
  */
 import { FAULTS, type FaultName } from '../sandbox/faults.js';
 import { runSuite, type SuiteRunResult, type TestVerdict } from '../embedded/run-suite.js';
-import { escapeRegExp, idPattern, requirementGrep } from '../embedded/requirement-grep.js';
+import { idPattern, requirementGrep } from '../embedded/requirement-grep.js';
+import { literalPattern } from '../helpers/report/reproduce.js';
 
 export interface KillVerdict {
   fault: FaultName;
@@ -75,7 +76,7 @@ export async function runKill(fault: FaultName, options: KillRunOptions = {}): P
   const grep =
     options.only === undefined
       ? requirementGrep(FAULTS[fault].requirements)
-      : options.only.map(escapeRegExp).join('|');
+      : options.only.map(literalPattern).join('|');
   const run = await runSuite({
     faults: options.target === undefined ? [fault] : [],
     grep,

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { runSuite, type TestVerdict } from '../embedded/run-suite.js';
 import { startAccount } from '../embedded/account.js';
 import type { FaultName } from '../sandbox/faults.js';
+import { literalPattern } from '../helpers/report/reproduce.js';
 
 /**
  * Issue 15, points 2 and 4: against a target without test helpers, what a real account has
@@ -40,7 +41,7 @@ const UNLOCKED: ReadonlyArray<readonly [string, FaultName | null]> = [
 async function accountRun(faults: readonly FaultName[]): Promise<{ tests: TestVerdict[]; output: string }> {
   const account = await startAccount(faults);
   try {
-    const grep = UNLOCKED.map(([title]) => title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    const grep = UNLOCKED.map(([title]) => literalPattern(title)).join('|');
     const run = await runSuite({ env: account.env, grep, workers: 2, timeoutMs: 240_000 });
     return { tests: run.tests, output: run.output };
   } finally {

@@ -3,11 +3,8 @@ import { CatalogClient, chainPath } from '../helpers/clients/catalog-client.js';
 import { expectCatalogAnswer } from '../helpers/assert/expect-catalog.js';
 import type { CatalogChain } from '../spec/paths.js';
 import { covers } from '../helpers/assert/covers.js';
-import { setUpCatalogMap, type IdMap } from '../helpers/assert/catalog-set-up.js';
+import { PARENTS_TRIED, setUpCatalogMap, type IdMap } from '../helpers/assert/catalog-set-up.js';
 import { verify } from '../helpers/assert/verify.js';
-
-/** Parents tried at most per level: enough to find two with children, few enough to stay cheap. */
-const PARENTS_TRIED = 4;
 
 /** The chains, and whether they go down to versions (cellphones stop at models). */
 const CHAINS: ReadonlyArray<readonly [CatalogChain, boolean]> = [

@@ -6,8 +6,11 @@ import { SetUpError } from './set-up.js';
 /** A lookup's `data`: names to ids (2.6). */
 export type IdMap = Record<string, number | string>;
 
-/** Parents tried at most per level: enough to find one with children, few enough to stay cheap. */
-const PARENTS_TRIED = 4;
+/**
+ * Parents tried at most per level: enough to find one with children (or two, to compare theirs),
+ * few enough to stay cheap.
+ */
+export const PARENTS_TRIED = 4;
 
 /**
  * A lookup used only to find ids to ask with: its own checks are the chain tests'. A lookup that

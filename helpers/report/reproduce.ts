@@ -173,7 +173,7 @@ export interface TestLocation {
 export const INSTALLED_PACKAGE = isInstalledSuite();
 
 /** A regular expression matching the text exactly (Playwright's --grep takes one). */
-function literalPattern(text: string): string {
+export function literalPattern(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
