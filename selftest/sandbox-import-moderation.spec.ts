@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { insertAd, startImportSandbox, type ImportSandbox } from './support/import-sandbox.js';
 
@@ -136,5 +138,12 @@ test.describe('the switches', () => {
     expect(() => {
       box.set('catalog-renumbering', 'soon');
     }).toThrow(/catalog-renumbering takes false, true/);
+  });
+
+  test('docs/sandbox-import.md lists every switch, and no other', () => {
+    const doc = readFileSync(resolve(__dirname, '../docs/sandbox-import.md'), 'utf8');
+    const documented = [...doc.matchAll(/^\| `([a-z-]+)` +\|/gm)].map((match) => match[1]);
+    const names = box.sandbox.state.adImport.switches().map((one) => one.name);
+    expect(documented.sort()).toEqual([...names].sort());
   });
 });
