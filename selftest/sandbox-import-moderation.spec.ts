@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { AdImport } from '../sandbox/import/ad-import.js';
 import { insertAd, startImportSandbox, type ImportSandbox } from './support/import-sandbox.js';
 
 /**
@@ -145,5 +146,27 @@ test.describe('the switches', () => {
     const documented = [...doc.matchAll(/^\| `([a-z-]+)` +\|/gm)].map((match) => match[1]);
     const names = box.sandbox.state.adImport.switches().map((one) => one.name);
     expect(documented.sort()).toEqual([...names].sort());
+  });
+
+  test('dump and load: plain data that gives back the switches and the imports', async () => {
+    const { token, login } = box.user();
+    box.set('import-refused-ids', ['a1']);
+    box.set('catalog-renumbering', { after_seconds: 60, shift: 7 });
+    const answer = await box.put(token, [insertAd('a1')]);
+    await box.done(token, answer.body.token as string);
+    const { adImport } = box.sandbox.state;
+    const data = JSON.parse(JSON.stringify(adImport.dump())) as unknown;
+    const restored = new AdImport();
+    restored.load(data);
+    const values = (one: AdImport): unknown[] => one.switches().map((each) => [each.name, each.get()]);
+    expect(values(restored)).toEqual(values(adImport));
+    expect(restored.store.find(answer.body.token as string)?.items[0]).toMatchObject({
+      id: 'a1',
+      status: 'refused',
+    });
+    expect(restored.store.ad(login, 'a1')?.status).toBe('refused');
+    expect(() => {
+      restored.load({ switches: { 'import-seed': 'x' } });
+    }).toThrow(/import-seed takes an integer/);
   });
 });

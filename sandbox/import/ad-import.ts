@@ -29,14 +29,18 @@ export class AdImport {
     this.moderation.close();
   }
 
+  /** Plain data: the switches' values by name, and the store's imports and ads. */
   dump(): unknown {
-    return { settings: this.settings.dump(), catalogs: this.catalogs.dump(), store: this.store.dump() };
+    const switches = Object.fromEntries(this.switches().map((one) => [one.name, one.get()]));
+    return { switches, store: this.store.dump() };
   }
 
+  /** Each known switch's value set through the switch (so validated: a bad one throws), then the store. */
   load(data: unknown): void {
-    const parts = (data ?? {}) as { settings?: unknown; catalogs?: unknown; store?: unknown };
-    this.settings.load(parts.settings);
-    this.catalogs.load(parts.catalogs);
+    const parts = (data ?? {}) as { switches?: Record<string, unknown>; store?: unknown };
+    for (const one of this.switches())
+      if (parts.switches !== undefined && Object.hasOwn(parts.switches, one.name))
+        one.set(parts.switches[one.name]);
     this.store.load(parts.store);
   }
 }

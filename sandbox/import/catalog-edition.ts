@@ -50,20 +50,4 @@ export class CatalogEdition {
       throw new Error(`the shift is at most ${MAX_SHIFT}`);
     this.scheduled = renumbering === null ? null : { ...renumbering };
   }
-
-  dump(): unknown {
-    return this.renumbering();
-  }
-
-  load(data: unknown): void {
-    const value = data as Partial<Renumbering> | null;
-    this.schedule(
-      value !== null &&
-        typeof value === 'object' &&
-        typeof value.atMs === 'number' &&
-        typeof value.shift === 'number'
-        ? { atMs: value.atMs, shift: value.shift }
-        : null,
-    );
-  }
 }

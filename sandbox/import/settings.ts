@@ -46,20 +46,11 @@ export function appliesTo(condition: LoginCondition, login: string): boolean {
   return typeof condition === 'boolean' ? condition : condition.includes(login);
 }
 
-/** The current values, changed only through the switches (or a start option, in-process). */
+/** The current values, changed only through the switches (switches.ts). */
 export class ImportSettings {
   values: ImportSettingValues;
 
   constructor(initial: Partial<ImportSettingValues> = {}) {
     this.values = { ...DEFAULT_IMPORT_SETTINGS, ...initial };
-  }
-
-  dump(): unknown {
-    return { ...this.values };
-  }
-
-  load(data: unknown): void {
-    if (data !== null && typeof data === 'object')
-      this.values = { ...DEFAULT_IMPORT_SETTINGS, ...(data as Partial<ImportSettingValues>) };
   }
 }
