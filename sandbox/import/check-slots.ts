@@ -5,7 +5,7 @@ import { adsOf, grantOf, type ImportCheck } from './request.js';
 /**
  * Field notes: -7 and -8, not enough ad slots. The sandbox's choices (docs/sandbox-import.md): a
  * user's slots are the import-ad-slots setting (no limit by default); a slot is held by each ad
- * published or in review and by each insert still waiting for the moderation; -7 when no slot is
+ * published or in review and by each ad of an import still waiting for the moderation; -7 when no slot is
  * free, -8 when some are but fewer than the import's inserts of ads not live now. Past the
  * sandbox's own bound of ids one user may bring in (IMPORT_CAPS.adsPerUser), -8 says so.
  */
