@@ -2,11 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { helperFamily, otherFamily } from './apps-errors.js';
 import type { ServerOptions } from './auth-server.js';
 import type { SandboxState } from './state.js';
-import { loadCatalogs } from './catalogs/data.js';
 import { catalogFamily } from './catalogs/routes.js';
 import { clientErrorHandler, RequestTargets } from './http/client-errors.js';
 import { errorResponder, installErrorHandling } from './http/error-handling.js';
 import { LIMITS } from './http/limits.js';
+import { importFamily } from './import/routes.js';
 import { formatByTerritory, ownAnswerOfAny, serveFamilies } from './http/route-family.js';
 import { listingFamily } from './resources/published.js';
 import { usableControlKey } from './test-helpers/control-key.js';
@@ -24,7 +24,8 @@ export function buildAppsServer(
   const others = otherFamily(state);
   const families = [
     listingFamily(state),
-    catalogFamily(state, loadCatalogs()),
+    catalogFamily(state, () => state.adImport.catalogs.current()),
+    importFamily(state),
     helperFamily(state, usableControlKey(controlKey)),
   ];
   const formatFor = formatByTerritory(families, others);

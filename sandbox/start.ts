@@ -62,6 +62,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     state,
     close: async () => {
       await Promise.all([auth.close(), apps.close()]);
+      state.adImport.close();
       await state.deliverer.close();
       if (ownsTlsDir) rmSync(tlsDir, { recursive: true, force: true });
     },

@@ -14,6 +14,7 @@ import { SANDBOX_CAPS, type SandboxCaps } from './store/caps.js';
 import { SessionStore } from './store/sessions.js';
 import { TokenStore } from './store/tokens.js';
 import { UserStore } from './store/users.js';
+import { AdImport } from './import/ad-import.js';
 import type { Rulebook } from './rules/book.js';
 
 /** Everything the sandbox remembers, in memory, for the life of the process. */
@@ -36,6 +37,8 @@ export interface SandboxState {
   caps: Readonly<SandboxCaps>;
   /** The rules in force: the reference with this process's faults and variants applied. */
   rules: Rulebook;
+  /** The ad import (outside the spec): its settings, imports, moderation and catalogs in force. */
+  adImport: AdImport;
 }
 
 export interface StateOptions {
@@ -75,5 +78,6 @@ export function createState(
     loginThrottle: new LoginThrottle(),
     caps,
     rules,
+    adImport: new AdImport(),
   };
 }

@@ -62,11 +62,28 @@ function readJson(name: string): unknown {
   return JSON.parse(readFileSync(resolve(__dirname, '../data/catalogs', name), 'utf8'));
 }
 
-/** The data files under sandbox/data/catalogs, read once at start. */
-export function loadCatalogs(): Catalogs {
+/** A vehicle catalog's brands with every id (brand, model, version) passed through `renumber`. */
+function renumbered(brands: readonly Brand[], renumber: (id: number) => number): Brand[] {
+  const named = <Item extends Named>(item: Item): Item => ({ ...item, id: renumber(item.id) });
+  return brands.map((brand) => ({
+    ...named(brand),
+    models: brand.models.map((model) => ({
+      ...named(model),
+      ...(model.versions === undefined ? {} : { versions: model.versions.map(named) }),
+    })),
+  }));
+}
+
+/**
+ * The data files under sandbox/data/catalogs, read once at start; `renumber` maps the car and
+ * motorcycle ids (a catalog renumbering, sandbox/import/catalog-edition.ts), identity by default.
+ */
+export function loadCatalogs(renumber: (id: number) => number = (id) => id): Catalogs {
+  const vehicles = (name: string): Catalog =>
+    new Catalog(renumbered((readJson(name) as { brands: Brand[] }).brands, renumber));
   return {
-    cars: new Catalog((readJson('cars.json') as { brands: Brand[] }).brands),
-    motorcycles: new Catalog((readJson('motorcycles.json') as { brands: Brand[] }).brands),
+    cars: vehicles('cars.json'),
+    motorcycles: vehicles('motorcycles.json'),
     cellphones: new Catalog((readJson('cellphones.json') as { brands: Brand[] }).brands),
     cubicCapacities: readJson('moto-cubic-capacities.json') as Record<string, string>,
   };

@@ -26,7 +26,7 @@ type LookupRequest = FastifyRequest<{ Params: Record<string, string> }>;
  * The catalogs' route family: the nine lookups, and their errors as `{status: "error", reason,
  * message}`, also for what reaches no lookup below either prefix they may be served at.
  */
-export function catalogFamily(state: SandboxState, catalogs: Catalogs): RouteFamily {
+export function catalogFamily(state: SandboxState, catalogs: () => Catalogs): RouteFamily {
   const trees = [CATALOG_PREFIX, VERSIONED_CATALOG_PREFIX].flatMap((prefix) =>
     CATALOG_SEGMENTS.map((segment) => `${prefix}/${segment}`),
   );
@@ -45,28 +45,32 @@ export function catalogFamily(state: SandboxState, catalogs: Catalogs): RouteFam
  * The nine lookups of 4.5, each POST with {access_token} and the 2.6 envelope. Not shown by the
  * spec, the sandbox's choices: any valid token will do (scopes not checked); a missing or unknown
  * token is 401, an id that is not a positive integer 400, an unknown brand or model 404.
+ * `catalogs` gives the catalogs in force at each request (a renumbering may change them).
  */
-export function registerCatalogs(app: FastifyInstance, state: SandboxState, catalogs: Catalogs): void {
+export function registerCatalogs(app: FastifyInstance, state: SandboxState, catalogs: () => Catalogs): void {
   const rules = state.rules.catalogs;
   const base = rules.catalogBase();
-  const chain = (segment: string, catalog: Catalog, withVersions: boolean): void => {
-    route(app, state, `${base}/${segment}`, () => catalog.brandMap());
+  const chain = (segment: string, catalog: (all: Catalogs) => Catalog, withVersions: boolean): void => {
+    route(app, state, `${base}/${segment}`, () => catalog(catalogs()).brandMap());
     route(app, state, `${base}/${segment}/:brandId`, (params) =>
-      catalog.modelMap(rules.modelsBrandId(catalogId(params.brandId))),
+      catalog(catalogs()).modelMap(rules.modelsBrandId(catalogId(params.brandId))),
     );
     if (withVersions)
       route(app, state, `${base}/${segment}/:brandId/:modelId`, (params) =>
-        catalog.versionMap(rules.versionsBrandId(catalogId(params.brandId)), catalogId(params.modelId)),
+        catalog(catalogs()).versionMap(
+          rules.versionsBrandId(catalogId(params.brandId)),
+          catalogId(params.modelId),
+        ),
       );
   };
-  chain(CATALOG_CHAINS.car, catalogs.cars, true);
-  chain(CATALOG_CHAINS.motorcycle, catalogs.motorcycles, true);
-  chain(CATALOG_CHAINS.cellphone, catalogs.cellphones, false);
+  chain(CATALOG_CHAINS.car, (all) => all.cars, true);
+  chain(CATALOG_CHAINS.motorcycle, (all) => all.motorcycles, true);
+  chain(CATALOG_CHAINS.cellphone, (all) => all.cellphones, false);
   route(
     app,
     state,
     `${base}${CUBIC_CAPACITIES_PATH.slice(CATALOG_PREFIX.length)}`,
-    () => catalogs.cubicCapacities,
+    () => catalogs().cubicCapacities,
   );
 }
 

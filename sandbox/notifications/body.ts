@@ -8,6 +8,16 @@ export interface AdChange {
   status: string;
   previousStatus: string;
   changedAt: Date;
+  /** What the ad import knows of the change (production's event fields), for the body's shaper. */
+  details?: AdChangeDetails;
+}
+
+/** The facts of a change the ad import makes: `data.ad`'s operation, category, reason_tag, message. */
+export interface AdChangeDetails {
+  operation: 'INSERT' | 'MODIFY' | 'DELETE';
+  category?: string;
+  reasonTag?: string;
+  message?: string;
 }
 
 /** What a notification says of a change (R6-03): the change, the status it carries, its time as written. */

@@ -38,6 +38,15 @@ class UserAds {
     }
   }
 
+  /** Adds an ad after the others (the ad import's insert of a new id), indexed as seeded ones. */
+  add(ad: Ad): void {
+    this.positions.set(ad.id, this.all.length);
+    this.all.push(ad);
+    const list = this.byStatus.get(ad.status);
+    if (list === undefined) this.byStatus.set(ad.status, [ad]);
+    else list.push(ad);
+  }
+
   view(status: string | undefined): readonly Ad[] {
     return status === undefined ? this.all : (this.byStatus.get(status) ?? []);
   }
@@ -118,6 +127,20 @@ export class AdStore {
 
   find(login: string, id: string): Ad | undefined {
     return this.users.get(login)?.find(id);
+  }
+
+  /** Adds one ad to the user's set (the ad import's insert of a new id); false past the sandbox's cap. */
+  add(login: string, ad: Ad, cap: number): boolean {
+    if (this.total >= cap || this.find(login, ad.id) !== undefined) return false;
+    let user = this.users.get(login);
+    if (user === undefined) {
+      user = new UserAds([], new Map());
+      this.users.set(login, user);
+    }
+    user.add(ad);
+    this.total += 1;
+    this.touch(login);
+    return true;
   }
 
   changeStatus(login: string, ad: Ad, status: string): void {

@@ -1,0 +1,46 @@
+import { CatalogEdition } from './catalog-edition.js';
+import { ModerationQueue } from './moderation.js';
+import { ImportSettings, type ImportSettingValues } from './settings.js';
+import { ImportStore } from './store.js';
+import type { SandboxSwitch } from './switch.js';
+import { importSwitches } from './switches.js';
+
+/**
+ * The ad import's part of the sandbox's state: its settings, the catalogs in force (a renumbering
+ * may change them), the imports and imported ads, and the moderation's pending decisions.
+ */
+export class AdImport {
+  readonly settings: ImportSettings;
+  readonly catalogs = new CatalogEdition();
+  readonly store = new ImportStore();
+  readonly moderation = new ModerationQueue();
+
+  constructor(initial: Partial<ImportSettingValues> = {}) {
+    this.settings = new ImportSettings(initial);
+  }
+
+  /** The settings as run-time switches (switches.ts). */
+  switches(): SandboxSwitch[] {
+    return importSwitches(this.settings, this.catalogs);
+  }
+
+  /** Pending decisions are dropped: the sandbox is closing. */
+  close(): void {
+    this.moderation.close();
+  }
+
+  /** Plain data: the switches' values by name, and the store's imports and ads. */
+  dump(): unknown {
+    const switches = Object.fromEntries(this.switches().map((one) => [one.name, one.get()]));
+    return { switches, store: this.store.dump() };
+  }
+
+  /** Each known switch's value set through the switch (so validated: a bad one throws), then the store. */
+  load(data: unknown): void {
+    const parts = (data ?? {}) as { switches?: Record<string, unknown>; store?: unknown };
+    for (const one of this.switches())
+      if (parts.switches !== undefined && Object.hasOwn(parts.switches, one.name))
+        one.set(parts.switches[one.name]);
+    this.store.load(parts.store);
+  }
+}

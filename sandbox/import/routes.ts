@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { JSON_UTF8 } from '../http/error-answer.js';
+import type { RouteFamily } from '../http/route-family.js';
+import { runChecks } from '../rules/patch.js';
+import type { SandboxState } from '../state.js';
+import { importAnswerBody, importErrorFormat, importOwnAnswer } from './errors.js';
+import { adStatusAnswer, importStatusAnswer, knownImport, knownListedAd } from './queries.js';
+import { adStatusChecks, importChecks, importStatusChecks } from './pipeline.js';
+import { adsOf, grantOf, type ImportContext } from './request.js';
+import { IMPORT_RULES } from './rules.js';
+import { settleImport } from './settle.js';
+import type { ImportRecord } from './store.js';
+
+/** Field notes: the import, its status query and one ad's status, on {apps_url}. */
+export const IMPORT_PATH = '/autoupload/import';
+export const AD_STATUS_PATH = '/autoupload/ads';
+
+/**
+ * The ad import's route family (outside the spec; the suite never calls it): its three routes, and
+ * their errors as `{reason, message}` down to a path below them no route takes.
+ */
+export function importFamily(state: SandboxState): RouteFamily {
+  return {
+    name: 'ad import',
+    format: importErrorFormat,
+    ownAnswer: importOwnAnswer,
+    territory: { trees: [IMPORT_PATH, AD_STATUS_PATH] },
+    register: (scope) => {
+      registerImport(scope, state);
+    },
+  };
+}
+
+function send(reply: FastifyReply, body: string): FastifyReply {
+  return reply.code(200).header('content-type', JSON_UTF8).send(Buffer.from(body, 'utf8'));
+}
+
+function checked(request: FastifyRequest, state: SandboxState, checks: typeof importChecks): ImportContext {
+  const context: ImportContext = { request, state, adImport: state.adImport };
+  runChecks(checks(IMPORT_RULES), context);
+  return context;
+}
+
+/** The client's own clock (the clock helper ages its imports as it ages its codes). */
+function nowOf(state: SandboxState, clientId: string): number {
+  return state.clients.find(clientId)?.clock.now() ?? Date.now();
+}
+
+function registerImport(app: FastifyInstance, state: SandboxState): void {
+  app.put(IMPORT_PATH, (request, reply) => {
+    const context = checked(request, state, importChecks);
+    const { login, clientId } = grantOf(context);
+    const record: ImportRecord = {
+      token: randomUUID(),
+      login,
+      clientId,
+      createdAtMs: nowOf(state, clientId),
+      items: adsOf(context).map((ad) => ({
+        id: ad.id as string,
+        operation:
+          ad.operation === 'delete' ? 'delete' : state.ads.find(login, ad.id as string) ? 'edit' : 'insert',
+        status: 'queued',
+        message: [],
+        ...(ad.category === undefined ? {} : { category: ad.category }),
+        ...(ad.trigger === undefined ? {} : { trigger: ad.trigger }),
+      })),
+    };
+    const { adImport } = state;
+    adImport.store.add(record);
+    adImport.moderation.schedule(adImport.settings.values.moderationDelaySeconds * 1000, () => {
+      settleImport(state, adImport, record);
+    });
+    return send(reply, importAnswerBody('imported', record.token, []));
+  });
+
+  app.post<{ Params: { token: string } }>(`${IMPORT_PATH}/:token`, (request, reply) => {
+    const context = checked(request, state, importStatusChecks);
+    const record = knownImport(state.adImport, grantOf(context), request.params.token, (clientId) =>
+      nowOf(state, clientId),
+    );
+    return send(reply, JSON.stringify(importStatusAnswer(record)));
+  });
+
+  app.get<{ Params: { listId: string } }>(`${AD_STATUS_PATH}/:listId`, (request, reply) => {
+    const context = checked(request, state, adStatusChecks);
+    const ad = knownListedAd(state.adImport, grantOf(context), request.params.listId);
+    return send(reply, JSON.stringify(adStatusAnswer(ad)));
+  });
+}
