@@ -45,7 +45,15 @@ export function registerAdHelpers(app: FastifyInstance, state: SandboxState): vo
     const previousStatus = ad.status;
     const changedAt = new Date();
     state.ads.changeStatus(login, ad, status);
-    notifyStatusChange(state, { login, adId: ad.id, listId: ad.list_id, status, previousStatus, changedAt });
+    notifyStatusChange(state, {
+      login,
+      adId: ad.id,
+      listId: ad.list_id,
+      category: ad.category,
+      status,
+      previousStatus,
+      changedAt,
+    });
     return reply.code(202).send({ id: ad.id, status: ad.status, changed_at: changedAt.toISOString() });
   });
 }
