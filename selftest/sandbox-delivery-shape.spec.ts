@@ -10,6 +10,7 @@ import {
   hookUser,
   type Arrival,
 } from './support/delivery-receiver.js';
+import { caller, send } from './support/hostile.js';
 
 /**
  * The embedded sandbox's AD_STATUS body (docs/sandbox-deliveries.md): production's documented event
@@ -38,6 +39,18 @@ interface ProductionAd {
 function adOf(arrival: Arrival | undefined): ProductionAd {
   const body = JSON.parse(arrival?.body ?? '{}') as { data?: { ad?: ProductionAd } };
   return body.data?.ad ?? ({} as ProductionAd);
+}
+
+function seedThroughHelper(
+  on: StartedSandbox,
+  who: { login: string },
+  ads: unknown[],
+): ReturnType<typeof send> {
+  return send(caller(on), `${on.appsUrl}/test_helpers/v1/users/${who.login}/ads`, {
+    method: 'PUT',
+    headers: { 'x-sandbox-key': CONTROL_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ ads }),
+  });
 }
 
 let sandbox: StartedSandbox;
@@ -122,6 +135,20 @@ test.describe('AD_STATUS deliveries as production documents them', () => {
       reason_tag: 'ERROR_VEHICLE_MODEL_INVALID',
       message: 'The model is not in the catalog.',
     });
+  });
+
+  test('a category seeded through the helper is the one delivered', async () => {
+    const who = hookUser(sandbox, []);
+    const seeded = await seedThroughHelper(sandbox, who, [
+      { id: 'moto-1', list_id: '7000000777', status: 'published', category: '2060' },
+    ]);
+    expect(seeded.status, `set-up: seed with a category: ${seeded.body}`).toBe(200);
+    await configureHook(sandbox, who, `${url}/category`, 'category-token');
+    await changeStatus(sandbox, who, 'moto-1', 'deleted');
+    const [arrival] = await receiver.waitFor('/category', 1);
+    expect(adOf(arrival)).toMatchObject({ id: 'moto-1', category: '2060', operation: 'DELETE' });
+    const refused = await seedThroughHelper(sandbox, who, [{ id: 'x', status: 'published', category: 2060 }]);
+    expect(refused.status, 'a category that is not a string').toBe(400);
   });
 
   test("a seed's ads have a numeric list_id (none in approval), a category, and the same ids on every start", () => {
