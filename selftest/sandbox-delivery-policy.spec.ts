@@ -195,6 +195,7 @@ test.describe('the delivery switches', () => {
           ['delivery-backoff-ms', [], /array of 1 to 10/],
           ['delivery-retry-on', ['4xx'], /5xx, network, timeout/],
           ['delivery-token-header', 'Bad Header', /header name/],
+          ['delivery-token-header', 'Content-Type', /other than content-type/],
           ['delivery-token-form', 'basic', /bearer or raw/],
         ];
         for (const [name, value, accepted] of bad)

@@ -50,6 +50,19 @@ export const DELIVERY_POLICY_BOUNDS = {
 
 /** RFC 9110 token characters: what a header name may hold. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/;
+/** Headers that frame or route the request, or carry its media type (R6-02): never the token's. */
+const RESERVED_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'host',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'expect',
+  'te',
+  'trailer',
+]);
 
 function integerIn(value: unknown, [low, high]: readonly [number, number], what: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < low || value > high)
@@ -73,8 +86,10 @@ export const VALIDATE = {
     return RETRY_CAUSES.filter((cause) => value.includes(cause));
   },
   tokenHeader: (value: unknown): string => {
-    if (typeof value !== 'string' || !HEADER_NAME.test(value))
-      throw new Error('token header: a header name (letters, digits and -, at most 64) is accepted');
+    if (typeof value !== 'string' || !HEADER_NAME.test(value) || RESERVED_HEADERS.has(value.toLowerCase()))
+      throw new Error(
+        `token header: a header name (letters, digits and -, at most 64) other than ${[...RESERVED_HEADERS].join(', ')} is accepted`,
+      );
     return value;
   },
   tokenForm: (value: unknown): TokenForm => {
