@@ -7,6 +7,7 @@ import { clientErrorHandler, RequestTargets } from './http/client-errors.js';
 import { errorResponder, installErrorHandling } from './http/error-handling.js';
 import { LIMITS } from './http/limits.js';
 import { importFamily } from './import/routes.js';
+import { mergedUrl } from './http/merge-slashes.js';
 import { formatByTerritory, ownAnswerOfAny, serveFamilies } from './http/route-family.js';
 import { listingFamily } from './resources/published.js';
 import { usableControlKey } from './test-helpers/control-key.js';
@@ -37,6 +38,7 @@ export function buildAppsServer(
     http: { maxHeaderSize: LIMITS.headerBytes },
     routerOptions: { maxParamLength: LIMITS.paramLength },
     requestTimeout: 30_000,
+    rewriteUrl: mergedUrl,
     frameworkErrors: (error, request, reply) => {
       respond(error, request, reply);
     },

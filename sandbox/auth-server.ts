@@ -3,6 +3,7 @@ import { authErrorFormat, authRouteAnswer } from './auth-errors.js';
 import { clientErrorHandler, RequestTargets } from './http/client-errors.js';
 import { errorResponder, installErrorHandling } from './http/error-handling.js';
 import { LIMITS } from './http/limits.js';
+import { mergedUrl } from './http/merge-slashes.js';
 import { registerAuthorize } from './oauth/authorize.js';
 import { registerDecision } from './oauth/decision.js';
 import type { SandboxState } from './state.js';
@@ -27,6 +28,7 @@ export function buildAuthServer(
     bodyLimit: LIMITS.authBodyBytes,
     routerOptions: { maxParamLength: LIMITS.paramLength },
     requestTimeout: 30_000,
+    rewriteUrl: mergedUrl,
     frameworkErrors: (error, request, reply) => {
       respond(error, request, reply);
     },

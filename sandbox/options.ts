@@ -1,4 +1,5 @@
 import type { FaultName } from './faults.js';
+import type { DeliveryPolicyValues } from './notifications/delivery-settings.js';
 import type { SandboxCaps } from './store/caps.js';
 import type { VariantName } from './variants.js';
 
@@ -29,6 +30,8 @@ export interface SandboxOptions {
   secretPrefix: string;
   /** Where deliveries may go (SANDBOX_WEBHOOK_ALLOW, see notifications/delivery-policy.ts). */
   webhookAllow: string;
+  /** The delivery policy at start (notifications/delivery-settings.ts); also switchable at run time. */
+  delivery?: Partial<DeliveryPolicyValues>;
   /** Lower caps than the sandbox's (store/caps.ts), for tests of what happens past one. */
   caps?: Partial<SandboxCaps>;
 }

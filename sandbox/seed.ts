@@ -2,8 +2,10 @@
 // start with the ids and secrets the file gives, so that an account rehearsed on it (`classifieds-
 // conformance sandbox --account`, bin/sandbox.ts) keeps the same `.env` across restarts. The state
 // lives in memory: the file is what makes it stable.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SECTION_3_STATUSES } from '../spec/ad-status.js';
+import { DEFAULT_AD_CATEGORY } from './notifications/body.js';
 import type { SandboxState } from './state.js';
 import type { Ad } from './store/ads.js';
 
@@ -59,13 +61,22 @@ export function applySeed(state: SandboxState, seed: SandboxSeed): void {
 }
 
 /**
- * The same ads on every start: every section 3 status in turn, and a `list_id` on every ad but
- * those in approval (an ad never published has none, section 3).
+ * The same ads on every start: every section 3 status in turn, a category, and a numeric-looking
+ * `list_id` on every ad but those in approval (an ad never published has none, section 3), the
+ * same for one login on every start and told apart between logins.
  */
 export function seededAds(login: string, count: number): Ad[] {
+  const base = listIdBase(login);
   return Array.from({ length: count }, (_, index) => {
     const status = SECTION_3_STATUSES[index % SECTION_3_STATUSES.length] ?? 'published';
     const id = `${login}-ad-${String(index + 1).padStart(4, '0')}`;
-    return status === 'pending_review' ? { id, status } : { id, list_id: `list-${id}`, status };
+    const ad = { id, status, category: DEFAULT_AD_CATEGORY };
+    return status === 'pending_review' ? ad : { ...ad, list_id: String(base + index + 1) };
   });
+}
+
+/** The first of a login's list ids: 10 digits from its hash, room for a million ads after it. */
+function listIdBase(login: string): number {
+  const prefix = createHash('sha256').update(login).digest().readUInt32BE(0) % 8_000;
+  return (1_000 + prefix) * 1_000_000;
 }

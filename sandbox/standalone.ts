@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
 import { secretMarker } from '../spec/secret-marker.js';
 import { parseFaults } from './faults.js';
+import { describeDeliveryPolicy } from './notifications/delivery-settings.js';
 import { controlKeyRefusal } from './test-helpers/control-key.js';
 import { parseVariants } from './variants.js';
 import { applySeed, readSeed } from './seed.js';
@@ -60,7 +61,9 @@ function banner(sandbox: StartedSandbox): string {
   return `Classifieds sandbox running${sandbox.faults.length > 0 ? ` with faults: ${sandbox.faults.join(', ')}` : ''}
   authorization server  ${sandbox.authUrl}   (HTTPS, CA: ${sandbox.caFile})
   resource server       ${sandbox.appsUrl}
-  test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}`;
+  test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}
+  AD_STATUS deliveries  ${describeDeliveryPolicy(sandbox.state.deliverer.settings.current)}
+                        (settings delivery-*: docs/sandbox-deliveries.md)`;
 }
 
 /** A demo client and user made afresh, and the variables of helpers mode. */

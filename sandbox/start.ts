@@ -45,6 +45,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     secretMaker(options.secretPrefix),
     { deliveryPolicy, caps: { ...SANDBOX_CAPS, ...options.caps } },
   );
+  state.deliverer.settings.apply(options.delivery ?? {});
   const auth = buildAuthServer(state, tls, options);
   const apps = buildAppsServer(state, options.controlKey, options);
   const authPort = await listen(auth, options.host, options.authPort);

@@ -20,6 +20,8 @@ const MIXED_ADS_CRAWL = {
 
 const QUICK: ReadonlyArray<{ variant: VariantName; grep?: string; files?: string[] }> = [
   { variant: 'notify-other-body', ...STATUS_DELIVERIES },
+  { variant: 'notify-minimal-body', ...STATUS_DELIVERIES },
+  { variant: 'notify-numeric-ids', ...STATUS_DELIVERIES },
   { variant: 'notify-token-header', ...STATUS_DELIVERIES },
   { variant: 'notify-local-time', ...STATUS_DELIVERIES },
   { variant: 'notify-ping-on-create', ...STATUS_DELIVERIES },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ErrorAnswer, ErrorFormat } from './error-answer.js';
 import type { FormatForTarget } from './client-errors.js';
 import { errorResponder, type RouteErrorAnswer } from './error-handling.js';
+import { routedPath } from './merge-slashes.js';
 
 /**
  * Where a family answers requests that reach none of its routes (an unknown path or method, a URL
@@ -44,7 +45,7 @@ export function serveFamilies(app: FastifyInstance, families: readonly RouteFami
  */
 export function formatByTerritory(families: readonly RouteFamily[], others: RouteFamily): FormatForTarget {
   return (target) => {
-    const path = (target ?? '').split('?')[0] ?? '';
+    const path = routedPath(target);
     return (families.find((family) => holds(family.territory, path)) ?? others).format;
   };
 }

@@ -54,7 +54,12 @@ function settleItem(state: SandboxState, adImport: AdImport, login: string, item
     decision.status === 'published' ? adImport.store.ensureListId(login, adRecord) : adRecord.listId;
   const previous = listed?.status ?? '';
   if (listed === undefined) {
-    const ad = { id: item.id, status: decision.status, ...(listId === undefined ? {} : { list_id: listId }) };
+    const ad = {
+      id: item.id,
+      status: decision.status,
+      ...(listId === undefined ? {} : { list_id: listId }),
+      ...(item.category === undefined ? {} : { category: item.category }),
+    };
     if (!state.ads.add(login, ad, state.caps.ads)) {
       fail(item, IMPORT_CODES.notEnoughSlots);
       return;
@@ -108,6 +113,6 @@ function change(
     status,
     previousStatus,
     changedAt: new Date(),
-    details,
+    ...details,
   });
 }

@@ -9,9 +9,11 @@ export interface DeliveryLogEntry {
   /** 1 for the first attempt, then one more per retry; 0 when no attempt was made. */
   attempt: number;
   outcome: 'delivered' | 'failed' | 'refused' | 'dropped' | 'cancelled';
+  /** Who refused: the receiver (a 4xx answer) or the sandbox's delivery policy (where it may go). */
+  refused_by?: 'receiver' | 'delivery-policy';
   /** The receiver's HTTP status, when it answered. */
   status?: number;
-  /** The network error, the policy's reason for a refusal, or why a delivery was dropped. */
+  /** The network error or timeout, the policy's reason for a refusal, or why a delivery was dropped. */
   error?: string;
 }
 

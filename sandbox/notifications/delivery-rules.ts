@@ -1,12 +1,12 @@
 import type { NotificationConfig, NotificationStore } from '../store/notifications.js';
 import { productionBody, type AdChange, type AdEvent } from './body.js';
+import type { DeliveryPolicyValues } from './delivery-settings.js';
 
-/** Not shown by the spec; the sandbox's choices, documented in the README. */
+/**
+ * Not shown by the spec; the sandbox's choices, documented in the README. The timeout, the retries
+ * and the token's header are settings a user changes at run time (delivery-settings.ts).
+ */
 export const DELIVERY_POLICY = {
-  attemptTimeoutMs: 2000,
-  /** Retries after the first attempt, on a network failure or a 5xx answer. */
-  retries: 3,
-  backoffMs: [100, 400, 1600],
   /**
    * Deliveries of one configuration in flight at once, started in the order of the changes. One at
    * a time would cap a configuration at one delivery per round trip (a few hundred a second on
@@ -15,7 +15,7 @@ export const DELIVERY_POLICY = {
   concurrency: 16,
   /**
    * Deliveries in flight at once for all of one user's configurations: half the sandbox's, so a
-   * user whose receivers are dead (each delivery holding its slot about 10 s) leaves the other
+   * user whose receivers are dead (each delivery holding its slot about 26 s) leaves the other
    * half to everyone else.
    */
   userConcurrency: 32,
@@ -45,22 +45,24 @@ export const DELIVERY_RULES = {
   copiesPerChange: (): number => 1,
   /** R6-03: the status the notification carries: the new one. */
   notifiedStatus: (change: AdChange): string => change.status,
-  /** R6-03: the time of the change as the body writes it: RFC 3339 in UTC. */
-  changeTime: (changedAt: Date): string => changedAt.toISOString(),
+  /** R6-03: the time of the change as the body writes it: UTC without a zone, as production's example. */
+  changeTime: (changedAt: Date): string => changedAt.toISOString().replace('Z', ''),
   /** R6-03: the body of the notification. */
   notificationBody: (event: AdEvent): string => productionBody(event),
   /** R6-02: the Content-Type of a delivery: the configured media_type, the only one supported. */
   deliveryMediaType: (): string => 'application/json',
-  /** R6-04: the headers that carry the token (not shown; the sandbox sends `Authorization: Bearer`). */
-  tokenHeaders: (token: string): Readonly<Record<string, string>> => ({ authorization: `Bearer ${token}` }),
+  /** R6-04: the header that carries the token (not shown): the policy's, `Authorization: Bearer` by default. */
+  tokenHeaders: (token: string, policy: DeliveryPolicyValues): Readonly<Record<string, string>> => ({
+    [policy.tokenHeader.toLowerCase()]: policy.tokenForm === 'bearer' ? `Bearer ${token}` : token,
+  }),
   /** How long a delivery waits before its first attempt: none, the sandbox delivers at once. */
   deliveryDelayMs: (): number => 0,
-  /** Attempts at one delivery, the first included (retries: not shown by the spec). */
-  deliveryAttempts: (): number => DELIVERY_POLICY.retries + 1,
+  /** Attempts at one delivery, the first included (retries: not shown by the spec): the policy's. */
+  deliveryAttempts: (policy: DeliveryPolicyValues): number => policy.retries + 1,
   /** Whether the receiver's answer is a failure, retried like a network failure: a 5xx. */
   deliveryFailed: (status: number): boolean => status >= 500,
-  /** The pause after the given failed attempt (1 for the first) before the next one. */
-  retryPauseMs: (attempt: number): number | undefined => DELIVERY_POLICY.backoffMs[attempt - 1],
+  /** Whether the receiver's answer refuses the delivery (logged `refused`, never retried): a 4xx. */
+  deliveryRefused: (status: number): boolean => status >= 400 && status < 500,
 };
 
 /** The delivery rules' type, derived from the table (a rule is written once). */

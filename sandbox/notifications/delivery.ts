@@ -1,9 +1,10 @@
-import { Agent, request } from 'undici';
-import { deliveryHeaders } from './body.js';
-import type { DeliveryLog, DeliveryLogEntry } from './delivery-log.js';
+import { Agent } from 'undici';
+import { attemptDelivery, type AttemptRecord, type AttemptTools } from './attempt.js';
+import type { DeliveryLog } from './delivery-log.js';
 import type { DeliveryPolicy } from './delivery-policy.js';
 import { DELIVERY_POLICY, type DeliveryRules } from './delivery-rules.js';
-import { DeliveryRefused, policyConnector } from './policy-connector.js';
+import { DELIVERY_POLICY_BOUNDS, DeliverySettings } from './delivery-settings.js';
+import { policyConnector } from './policy-connector.js';
 
 export interface Delivery {
   /** The configuration's owner, whose delivery log records each attempt. */
@@ -12,8 +13,6 @@ export interface Delivery {
   token: string;
   body: string;
 }
-
-type Outcome = 'done' | 'retry' | 'stop';
 
 /**
  * One FIFO queue per configuration, started in order and at most `concurrency` at a time (at most
@@ -32,18 +31,19 @@ export class Deliverer {
   private readonly runningByUser = new Map<string, number>();
   private queued = 0;
   private readonly agent: Agent;
+  private readonly tools: AttemptTools;
 
   constructor(
     /** The rules in force for headers and retries (delivery-rules.ts). */
     private readonly rules: DeliveryRules,
-    private readonly policy: DeliveryPolicy,
+    policy: DeliveryPolicy,
     private readonly log: DeliveryLog,
+    /** The timeout, retries and token header in force, which a user may change at run time. */
+    readonly settings: DeliverySettings = new DeliverySettings(),
   ) {
-    this.agent = new Agent({
-      connect: policyConnector(policy, DELIVERY_POLICY.attemptTimeoutMs),
-      headersTimeout: DELIVERY_POLICY.attemptTimeoutMs,
-      bodyTimeout: DELIVERY_POLICY.attemptTimeoutMs,
-    });
+    // Each attempt is bounded by the timeout in force (attempt.ts); the connector's by the longest allowed.
+    this.agent = new Agent({ connect: policyConnector(policy, DELIVERY_POLICY_BOUNDS.timeoutMs[1]) });
+    this.tools = { agent: this.agent, rules, policy };
   }
 
   enqueue(configId: string, delivery: Delivery): void {
@@ -158,62 +158,24 @@ export class Deliverer {
   }
 
   private async send(configId: string, delivery: Delivery, cancelled: AbortSignal): Promise<void> {
-    const attempts = this.rules.deliveryAttempts();
     const delay = this.rules.deliveryDelayMs();
     if (delay > 0) await pause(delay, cancelled);
-    for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    for (let attempt = 1; ; attempt += 1) {
       if (cancelled.aborted) return;
-      const outcome = await this.attempt(configId, delivery, attempt, cancelled);
-      if (outcome !== 'retry') return;
-      const backoff = attempt < attempts ? this.rules.retryPauseMs(attempt) : undefined;
-      if (backoff !== undefined) await pause(backoff, cancelled);
+      // The policy in force at each attempt: a change made meanwhile applies to the next one.
+      const values = this.settings.current;
+      const end = await attemptDelivery(this.tools, values, delivery, attempt, cancelled);
+      if (end.record !== null) this.record(configId, delivery, end.record);
+      const retried =
+        end.next !== 'done' &&
+        values.retryOn.includes(end.next) &&
+        attempt < this.rules.deliveryAttempts(values);
+      if (!retried) return;
+      await pause(this.settings.pauseAfter(attempt), cancelled);
     }
   }
 
-  private async attempt(
-    configId: string,
-    delivery: Delivery,
-    attempt: number,
-    cancelled: AbortSignal,
-  ): Promise<Outcome> {
-    const refusal = this.policy.refuseUrl(new URL(delivery.url));
-    if (refusal !== null) {
-      this.record(configId, delivery, { attempt, outcome: 'refused', error: refusal });
-      return 'stop';
-    }
-    try {
-      const response = await request(delivery.url, {
-        method: 'POST',
-        dispatcher: this.agent,
-        headers: deliveryHeaders(delivery.token, this.rules),
-        body: delivery.body,
-        signal: AbortSignal.any([cancelled, AbortSignal.timeout(DELIVERY_POLICY.attemptTimeoutMs)]),
-      });
-      await response.body.dump();
-      const failed = this.rules.deliveryFailed(response.statusCode);
-      this.record(configId, delivery, {
-        attempt,
-        outcome: failed ? 'failed' : 'delivered',
-        status: response.statusCode,
-      });
-      return failed ? 'retry' : 'done';
-    } catch (error) {
-      if (cancelled.aborted) return 'stop';
-      const refused = refusedBy(error);
-      this.record(configId, delivery, {
-        attempt,
-        outcome: refused === null ? 'failed' : 'refused',
-        error: refused ?? networkError(error),
-      });
-      return refused === null ? 'retry' : 'stop';
-    }
-  }
-
-  private record(
-    configId: string,
-    delivery: Delivery,
-    entry: Omit<DeliveryLogEntry, 'at' | 'configuration_id' | 'url'>,
-  ): void {
+  private record(configId: string, delivery: Delivery, entry: AttemptRecord): void {
     this.log.record(delivery.login, { configuration_id: configId, url: delivery.url, ...entry });
   }
 
@@ -221,20 +183,6 @@ export class Deliverer {
     for (const configId of [...this.queues.keys(), ...this.inFlight.keys()]) this.purge(configId);
     await this.agent.close();
   }
-}
-
-/** The policy's reason, when the error (or its cause) is its refusal after name resolution. */
-function refusedBy(error: unknown): string | null {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if (current instanceof DeliveryRefused) return current.reason;
-  }
-  return null;
-}
-
-function networkError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const code = (error as Error & { code?: unknown }).code;
-  return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
 }
 
 function pause(ms: number, cancelled: AbortSignal): Promise<void> {

@@ -3,6 +3,8 @@ export interface Ad {
   id: string;
   list_id?: string;
   status: string;
+  /** The marketplace's category (numeric-looking), where the ad's maker gave one; deliveries carry it. */
+  category?: string;
 }
 
 /** Where each ad of a set sits in it, by id: found ads and their seeded order from one index. */

@@ -13,7 +13,7 @@ export const ADS_BODY_LIMITS = {
   parseBytes: 256 * 1024,
   /** Elements parsed at once. */
   parseBatch: 2000,
-  /** One ad's JSON text (three fields of at most 256 characters, escapes included). */
+  /** One ad's JSON text (four fields of at most 256 characters, escapes included: 6 KB at most). */
   elementBytes: 8 * 1024,
   /** Everything outside the `ads` array. */
   restBytes: 64 * 1024,

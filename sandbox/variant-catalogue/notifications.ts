@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { NotificationError } from '../../spec/errors.js';
-import type { AdEvent } from '../notifications/body.js';
+import { productionEvent, type AdEvent } from '../notifications/body.js';
 import type { NotificationRequest } from '../notifications/context.js';
 import type { Check } from '../rules/patch.js';
 import type { NotificationsRules } from '../rules/book.js';
@@ -16,6 +17,34 @@ function otherBody({ change, status }: AdEvent): string {
     ...(change.listId === undefined ? {} : { classified_id: Number(change.listId) }),
     new_state: status,
     timestamp: Math.floor(change.changedAt.getTime() / 1000),
+  });
+}
+
+/** The sandbox's earlier body: `{id, topic, created_at (RFC 3339, UTC, Z), data: {ad: {id, list_id?, status}}}`. */
+function minimalBody({ change, status }: AdEvent): string {
+  const ad = { id: change.adId, ...(change.listId === undefined ? {} : { list_id: change.listId }), status };
+  return JSON.stringify({
+    id: randomUUID(),
+    topic: 'AD_STATUS',
+    created_at: change.changedAt.toISOString(),
+    data: { ad },
+  });
+}
+
+/** Production's event with list_id and category as numbers, as its documentation's example writes them. */
+function numericIdsBody(event: AdEvent): string {
+  const body = productionEvent(event);
+  const { list_id: listId, category, ...ad } = body.data.ad;
+  const numeric = (text: string): number | string => (/^\d{1,15}$/.test(text) ? Number(text) : text);
+  return JSON.stringify({
+    ...body,
+    data: {
+      ad: {
+        ...ad,
+        ...(listId === undefined ? {} : { list_id: numeric(listId) }),
+        category: numeric(category),
+      },
+    },
   });
 }
 
@@ -114,6 +143,18 @@ export const NOTIFICATIONS_VARIANTS = {
       'notification bodies with other field names: {event, ad_identifier, classified_id (a number), new_state, timestamp (epoch seconds)}',
     env: {},
     patch: { notifications: { notificationBody: () => otherBody } },
+  },
+  'notify-minimal-body': {
+    description:
+      'the earlier body: {id, topic, created_at (RFC 3339 UTC, with Z), data: {ad: {id, list_id?, status}}}, no category or operation',
+    env: {},
+    patch: { notifications: { notificationBody: () => minimalBody } },
+  },
+  'notify-numeric-ids': {
+    description:
+      "production's body with list_id and category as JSON numbers, as its documentation's example writes them",
+    env: {},
+    patch: { notifications: { notificationBody: () => numericIdsBody } },
   },
   'notify-token-header': {
     description: 'the notification token raw in X-Hook-Token, named to the suite by WEBHOOK_TOKEN_HEADER',
