@@ -34,6 +34,12 @@ export interface SandboxOptions {
   delivery?: Partial<DeliveryPolicyValues>;
   /** Lower caps than the sandbox's (store/caps.ts), for tests of what happens past one. */
   caps?: Partial<SandboxCaps>;
+  /** The journal of requests and deliveries (journal/); on unless false. */
+  journal?: boolean;
+  /** Where the journal is also written as JSON lines (the data folder's journal.jsonl). */
+  journalFile?: string;
+  /** The chaos at start: a value of the `chaos` switch ({profiles, clients, seed, ...}). */
+  chaos?: unknown;
 }
 
 export interface RunningSandbox {

@@ -10,6 +10,8 @@ import { rulesInForce } from './rules/in-force.js';
 import type { RunningSandbox, SandboxOptions } from './options.js';
 import { DEFAULT_WEBHOOK_ALLOW, DeliveryPolicy } from './notifications/delivery-policy.js';
 import { createState, type SandboxState } from './state.js';
+import { observeSandbox } from './chaos/install.js';
+import { Journal } from './journal/journal.js';
 import { SANDBOX_CAPS } from './store/caps.js';
 import { usableControlKey } from './test-helpers/control-key.js';
 import { generateTls } from './tls.js';
@@ -40,14 +42,14 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
   };
   const tls = await generateTls(options.tlsDir);
   const deliveryPolicy = new DeliveryPolicy(options.webhookAllow);
-  const state = createState(
-    rulesInForce(options.faults, options.variants),
-    secretMaker(options.secretPrefix),
-    { deliveryPolicy, caps: { ...SANDBOX_CAPS, ...options.caps } },
-  );
+  const journal = new Journal(options.journal ?? true, options.journalFile ?? null);
+  const caps = { ...SANDBOX_CAPS, ...options.caps };
+  const rules = rulesInForce(options.faults, options.variants);
+  const state = createState(rules, secretMaker(options.secretPrefix), { deliveryPolicy, caps, journal });
   state.deliverer.settings.apply(options.delivery ?? {});
   const auth = buildAuthServer(state, tls, options);
   const apps = buildAppsServer(state, options.controlKey, options);
+  observeSandbox(state, { auth, apps }, options.chaos);
   const authPort = await listen(auth, options.host, options.authPort);
   const appsPort = await listen(apps, options.host, options.appsPort);
   // Deliveries never reach the sandbox's own endpoints (the test helpers least of all).
@@ -65,6 +67,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
       await Promise.all([auth.close(), apps.close()]);
       state.adImport.close();
       await state.deliverer.close();
+      await state.journal.close();
       if (ownsTlsDir) rmSync(tlsDir, { recursive: true, force: true });
     },
   };

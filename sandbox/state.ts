@@ -16,6 +16,8 @@ import { TokenStore } from './store/tokens.js';
 import { UserStore } from './store/users.js';
 import { AdImport } from './import/ad-import.js';
 import type { Rulebook } from './rules/book.js';
+import { Chaos } from './chaos/chaos.js';
+import { Journal } from './journal/journal.js';
 
 /** Everything the sandbox remembers, in memory, for the life of the process. */
 export interface SandboxState {
@@ -39,11 +41,16 @@ export interface SandboxState {
   rules: Rulebook;
   /** The ad import (outside the spec): its settings, imports, moderation and catalogs in force. */
   adImport: AdImport;
+  /** Every request received and delivery made, redacted (journal/). */
+  journal: Journal;
+  /** The chaos profiles in force, per client (chaos/). */
+  chaos: Chaos;
 }
 
 export interface StateOptions {
   deliveryPolicy?: DeliveryPolicy;
   caps?: Readonly<SandboxCaps>;
+  journal?: Journal;
 }
 
 /**
@@ -54,7 +61,7 @@ export interface StateOptions {
 export function createState(
   rules: Rulebook,
   newSecret: SecretMaker = randomToken,
-  { deliveryPolicy = new DeliveryPolicy(), caps = SANDBOX_CAPS }: StateOptions = {},
+  { deliveryPolicy = new DeliveryPolicy(), caps = SANDBOX_CAPS, journal = new Journal() }: StateOptions = {},
 ): SandboxState {
   const deliveryLog = new DeliveryLog();
   return {
@@ -79,5 +86,7 @@ export function createState(
     caps,
     rules,
     adImport: new AdImport(),
+    journal,
+    chaos: new Chaos(),
   };
 }

@@ -5,6 +5,7 @@ import type { SandboxState } from '../state.js';
 import { registerAdHelpers } from './ads.js';
 import { registerClientHelpers } from './clients.js';
 import { registerDeliveryHelpers } from './deliveries.js';
+import { registerJournalHelper } from './journal.js';
 import { registerUserHelpers } from './users.js';
 import { TEST_HELPERS_PREFIX } from '../../spec/paths.js';
 
@@ -23,6 +24,7 @@ export function registerTestHelpers(app: FastifyInstance, state: SandboxState, c
       registerUserHelpers(helpers, state);
       registerAdHelpers(helpers, state);
       registerDeliveryHelpers(helpers, state);
+      registerJournalHelper(helpers, state);
       done();
     },
     { prefix: HELPERS_PREFIX },
