@@ -11,6 +11,11 @@ import { STATUSES_OUTSIDE_THE_SPEC } from './profiles.js';
  * receiver must refuse), or with a status outside section 3 in its body.
  */
 
+/** Past the longest an attempt and its retries take, a held delivery goes anyway. */
+const HELD_FALLBACK_MS = 60_000;
+/** How long an out-of-order delivery waits for a next one to overtake it before it goes anyway. */
+export const HOLD_LIMIT_MS = 5_000;
+
 type Enqueue = (configId: string, delivery: Delivery) => void;
 
 /** The body with the ad's status replaced, in production's body and the variants' other one. */
@@ -32,26 +37,70 @@ function forgedToken(token: string): string {
   return `forged_${randomBytes(length).toString('base64url')}`.slice(0, length);
 }
 
-/** Out-of-order deliveries, held per configuration until its next one is queued (or the delay passes). */
+interface HeldGroup {
+  deliveries: Delivery[];
+  timer?: NodeJS.Timeout;
+  /** The delivery whose first attempt the group waits for, once one was queued. */
+  claimedBy?: symbol;
+}
+
+/**
+ * Out-of-order deliveries, held per configuration until the first attempt of its next delivery
+ * that is not held too has ended (then the group goes, in its order), or at most HOLD_LIMIT_MS.
+ */
 class HeldBack {
-  private readonly held = new Map<string, { delivery: Delivery; timer: NodeJS.Timeout }>();
+  private readonly groups = new Map<string, HeldGroup[]>();
 
   constructor(private readonly enqueue: Enqueue) {}
 
-  hold(configId: string, delivery: Delivery, delayMs: number): void {
-    this.release(configId);
-    const timer = setTimeout(() => {
-      this.release(configId);
-    }, delayMs).unref();
-    this.held.set(configId, { delivery, timer });
+  private open(configId: string): HeldGroup | undefined {
+    const last = this.groups.get(configId)?.at(-1);
+    return last?.claimedBy === undefined ? last : undefined;
   }
 
-  release(configId: string): void {
-    const waiting = this.held.get(configId);
-    if (waiting === undefined) return;
-    this.held.delete(configId);
-    clearTimeout(waiting.timer);
-    this.enqueue(configId, waiting.delivery);
+  hold(configId: string, delivery: Delivery): void {
+    const open = this.open(configId);
+    if (open !== undefined) {
+      open.deliveries.push(delivery);
+      return;
+    }
+    const group: HeldGroup = { deliveries: [delivery] };
+    group.timer = this.releaseAfter(configId, group, HOLD_LIMIT_MS);
+    this.groups.set(configId, [...(this.groups.get(configId) ?? []), group]);
+  }
+
+  /**
+   * The configuration's next delivery that is not held was queued: the open group waits for its
+   * first attempt now, not for the limit (a late one may take longer); a fallback past the longest
+   * attempt frees it should that never be made (the configuration deleted).
+   */
+  claim(configId: string, fallbackMs: number): symbol | undefined {
+    const open = this.open(configId);
+    if (open === undefined) return undefined;
+    clearTimeout(open.timer);
+    open.timer = this.releaseAfter(configId, open, fallbackMs);
+    open.claimedBy = Symbol('the delivery the held ones wait for');
+    return open.claimedBy;
+  }
+
+  /** The claiming delivery's first attempt has ended: its group goes. */
+  releaseFor(configId: string, claim: symbol): void {
+    const group = this.groups.get(configId)?.find((held) => held.claimedBy === claim);
+    if (group !== undefined) this.release(configId, group);
+  }
+
+  private releaseAfter(configId: string, group: HeldGroup, ms: number): NodeJS.Timeout {
+    return setTimeout(() => {
+      this.release(configId, group);
+    }, ms).unref();
+  }
+
+  private release(configId: string, group: HeldGroup): void {
+    const left = (this.groups.get(configId) ?? []).filter((held) => held !== group);
+    if (left.length > 0) this.groups.set(configId, left);
+    else this.groups.delete(configId);
+    clearTimeout(group.timer);
+    for (const delivery of group.deliveries) this.enqueue(configId, delivery);
   }
 }
 
@@ -78,23 +127,35 @@ function intake(enqueue: Enqueue, held: HeldBack, chaos: Chaos): Enqueue {
     const turn = chaos.turn(delivery.clientId ?? null, 'delivery');
     if (turn === null) {
       enqueue(configId, delivery);
-      held.release(configId);
       return;
     }
-    const { decision, tag, body } = drawnDelivery(turn, delivery);
-    const tagged: Delivery = { ...delivery, body, chaos: tag() };
+    const { decision, tag: tagOf, body } = drawnDelivery(turn, delivery);
     const delayMs = chaos.settings.delay_ms;
+    const claim =
+      decision?.fault === 'out_of_order' ? undefined : held.claim(configId, delayMs + HELD_FALLBACK_MS);
+    // The configuration's deliveries held back (out of order) go once this one's first attempt has ended.
+    const tag = (detail?: string): DeliveryChaos => ({
+      ...tagOf(detail),
+      ...(claim === undefined
+        ? {}
+        : {
+            afterFirstAttempt: () => {
+              held.releaseFor(configId, claim);
+            },
+          }),
+    });
+    const tagged: Delivery = { ...delivery, body, chaos: tag() };
     switch (decision?.fault) {
       case 'duplicate':
         enqueue(configId, tagged);
         enqueue(configId, tagged);
-        break;
+        return;
       case 'late':
         enqueue(configId, { ...tagged, extraDelayMs: delayMs });
-        break;
+        return;
       case 'retry':
         enqueue(configId, { ...tagged, chaos: { ...tag(), loseFirstAnswer: true } });
-        break;
+        return;
       case 'forged':
         enqueue(configId, { ...tagged, chaos: tag('the genuine one') });
         enqueue(configId, {
@@ -102,14 +163,13 @@ function intake(enqueue: Enqueue, held: HeldBack, chaos: Chaos): Enqueue {
           token: forgedToken(delivery.token),
           chaos: tag('the forged copy (a wrong token)'),
         });
-        break;
+        return;
       case 'out_of_order':
-        held.hold(configId, tagged, delayMs);
+        held.hold(configId, { ...tagged, chaos: tagOf() });
         return;
       default:
         enqueue(configId, tagged);
     }
-    held.release(configId);
   };
 }
 
@@ -119,6 +179,7 @@ export function wrapDeliveries(deliverer: Deliverer, chaos: Chaos): void {
   const attempt = deliverer.attempt;
   deliverer.attempt = async (tools, values, delivery, number, cancelled) => {
     const end = await attempt(tools, values, delivery, number, cancelled);
+    if (number === 1) delivery.chaos?.afterFirstAttempt?.();
     if (delivery.chaos?.loseFirstAnswer !== true || number !== 1 || end.record?.outcome !== 'delivered')
       return end;
     return {

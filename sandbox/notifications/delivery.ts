@@ -27,6 +27,8 @@ export interface DeliveryChaos {
   inForce: ChaosInForce;
   /** The first attempt's answer is lost, as a timeout: the delivery is retried. */
   loseFirstAnswer?: boolean;
+  /** Called once its first attempt has ended (an out-of-order delivery held back goes then). */
+  afterFirstAttempt?: () => void;
 }
 
 /** Told of every attempt, refusal, drop and cancellation (the journal). */

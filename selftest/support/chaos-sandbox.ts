@@ -25,7 +25,8 @@ export interface Actor {
 
 export interface ChaosSandbox {
   sandbox: StartedSandbox;
-  actor: (ads?: number) => Actor;
+  /** A client (with the given id and secret: the same across sandboxes, for replays) and a user with `ads` ads. */
+  actor: (ads?: number, given?: { clientId: string; secret: string }) => Actor;
   /** A token for the actor through the forms and the token endpoint (as journaled requests). */
   signIn: (actor: Actor) => Promise<string>;
   journal: (query?: Record<string, string>) => Promise<JournalAnswer>;
@@ -50,9 +51,13 @@ function controlOf(sandbox: StartedSandbox): Control {
 }
 
 /** A client and a user with `ads` published ads, made in the state (set-up, not journaled). */
-function makeActor(sandbox: StartedSandbox, ads: number): Actor {
+function makeActor(
+  sandbox: StartedSandbox,
+  ads: number,
+  given?: { clientId: string; secret: string },
+): Actor {
   const { state } = sandbox;
-  const { client, secret } = state.clients.register([REDIRECT_URI], 'chaos self-test');
+  const { client, secret } = state.clients.register([REDIRECT_URI], 'chaos self-test', given);
   const user = state.users.create({});
   const seeded = Array.from({ length: ads }, (_, index) => ({
     id: `ad-${index}`,
@@ -77,8 +82,8 @@ export async function startChaosSandbox(options: Partial<SandboxOptions> = {}): 
   let closed = false;
   return {
     sandbox,
-    actor: (ads = 0) => {
-      const actor = makeActor(sandbox, ads);
+    actor: (ads = 0, given) => {
+      const actor = makeActor(sandbox, ads, given);
       actors.push(actor);
       return actor;
     },
@@ -128,7 +133,7 @@ export function deliveriesOf(
 
 /** A receiver of deliveries: 200 for the configured token, 401 for any other (a forged one). */
 export class TokenCheckingReceiver {
-  readonly arrivals: Array<{ token: string; body: Record<string, unknown> }> = [];
+  readonly arrivals: Array<{ atMs: number; token: string; body: Record<string, unknown> }> = [];
   private readonly server: Server;
 
   constructor(private readonly token: string) {
@@ -138,6 +143,7 @@ export class TokenCheckingReceiver {
       request.on('end', () => {
         const given = (request.headers.authorization ?? '').replace(/^Bearer /, '');
         this.arrivals.push({
+          atMs: Date.now(),
           token: given,
           body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>,
         });
