@@ -6,21 +6,60 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { SANDBOX_NODE_FLAGS } from '../sandbox/process-settings.js';
+import { PROFILE_NAMES } from '../sandbox/chaos/profiles.js';
+import { CHAOS_HELP } from '../sandbox/chaos/start-up.js';
 import { envBlock, loadAccount, type RunningUrls } from './sandbox-account.js';
 
 const PACKAGE_ROOT = resolve(__dirname, '..');
 export const DEFAULT_STATE_FILE = '.conformance/sandbox-account.json';
 
 const HELP = `Usage: classifieds-conformance sandbox [--account] [--state <file>] [--ads <n>]
+       [--chaos NAME[,NAME]] [--seed N] [--chaos-clients ID[,ID]|all]
 
 The embedded reference sandbox on fixed ports (SANDBOX_AUTH_PORT, default 8443; SANDBOX_APPS_PORT,
 default 8080). Without options it makes a demo client and user and prints the variables of helpers
 mode. With --account it rehearses account mode: a client with three redirect URIs, a second client
 and a second user, \`--ads\` ads (300 by default) for the first user, all kept in a state file
 (default ${DEFAULT_STATE_FILE}) so that every start re-creates the same credentials; it prints the
-.env block for \`npx classifieds-conformance run\` in account mode. Delete the file for new ones.`;
+.env block for \`npx classifieds-conformance run\` in account mode. Delete the file for new ones.
 
-function parseOptions(): { account: boolean; state: string; ads: number | undefined } {
+With --chaos, seeded faults for the named clients (the demo client by default; \`all\` as an explicit
+choice), the seed printed (random unless --seed) and recorded in the journal; ${CHAOS_HELP}.`;
+
+interface Options {
+  account: boolean;
+  state: string;
+  ads: number | undefined;
+  /** SANDBOX_CHAOS, SANDBOX_CHAOS_SEED, SANDBOX_CHAOS_CLIENTS for the sandbox (chaos/start-up.ts). */
+  chaosEnv: Record<string, string>;
+}
+
+/** --chaos, --seed, --chaos-clients checked here, passed on as the sandbox's variables. */
+function chaosEnv(values: {
+  chaos?: string;
+  seed?: string;
+  'chaos-clients'?: string;
+}): Record<string, string> {
+  if (values.chaos === undefined) return {};
+  const unknown = values.chaos.split(',').filter((name) => !PROFILE_NAMES.includes(name.trim()));
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (
+    unknown.length > 0 ||
+    (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 31))
+  ) {
+    console.error(
+      `--chaos takes ${PROFILE_NAMES.join(', ')} (comma-separated); --seed an integer from 0 to 2147483647`,
+    );
+    process.exit(2);
+  }
+  return {
+    SANDBOX_CHAOS: values.chaos,
+    ...(values.seed === undefined ? {} : { SANDBOX_CHAOS_SEED: values.seed }),
+    ...(values['chaos-clients'] === undefined ? {} : { SANDBOX_CHAOS_CLIENTS: values['chaos-clients'] }),
+  };
+}
+
+function parseOptions(): Options {
   const { values } = parseArgs({
     args: process.argv.slice(2),
     options: {
@@ -28,6 +67,9 @@ function parseOptions(): { account: boolean; state: string; ads: number | undefi
       state: { type: 'string', default: DEFAULT_STATE_FILE },
       ads: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
+      chaos: { type: 'string' },
+      seed: { type: 'string' },
+      'chaos-clients': { type: 'string' },
     },
   });
   if (values.help) {
@@ -39,7 +81,7 @@ function parseOptions(): { account: boolean; state: string; ads: number | undefi
     console.error('--ads takes a whole number of ads from 0 to 200000');
     process.exit(2);
   }
-  return { account: values.account, state: resolve(values.state), ads };
+  return { account: values.account, state: resolve(values.state), ads, chaosEnv: chaosEnv(values) };
 }
 
 /** The sandbox under tsx with its own Node flags (no re-execution), its standard output piped. */
@@ -67,7 +109,11 @@ function urlsOf(banner: string): RunningUrls | undefined {
 function main(): void {
   const options = parseOptions();
   // Said by the demo printout of helpers mode: the command a team's repository has.
-  const env = { ...process.env, CONFORMANCE_RUN_COMMAND: 'npx classifieds-conformance run' };
+  const env = {
+    ...process.env,
+    ...options.chaosEnv,
+    CONFORMANCE_RUN_COMMAND: 'npx classifieds-conformance run',
+  };
   if (!options.account) {
     startSandbox(env).stdout?.pipe(process.stdout);
     return;

@@ -11,6 +11,7 @@ import { controlKeyRefusal } from './test-helpers/control-key.js';
 import { parseVariants } from './variants.js';
 import { applySeed, readSeed } from './seed.js';
 import { startSandbox, type StartedSandbox } from './start.js';
+import { chaosAtStart } from './chaos/start-up.js';
 
 const DEMO_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
 
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   const seedFile = process.env.SANDBOX_SEED_FILE?.trim();
   if (seedFile) {
     applySeed(sandbox.state, readSeed(seedFile));
-    console.log(`${banner(sandbox)}\n  seeded from           ${seedFile}`);
+    console.log(`${banner(sandbox, startChaos(sandbox, null))}\n  seeded from           ${seedFile}`);
   } else printDemo(sandbox);
 
   // A Ctrl-C reaches this process twice (from the terminal, and passed on by main.ts's parent): once closes.
@@ -57,13 +58,24 @@ async function main(): Promise<void> {
 
 void main();
 
-function banner(sandbox: StartedSandbox): string {
+function banner(sandbox: StartedSandbox, chaosLine: string | null): string {
   return `Classifieds sandbox running${sandbox.faults.length > 0 ? ` with faults: ${sandbox.faults.join(', ')}` : ''}
   authorization server  ${sandbox.authUrl}   (HTTPS, CA: ${sandbox.caFile})
   resource server       ${sandbox.appsUrl}
   test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}
   AD_STATUS deliveries  ${describeDeliveryPolicy(sandbox.state.deliverer.settings.current)}
-                        (settings delivery-*: docs/sandbox-deliveries.md)`;
+                        (settings delivery-*: docs/sandbox-deliveries.md)${chaosLine === null ? '' : `\n${chaosLine}`}`;
+}
+
+/** Chaos asked at start (chaos/start-up.ts), on the demo client unless clients are named; a bad value stops the start. */
+function startChaos(sandbox: StartedSandbox, demoClient: string | null): string | null {
+  try {
+    return chaosAtStart(sandbox.state.chaos, process.env, demoClient === null ? null : [demoClient]);
+  } catch (error) {
+    console.error((error as Error).message);
+    void sandbox.close().then(() => process.exit(2));
+    return null;
+  }
 }
 
 /** A demo client and user made afresh, and the variables of helpers mode. */
@@ -76,7 +88,8 @@ function printDemo(sandbox: StartedSandbox): void {
   });
   // The package's command says how it is run from a team's repository (bin/sandbox.ts).
   const runCommand = process.env.CONFORMANCE_RUN_COMMAND ?? 'npm run conformance';
-  console.log(`${banner(sandbox)}
+  const chaosLine = startChaos(sandbox, demo.client.clientId);
+  console.log(`${banner(sandbox, chaosLine)}
   demo client           ${demo.client.clientId} / ${demo.secret}   redirect URI ${DEMO_REDIRECT_URI}
   demo user             ${user.login} / ${user.password}
 
