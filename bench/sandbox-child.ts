@@ -4,6 +4,9 @@
 //   actor   -> {clientId, login, token}: a client (rate limit lifted), a user and an access token
 //   memory  -> {rssMb, heapUsedMb, maxRssMb}, after a full collection when run with --expose-gc
 //   cpu     -> {cpuMs}: the CPU time the process has used so far (user and system)
+// Its first argument may name how the journal and chaos are set (bench/chaos-cost.ts): `plain`
+// (neither installed), `journal-off` (installed, journal off, no profile), `journal-on` (no
+// profile), `chaos-elsewhere` (journal on, every profile on for a client that is not the actor's).
 import { runsWithSandboxSettings } from '../sandbox/process-settings.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { benchActor } from './actors.js';
@@ -56,8 +59,23 @@ function actor(sandbox: StartedSandbox): string {
   return JSON.stringify(made);
 }
 
+const MODE = process.argv[2] ?? 'journal-on';
+
 async function main(): Promise<void> {
-  const sandbox = await startSandbox({ controlKey: CONTROL_KEY });
+  const sandbox = await startSandbox({
+    controlKey: CONTROL_KEY,
+    observe: MODE !== 'plain',
+    journal: MODE === 'journal-on' || MODE === 'chaos-elsewhere',
+    ...(MODE === 'chaos-elsewhere'
+      ? {
+          chaos: {
+            profiles: ['edge', 'pages', 'statuses', 'deliveries'],
+            clients: ['cl_someone_else'],
+            seed: 1,
+          },
+        }
+      : {}),
+  });
   answerCommands((line) => {
     if (line === 'actor') return actor(sandbox);
     if (line === 'memory') return JSON.stringify(memory());

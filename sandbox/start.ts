@@ -49,7 +49,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
   state.deliverer.settings.apply(options.delivery ?? {});
   const auth = buildAuthServer(state, tls, options);
   const apps = buildAppsServer(state, options.controlKey, options);
-  observeSandbox(state, { auth, apps }, options.chaos);
+  if (options.observe !== false) observeSandbox(state, { auth, apps }, options.chaos);
   const authPort = await listen(auth, options.host, options.authPort);
   const appsPort = await listen(apps, options.host, options.appsPort);
   // Deliveries never reach the sandbox's own endpoints (the test helpers least of all).

@@ -3,7 +3,7 @@ import { installObservers } from '../journal/hooks.js';
 import { journalDeliveries } from '../journal/delivery-recorder.js';
 import type { SandboxState } from '../state.js';
 import { wrapDeliveries } from './delivery-faults.js';
-import { installChaosHooks, renumberForChaos } from './request-hooks.js';
+import { chaosStages, renumberForChaos } from './request-hooks.js';
 
 /**
  * The journal and chaos on a sandbox's two servers and its deliverer (before the servers listen).
@@ -15,9 +15,7 @@ export function observeSandbox(
   chaosAtStart?: unknown,
 ): void {
   if (chaosAtStart !== undefined) state.chaos.set(chaosAtStart);
-  const stages = (app: FastifyInstance): void => {
-    installChaosHooks(app, state);
-  };
+  const stages = chaosStages(state);
   installObservers(servers.auth, state, true, stages);
   installObservers(servers.apps, state, false, stages);
   renumberForChaos(state.adImport.catalogs);

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ChaosStages } from '../journal/hooks.js';
 import { JSON_UTF8, sendAnswer } from '../http/error-answer.js';
 import { DEFAULT_RENUMBERING_SHIFT, CatalogEdition } from '../import/catalog-edition.js';
 import { identityOf } from '../journal/request-recorder.js';
@@ -104,48 +105,38 @@ async function beforeHandler(
   return false;
 }
 
-/** Chaos's stages on one server: before the handler, the renumbered scope, the listing's answer. */
-export function installChaosHooks(app: FastifyInstance, state: SandboxState): void {
-  app.addHook('preHandler', async (request, reply) => {
-    if (!state.chaos.active) return;
-    if (await beforeHandler(request, reply, state)) return reply;
-  });
-  app.addHook('preHandler', (request, _reply, done) => {
-    const trace = traceOf(request);
-    const renumbered =
-      state.chaos.active &&
-      trace !== undefined &&
-      (trace.endpoint === 'catalog' || trace.endpoint === 'import') &&
-      state.chaos.has(trace.identity?.clientId ?? null, 'catalog-renumber') &&
-      Date.now() >= state.chaos.renumberedSince();
-    if (!renumbered) {
-      done();
-      return;
-    }
-    trace.decisions.push({
-      profile: 'catalog-renumber',
-      fault: 'catalog-renumbered',
-      detail: `ids + ${DEFAULT_RENUMBERING_SHIFT}`,
-    });
-    renumberedScope.run(true, () => {
-      done();
-    });
-  });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const trace = state.chaos.active ? traceOf(request) : undefined;
-    const text =
-      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-    const found =
-      trace?.endpoint === 'listing' && reply.statusCode < 300 && text !== null
-        ? chaosClient(request, state)
-        : null;
-    const turn = found === null ? null : state.chaos.turn(found.clientId, 'answer');
-    if (found === null || turn === null || text === null) {
-      done(null, payload);
-      return;
-    }
-    const changed = listingAnswerFaults(text, turn, state.chaos.forms, turn.place);
-    found.trace.decisions.push(...changed.decisions);
-    done(null, changed.payload);
-  });
+/** Chaos's stages for the observers' hooks (journal/hooks.ts): before the handler, its scope, the listing's answer. */
+export function chaosStages(state: SandboxState): ChaosStages {
+  return {
+    beforeHandler: (request, reply) => beforeHandler(request, reply, state),
+    within: (trace, next) => {
+      const renumbered =
+        (trace.endpoint === 'catalog' || trace.endpoint === 'import') &&
+        state.chaos.has(trace.identity?.clientId ?? null, 'catalog-renumber') &&
+        Date.now() >= state.chaos.renumberedSince();
+      if (!renumbered) {
+        next();
+        return;
+      }
+      trace.decisions.push({
+        profile: 'catalog-renumber',
+        fault: 'catalog-renumbered',
+        detail: `ids + ${DEFAULT_RENUMBERING_SHIFT}`,
+      });
+      renumberedScope.run(true, next);
+    },
+    onAnswer: (request, reply, trace, payload) => {
+      const text =
+        typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+      const found =
+        trace.endpoint === 'listing' && reply.statusCode < 300 && text !== null
+          ? chaosClient(request, state)
+          : null;
+      const turn = found === null ? null : state.chaos.turn(found.clientId, 'answer');
+      if (turn === null || text === null) return payload;
+      const changed = listingAnswerFaults(text, turn, state.chaos.forms, turn.place);
+      trace.decisions.push(...changed.decisions);
+      return changed.payload;
+    },
+  };
 }

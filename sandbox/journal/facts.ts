@@ -44,7 +44,9 @@ export function redactedPath(path: string, endpoint: JournalEndpoint, fp: Finger
   return segments
     .map((segment, index) => {
       const secretPlace = endpoint === 'import_status' && index === segments.length - 1 && segment !== '';
-      return secretPlace || segment.length > 32 ? fp.fp(segment) : segment;
+      // A path no endpoint knows may carry anything: a long segment there is fingerprinted too.
+      const longest = endpoint === 'other' ? 16 : 32;
+      return secretPlace || segment.length > longest ? fp.fp(segment) : segment;
     })
     .join('/')
     .slice(0, 512);
