@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { markerPatterns, scanBytes, type Leak } from '../../helpers/report/secret-scan.js';
 import { PROFILE_NAMES } from '../../sandbox/chaos/profiles.js';
-import { startChaosSandbox, TokenCheckingReceiver } from './chaos-sandbox.js';
+import { startChaosSandbox, TokenCheckingReceiver, type Actor } from './chaos-sandbox.js';
 
 /**
  * The journal's part of the secret scan: a sandbox whose every secret carries the marker, every
@@ -12,6 +12,25 @@ import { startChaosSandbox, TokenCheckingReceiver } from './chaos-sandbox.js';
  * under a name of its own and in an unknown path); then the journal file and the control API's
  * answer scanned for the marker in every encoding the scan knows.
  */
+/** Where a faulty client puts secrets: the secret in the query and in Basic, the token under its own name and in a path. */
+async function hostilePlacements(
+  sandbox: { authUrl: string; appsUrl: string },
+  actor: Actor,
+  token: string,
+): Promise<void> {
+  const { authUrl, appsUrl } = sandbox;
+  const basic = Buffer.from(`${actor.clientId}:${actor.secret}`).toString('base64');
+  await actor.client.call(`${authUrl}/oauth/token?client_secret=${encodeURIComponent(actor.secret)}`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: `grant_type=authorization_code&code=${encodeURIComponent(token)}&password=${encodeURIComponent(actor.password)}`,
+  });
+  await actor.client.call(`${appsUrl}/autoupload/v1/published?key=${encodeURIComponent(token)}`);
+  await actor.client.call(`${appsUrl}/somewhere/${encodeURIComponent(token)}/else`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
 export async function journalLeaks(
   marker: string,
   folder: string,
@@ -36,17 +55,7 @@ export async function journalLeaks(
     await actor.client.crawl(token, 7);
     await actor.client.subscribe(token, await receiver.start(), notificationToken);
     for (let index = 0; index < 10; index += 1) await box.changeStatus(actor.login, `ad-${index}`, 'deleted');
-    const { authUrl, appsUrl } = box.sandbox;
-    const basic = Buffer.from(`${actor.clientId}:${actor.secret}`).toString('base64');
-    await actor.client.call(`${authUrl}/oauth/token?client_secret=${encodeURIComponent(actor.secret)}`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: `grant_type=authorization_code&code=${encodeURIComponent(token)}&password=${encodeURIComponent(actor.password)}`,
-    });
-    await actor.client.call(`${appsUrl}/autoupload/v1/published?key=${encodeURIComponent(token)}`);
-    await actor.client.call(`${appsUrl}/somewhere/${encodeURIComponent(token)}/else`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    await hostilePlacements(box.sandbox, actor, token);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const answer = await box.journal();
     await receiver.close();
