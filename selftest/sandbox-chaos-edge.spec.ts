@@ -138,7 +138,7 @@ test.describe('user-info-gone and catalog-renumber: what production did once, fo
     ]);
   });
 
-  test('catalog ids change for the client: its old ids 404, the new ones answer; a bystander keeps the old', async () => {
+  test('catalog ids change for the client: its old ids 404 and are refused by the import, the new ones answer; a bystander keeps the old', async () => {
     const [actor, bystander] = [box.actor(), box.actor()];
     const [token, otherToken] = [await box.signIn(actor), await box.signIn(bystander)];
     const lookup = async (
@@ -161,10 +161,28 @@ test.describe('user-info-gone and catalog-renumber: what production did once, fo
     expect(Object.values(renumbered)[0]).toBe(brandId + 1_000_000);
     expect((await lookup(actor, token, `car_info/${brandId + 1_000_000}`))[0]).toBe(200);
     expect((await lookup(bystander, otherToken, `car_info/${brandId}`))[0]).toBe(200);
+    const car = { id: 'car-1', operation: 'insert', category: '2020', subject: 'Car', body: 'A car.' };
+    const imported = async (who: Actor, accessToken: string): Promise<unknown> => {
+      const ad = {
+        ...car,
+        phone: '11987654321',
+        type: 's',
+        zipcode: '01310100',
+        params: { vehicle_brand: brandId },
+      };
+      const outcome = await who.client.call(`${box.sandbox.appsUrl}/autoupload/import`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ access_token: accessToken, ad_list: [ad] }),
+      });
+      return (JSON.parse(outcome.body) as { errors: unknown[] }).errors;
+    };
+    const refused = { id: 'car-1', status: 'error', messages: [{ category: 'ERROR_VEHICLE_BRAND_INVALID' }] };
+    expect(await imported(actor, token)).toEqual([refused]);
+    expect(await imported(bystander, otherToken)).not.toContainEqual(refused);
     expectUntouched((await box.journal({ client_id: bystander.clientId, endpoint: 'catalog' })).records);
-    expect(countFault((await box.journal({ client_id: actor.clientId })).records, 'catalog-renumbered')).toBe(
-      3,
-    );
+    const records = (await box.journal({ client_id: actor.clientId })).records;
+    expect(countFault(records, 'catalog-renumbered')).toBe(4);
   });
 });
 
