@@ -168,5 +168,12 @@ test.describe('the journal records what a client did, and no secret', () => {
     expect(busy.records.map((record) => record.seq)).toEqual([5, 6, 7, 8, 9]);
     expect(busy.dropped).toBe(3);
     expect(journal.read({ clientId: 'quiet' }).records.map((record) => record.seq)).toEqual([1]);
+    // Ids no client has share one ring: made-up ids cannot multiply the rings, and still filter.
+    for (let index = 0; index < 7; index += 1) journal.add(request(`made-up-${index}`), '');
+    expect(journal.read({ clientId: 'made-up-6' }).records.map((record) => record.client_id)).toEqual([
+      'made-up-6',
+    ]);
+    expect(journal.read({ clientId: 'made-up-0' }).records).toEqual([]);
+    expect(journal.read().dropped).toBe(5);
   });
 });

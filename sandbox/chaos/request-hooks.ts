@@ -32,8 +32,9 @@ function chaosClient(
   const trace = traceOf(request);
   if (trace === undefined) return null;
   const { clientId } = identityOf(request, trace, state);
+  // Only a registered client: chaos keeps a sequence and windows per client, never per made-up id.
   const inForce = state.chaos.inForceFor(clientId);
-  if (inForce === undefined || clientId === null) return null;
+  if (inForce === undefined || clientId === null || state.clients.find(clientId) === undefined) return null;
   trace.inForce = inForce;
   return { trace, clientId };
 }

@@ -64,6 +64,7 @@ export function installObservers(
       if (endpoint !== 'helper')
         startTrace(request, {
           startMs: performance.now(),
+          receivedAt: new Date(),
           endpoint,
           scheme: tls ? 'https' : 'http',
           decisions: [],

@@ -49,10 +49,15 @@ export class Journal {
     return this.droppedCount;
   }
 
-  add(record: NewRecord): JournalRecord {
+  /**
+   * `ringKey`: the ring it is kept in, its client's by default; the recorders pass '' (the shared
+   * ring) for an id no client has, so that made-up ids cannot multiply the rings. `at`: when it
+   * happened (a request's arrival), now by default.
+   */
+  add(record: NewRecord, ringKey: string = record.client_id ?? '', at: Date = new Date()): JournalRecord {
     this.seq += 1;
-    const full: JournalRecord = { seq: this.seq, at: new Date().toISOString(), ...record };
-    const key = full.client_id ?? '';
+    const full: JournalRecord = { seq: this.seq, at: at.toISOString(), ...record };
+    const key = ringKey;
     const ring = this.rings.get(key) ?? [];
     this.rings.set(key, ring);
     ring.push(full);
@@ -67,7 +72,9 @@ export class Journal {
   /** The records kept that match, in the order they were made. */
   read(filter: JournalFilter = {}): JournalAnswer {
     const rings =
-      filter.clientId === undefined ? [...this.rings.values()] : [this.rings.get(filter.clientId) ?? []];
+      filter.clientId === undefined
+        ? [...this.rings.values()]
+        : [this.rings.get(filter.clientId) ?? [], filter.clientId === '' ? [] : (this.rings.get('') ?? [])];
     const records = rings
       .flat()
       .filter((record) => matches(record, filter))
@@ -83,6 +90,7 @@ export class Journal {
 }
 
 function matches(record: JournalRecord, filter: JournalFilter): boolean {
+  if (filter.clientId !== undefined && record.client_id !== filter.clientId) return false;
   const atMs = Date.parse(record.at);
   if (filter.sinceMs !== undefined && atMs < filter.sinceMs) return false;
   if (filter.untilMs !== undefined && atMs > filter.untilMs) return false;

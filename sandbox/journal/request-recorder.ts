@@ -68,5 +68,6 @@ export function journalRequest(
     ...(trace.inForce === undefined ? {} : { chaos: trace.inForce }),
     duration_ms: Math.round(performance.now() - trace.startMs),
   };
-  state.journal.add(record);
+  const known = record.client_id !== null && state.clients.find(record.client_id) !== undefined;
+  state.journal.add(record, known ? (record.client_id ?? '') : '', trace.receivedAt);
 }

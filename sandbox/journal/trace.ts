@@ -6,6 +6,8 @@ import type { Identity } from './identify.js';
 /** What the hooks learn of one request on its way through, for the journal and for chaos. */
 export interface Trace {
   readonly startMs: number;
+  /** When it arrived (the record's `at`). */
+  readonly receivedAt: Date;
   readonly endpoint: JournalEndpoint;
   readonly scheme: 'http' | 'https';
   /** The query as the client sent it (chaos may rewrite the URL the handler reads). */
