@@ -183,6 +183,10 @@ test.describe('user-info-gone and catalog-renumber: what production did once, fo
     expectUntouched((await box.journal({ client_id: bystander.clientId, endpoint: 'catalog' })).records);
     const records = (await box.journal({ client_id: actor.clientId })).records;
     expect(countFault(records, 'catalog-renumbered')).toBe(4);
+    expect(requestsOf(records).find((record) => record.endpoint === 'import')?.answer).toMatchObject({
+      statusCode: -4,
+      refused_ids: 'car-1',
+    });
   });
 });
 

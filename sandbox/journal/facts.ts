@@ -140,6 +140,13 @@ export function answerFacts(
   }
   if (endpoint === 'token' && typeof answer.access_token === 'string')
     facts.token = fp.fp(answer.access_token);
+  if (endpoint === 'notification' && typeof answer.id === 'string')
+    facts.configuration_id = answer.id.slice(0, 128);
+  if (endpoint === 'import' && Array.isArray(answer.errors))
+    facts.refused_ids = (answer.errors as Array<{ id?: unknown }>)
+      .slice(0, 100)
+      .map((error) => (typeof error.id === 'string' ? error.id.slice(0, 19) : ''))
+      .join(',');
   if (endpoint === 'import' || endpoint === 'import_status') {
     if (typeof answer.statusCode === 'number') facts.statusCode = answer.statusCode;
     if (typeof answer.token === 'string') facts.import_token = fp.fp(answer.token);
