@@ -75,6 +75,7 @@ function expectJournaled(records: readonly JournalRecord[], actor: Actor): void 
   expect(requests[4]?.credentials.body_token).toBe(requests[3]?.answer?.token);
   expect(requests[5]?.credentials.bearer).toBe(requests[3]?.answer?.token);
   expect(requests[8]?.answer?.configuration_id).toBe(deliveriesOf(records)[0]?.configuration_id);
+  expect(deliveriesOf(records)[0]?.duration_ms).toEqual(expect.any(Number));
   expect(deliveriesOf(records)[0]).toMatchObject({
     ...{ login: actor.login, ad_id: 'ad-3', status_sent: 'deleted' },
     ...{ attempt: 1, outcome: 'delivered', http_status: 200 },

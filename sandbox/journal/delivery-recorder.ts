@@ -1,6 +1,5 @@
 import type { DeliveryRecord } from '../../spec/journal.js';
-import type { AttemptRecord } from '../notifications/attempt.js';
-import type { Delivery } from '../notifications/delivery.js';
+import type { DeliveryObserver } from '../notifications/delivery.js';
 import type { Journal } from './journal.js';
 
 /** The event id, ad id and status a delivery's body carries: production's body or the variants' other one. */
@@ -21,10 +20,8 @@ function bodyFacts(body: string): { eventId: string; adId: string; status: strin
 }
 
 /** The deliverer's observer: one record per attempt, refusal, drop or cancellation; never the token. */
-export function journalDeliveries(
-  journal: Journal,
-): (configId: string, delivery: Delivery, entry: AttemptRecord) => void {
-  return (configId, delivery, entry) => {
+export function journalDeliveries(journal: Journal): DeliveryObserver {
+  return (configId, delivery, entry, durationMs) => {
     if (!journal.enabled) return;
     const facts = bodyFacts(delivery.body);
     const record: Omit<DeliveryRecord, 'seq' | 'at'> = {
@@ -39,6 +36,7 @@ export function journalDeliveries(
       attempt: entry.attempt,
       outcome: entry.outcome,
       ...(entry.status === undefined ? {} : { http_status: entry.status }),
+      ...(durationMs === undefined ? {} : { duration_ms: Math.round(durationMs) }),
       ...(entry.error === undefined ? {} : { error: entry.error.slice(0, 256) }),
       ...(delivery.chaos?.decision === undefined ? {} : { decision: delivery.chaos.decision }),
       ...(delivery.chaos === undefined ? {} : { chaos: delivery.chaos.inForce }),

@@ -32,7 +32,13 @@ export interface DeliveryChaos {
 }
 
 /** Told of every attempt, refusal, drop and cancellation (the journal). */
-export type DeliveryObserver = (configId: string, delivery: Delivery, entry: AttemptRecord) => void;
+export type DeliveryObserver = (
+  configId: string,
+  delivery: Delivery,
+  entry: AttemptRecord,
+  /** How long the attempt took, when one was made. */
+  durationMs?: number,
+) => void;
 
 /**
  * One FIFO queue per configuration, started in order and at most `concurrency` at a time (at most
@@ -189,8 +195,9 @@ export class Deliverer {
       if (cancelled.aborted) return;
       // The policy in force at each attempt: a change made meanwhile applies to the next one.
       const values = this.settings.current;
+      const startedAt = performance.now();
       const end = await this.attempt(this.tools, values, delivery, attempt, cancelled);
-      if (end.record !== null) this.record(configId, delivery, end.record);
+      if (end.record !== null) this.record(configId, delivery, end.record, performance.now() - startedAt);
       const retried =
         end.next !== 'done' &&
         values.retryOn.includes(end.next) &&
@@ -200,9 +207,9 @@ export class Deliverer {
     }
   }
 
-  private record(configId: string, delivery: Delivery, entry: AttemptRecord): void {
+  private record(configId: string, delivery: Delivery, entry: AttemptRecord, durationMs?: number): void {
     this.log.record(delivery.login, { configuration_id: configId, url: delivery.url, ...entry });
-    this.observer?.(configId, delivery, entry);
+    this.observer?.(configId, delivery, entry, durationMs);
   }
 
   async close(): Promise<void> {
