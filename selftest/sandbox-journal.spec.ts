@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Journal } from '../sandbox/journal/journal.js';
+import { listingPageFacts } from '../sandbox/journal/listing-facts.js';
 import type { JournalRecord } from '../spec/journal.js';
 import {
   CONTROL_KEY,
@@ -177,5 +178,34 @@ test.describe('the journal records what a client did, and no secret', () => {
     ]);
     expect(journal.read({ clientId: 'made-up-0' }).records).toEqual([]);
     expect(journal.read().dropped).toBe(5);
+  });
+});
+
+test.describe('the journal reads a large listing page without parsing it whole', () => {
+  test('the item count and next_token read agree with a full parse, whatever the items hold', () => {
+    const awkward = [
+      'plain',
+      'a,b',
+      'quote " inside',
+      'brackets ] } [ {',
+      'back\\slash',
+      'next_token":"x',
+      'ünï',
+    ];
+    for (const count of [0, 1, 37, 200]) {
+      for (const next of [null, 'opaque+/=', 'with "quotes" and \\']) {
+        const data = Array.from({ length: count }, (_, index) => ({
+          id: `ad-${index}-${awkward[index % awkward.length] ?? ''}`,
+          status: 'published',
+          nested: { list: [1, { deeper: awkward }] },
+        }));
+        const text = JSON.stringify({ data, current_token: 'c', next_token: next }).padEnd(2048, ' ');
+        expect(listingPageFacts(text), `${count} items, next ${String(next)}`).toEqual({
+          items: count,
+          next_token: next,
+        });
+      }
+    }
+    expect(listingPageFacts('{"reason":"BAD_REQUEST","message":"short"}')).toBeUndefined();
   });
 });

@@ -135,7 +135,12 @@ export function answerFacts(
   const reason = reasonOf(answer);
   const facts: JournalFacts = {};
   if (endpoint === 'listing') {
-    facts.items = Array.isArray(answer.data) ? answer.data.length : null;
+    // `items`: the count listing-facts.ts read from a large page without parsing it.
+    facts.items = Array.isArray(answer.data)
+      ? answer.data.length
+      : typeof answer.items === 'number'
+        ? answer.items
+        : null;
     facts.next_token = typeof answer.next_token === 'string' ? fp.fp(answer.next_token) : null;
   }
   if (endpoint === 'token' && typeof answer.access_token === 'string')

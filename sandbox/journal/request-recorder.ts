@@ -4,6 +4,7 @@ import { Params } from '../http/params.js';
 import type { SandboxState } from '../state.js';
 import { answerFacts, redactedPath, redactedQuery, requestParams } from './facts.js';
 import { identify, type Identity } from './identify.js';
+import { listingPageFacts } from './listing-facts.js';
 import type { Trace } from './trace.js';
 
 /** The identity of a traced request, worked out once (after the body is parsed, when it is). */
@@ -13,8 +14,13 @@ export function identityOf(request: FastifyRequest, trace: Trace, state: Sandbox
   return trace.identity;
 }
 
-function parsedAnswer(payload: string | undefined): Record<string, unknown> | null {
+function parsedAnswer(
+  payload: string | undefined,
+  endpoint: Trace['endpoint'],
+): Record<string, unknown> | null {
   if (payload === undefined) return null;
+  const page = endpoint === 'listing' ? listingPageFacts(payload) : undefined;
+  if (page !== undefined) return page;
   try {
     const parsed: unknown = JSON.parse(payload);
     return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
@@ -37,7 +43,12 @@ export function journalRequest(
   const fp = state.journal.fingerprints;
   const identity = identityOf(request, trace, state);
   const query = trace.query ?? Params.fromUrl('');
-  const facts = answerFacts(trace.endpoint, parsedAnswer(trace.payload), answered.location, fp);
+  const facts = answerFacts(
+    trace.endpoint,
+    parsedAnswer(trace.payload, trace.endpoint),
+    answered.location,
+    fp,
+  );
   const params = requestParams(trace.endpoint, query, request.body, fp);
   const [decision] = trace.decisions;
   const record: Omit<RequestRecord, 'seq' | 'at'> = {
