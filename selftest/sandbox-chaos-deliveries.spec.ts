@@ -100,6 +100,10 @@ function expectCopies(records: readonly DeliveryRecord[], who: Subscribed): void
     ]);
     expect(arrivals(adId)).toBe(2);
   }
+  const lost = records.filter((record) => record.decision?.fault === 'retry' && record.attempt === 1);
+  expect(new Set(lost.map((record) => record.decision?.detail))).toEqual(
+    new Set(['the first answer lost (timeout)', 'the first answer lost (5xx)']),
+  );
   for (const adId of adsWith(records, 'forged')) {
     expect(arrivals(adId)).toBe(2);
     const forged = records.find(

@@ -122,6 +122,51 @@ function drawnDelivery(
   return { decision, tag, body };
 }
 
+/** A delivery as drawn, ready to be queued in the way its fault says. */
+interface Drawn {
+  configId: string;
+  original: Delivery;
+  tagged: Delivery;
+  tag: (detail?: string) => DeliveryChaos;
+  /** The tag without the claim (a held delivery waits for another, it releases none). */
+  unclaimed: () => DeliveryChaos;
+  delayMs: number;
+  lostAs: 'timeout' | '5xx';
+}
+
+function queueAsDrawn(enqueue: Enqueue, held: HeldBack, fault: string | undefined, drawn: Drawn): void {
+  const { configId, tagged, tag } = drawn;
+  switch (fault) {
+    case 'duplicate':
+      enqueue(configId, tagged);
+      enqueue(configId, tagged);
+      return;
+    case 'late':
+      enqueue(configId, { ...tagged, extraDelayMs: drawn.delayMs });
+      return;
+    case 'retry':
+      enqueue(configId, {
+        ...tagged,
+        chaos: { ...tag(`the first answer lost (${drawn.lostAs})`), loseFirstAnswer: drawn.lostAs },
+      });
+      return;
+    case 'forged': {
+      enqueue(configId, { ...tagged, chaos: tag('the genuine one') });
+      const forged = {
+        token: forgedToken(drawn.original.token),
+        chaos: tag('the forged copy (a wrong token)'),
+      };
+      enqueue(configId, { ...tagged, ...forged });
+      return;
+    }
+    case 'out_of_order':
+      held.hold(configId, { ...tagged, chaos: drawn.unclaimed() });
+      return;
+    default:
+      enqueue(configId, tagged);
+  }
+}
+
 function intake(enqueue: Enqueue, held: HeldBack, chaos: Chaos): Enqueue {
   return (configId, delivery) => {
     const turn = chaos.turn(delivery.clientId ?? null, 'delivery');
@@ -129,47 +174,32 @@ function intake(enqueue: Enqueue, held: HeldBack, chaos: Chaos): Enqueue {
       enqueue(configId, delivery);
       return;
     }
-    const { decision, tag: tagOf, body } = drawnDelivery(turn, delivery);
+    const { decision, tag: unclaimed, body } = drawnDelivery(turn, delivery);
     const delayMs = chaos.settings.delay_ms;
     const claim =
       decision?.fault === 'out_of_order' ? undefined : held.claim(configId, delayMs + HELD_FALLBACK_MS);
     // The configuration's deliveries held back (out of order) go once this one's first attempt has ended.
-    const tag = (detail?: string): DeliveryChaos => ({
-      ...tagOf(detail),
-      ...(claim === undefined
+    const release =
+      claim === undefined
         ? {}
         : {
             afterFirstAttempt: () => {
               held.releaseFor(configId, claim);
             },
-          }),
-    });
+          };
+    const tag = (detail?: string): DeliveryChaos => ({ ...unclaimed(detail), ...release });
+    // A retry's first answer is lost as a timeout or as an edge's 502, half each (drawn like the rest).
+    const lostAs = turn.draws() < 0.5 ? 'timeout' : '5xx';
     const tagged: Delivery = { ...delivery, body, chaos: tag() };
-    switch (decision?.fault) {
-      case 'duplicate':
-        enqueue(configId, tagged);
-        enqueue(configId, tagged);
-        return;
-      case 'late':
-        enqueue(configId, { ...tagged, extraDelayMs: delayMs });
-        return;
-      case 'retry':
-        enqueue(configId, { ...tagged, chaos: { ...tag(), loseFirstAnswer: true } });
-        return;
-      case 'forged':
-        enqueue(configId, { ...tagged, chaos: tag('the genuine one') });
-        enqueue(configId, {
-          ...tagged,
-          token: forgedToken(delivery.token),
-          chaos: tag('the forged copy (a wrong token)'),
-        });
-        return;
-      case 'out_of_order':
-        held.hold(configId, { ...tagged, chaos: tagOf() });
-        return;
-      default:
-        enqueue(configId, tagged);
-    }
+    queueAsDrawn(enqueue, held, decision?.fault, {
+      configId,
+      original: delivery,
+      tagged,
+      tag,
+      unclaimed,
+      delayMs,
+      lostAs,
+    });
   };
 }
 
@@ -180,15 +210,12 @@ export function wrapDeliveries(deliverer: Deliverer, chaos: Chaos): void {
   deliverer.attempt = async (tools, values, delivery, number, cancelled) => {
     const end = await attempt(tools, values, delivery, number, cancelled);
     if (number === 1) delivery.chaos?.afterFirstAttempt?.();
-    if (delivery.chaos?.loseFirstAnswer !== true || number !== 1 || end.record?.outcome !== 'delivered')
-      return end;
-    return {
-      record: {
-        attempt: number,
-        outcome: 'failed',
-        error: 'the answer was lost on the way (chaos), as a timeout',
-      },
-      next: 'timeout',
-    };
+    const lost = delivery.chaos?.loseFirstAnswer;
+    if (lost === undefined || number !== 1 || end.record?.outcome !== 'delivered') return end;
+    const record =
+      lost === '5xx'
+        ? { status: 502, error: 'the answer was lost on the way (chaos): an edge answered 502' }
+        : { error: 'the answer was lost on the way (chaos), as a timeout' };
+    return { record: { attempt: number, outcome: 'failed', ...record }, next: lost };
   };
 }

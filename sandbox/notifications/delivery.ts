@@ -25,8 +25,8 @@ export interface Delivery {
 export interface DeliveryChaos {
   decision?: ChaosDecision;
   inForce: ChaosInForce;
-  /** The first attempt's answer is lost, as a timeout: the delivery is retried. */
-  loseFirstAnswer?: boolean;
+  /** The first attempt's answer is lost, as a timeout or as an edge's 502: the delivery is retried. */
+  loseFirstAnswer?: 'timeout' | '5xx';
   /** Called once its first attempt has ended (an out-of-order delivery held back goes then). */
   afterFirstAttempt?: () => void;
 }
