@@ -68,6 +68,15 @@ function verdictDifferences(run: DistanceRun, reference: DistanceRun): string[] 
   return lines;
 }
 
+/** The tests whose time grew most with the distance: where overlap would pay. */
+function grownMost(run: DistanceRun, reference: DistanceRun, count: number): string[] {
+  return [...run.report.seconds]
+    .map(([title, there]) => ({ title, there, here: reference.report.seconds.get(title) ?? 0 }))
+    .sort((a, b) => b.there - b.here - (a.there - a.here))
+    .slice(0, count)
+    .map(({ title, there, here }) => `${here.toFixed(1)} → ${there.toFixed(1)}  ${title}`);
+}
+
 function row(run: DistanceRun, reference: DistanceRun): string {
   const floorSeconds = (run.report.longestChain.requests * run.roundTripMs) / 1000;
   return [
@@ -99,13 +108,20 @@ async function main(): Promise<void> {
   console.log(`\nlongest chain at loopback: ${reference.report.longestChain.title}`);
   for (const run of runs)
     for (const line of verdictDifferences(run, reference)) console.log(`  ${run.roundTripMs} ms: ${line}`);
+  const farthest = runs.at(-1) as DistanceRun;
+  console.log(`\nthe tests that grew most at ${farthest.roundTripMs} ms (seconds: loopback → there):`);
+  for (const line of grownMost(farthest, reference, 12)) console.log(`  ${line}`);
   mkdirSync('reports/bench', { recursive: true });
   writeFileSync(
     'reports/bench/distance.json',
     JSON.stringify(
       runs.map((run) => ({
         ...run,
-        report: { ...run.report, verdicts: Object.fromEntries(run.report.verdicts) },
+        report: {
+          ...run.report,
+          verdicts: Object.fromEntries(run.report.verdicts),
+          seconds: Object.fromEntries(run.report.seconds),
+        },
       })),
       null,
       2,

@@ -8,6 +8,7 @@ interface JsonStep {
 }
 interface JsonResult {
   status: string;
+  duration: number;
   steps?: JsonStep[];
 }
 interface JsonSpec {
@@ -24,6 +25,8 @@ export interface DistanceReport {
   counts: { passed: number; failed: number; skipped: number };
   /** Each test's verdict, by file and title. */
   verdicts: Map<string, string>;
+  /** Each test's time in seconds, retries included, by file and title. */
+  seconds: Map<string, number>;
   /** The HTTP exchanges the tests recorded (the browser's own requests are not among them). */
   requests: number;
   /** The test that made the most recorded requests: they went one after another. */
@@ -53,6 +56,7 @@ export function readDistanceReport(path: string): DistanceReport {
   const report = JSON.parse(readFileSync(path, 'utf8')) as { suites: JsonSuite[] };
   const counts = { passed: 0, failed: 0, skipped: 0 };
   const verdicts = new Map<string, string>();
+  const seconds = new Map<string, number>();
   let requests = 0;
   let longestChain = { title: '(none)', requests: 0 };
   let rateLimitsOutside = 0;
@@ -64,6 +68,7 @@ export function readDistanceReport(path: string): DistanceReport {
       counts[verdict] += 1;
       const title = `${spec.file}: ${spec.title}`;
       verdicts.set(title, verdict);
+      seconds.set(title, test.results.reduce((sum, result) => sum + result.duration, 0) / 1000);
       const statuses = test.results.flatMap((result) => exchangeStatuses(result.steps));
       requests += statuses.length;
       if (statuses.length > longestChain.requests) longestChain = { title, requests: statuses.length };
@@ -71,5 +76,5 @@ export function readDistanceReport(path: string): DistanceReport {
         rateLimitsOutside += statuses.filter((code) => code === 429).length;
     }
   }
-  return { counts, verdicts, requests, longestChain, rateLimitsOutside };
+  return { counts, verdicts, seconds, requests, longestChain, rateLimitsOutside };
 }
