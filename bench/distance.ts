@@ -64,9 +64,16 @@ function verdictDifferences(run: DistanceRun, reference: DistanceRun): string[] 
   const lines: string[] = [];
   for (const [title, verdict] of run.report.verdicts) {
     const before = reference.report.verdicts.get(title);
-    if (before !== verdict) lines.push(`${title}: ${before ?? 'absent'} at loopback, ${verdict} here`);
+    if (before !== verdict)
+      lines.push(
+        `${title}: ${before ?? 'absent'} at loopback, ${verdict} here${indented(run.report.errors.get(title) ?? reference.report.errors.get(title))}`,
+      );
   }
   return lines;
+}
+
+function indented(text: string | undefined): string {
+  return text === undefined ? '' : `\n      ${text.replaceAll('\n', '\n      ')}`;
 }
 
 /** The tests whose time grew most with the distance: where overlap would pay. */
@@ -122,6 +129,7 @@ async function main(): Promise<void> {
           ...run.report,
           verdicts: Object.fromEntries(run.report.verdicts),
           seconds: Object.fromEntries(run.report.seconds),
+          errors: Object.fromEntries(run.report.errors),
         },
       })),
       null,

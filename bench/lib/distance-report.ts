@@ -9,6 +9,7 @@ interface JsonStep {
 interface JsonResult {
   status: string;
   duration: number;
+  error?: { message?: string };
   steps?: JsonStep[];
 }
 interface JsonSpec {
@@ -27,6 +28,8 @@ export interface DistanceReport {
   verdicts: Map<string, string>;
   /** Each test's time in seconds, retries included, by file and title. */
   seconds: Map<string, number>;
+  /** The first lines of each failed test's error, by file and title. */
+  errors: Map<string, string>;
   /** The HTTP exchanges the tests recorded (the browser's own requests are not among them). */
   requests: number;
   /** The test that made the most recorded requests: they went one after another. */
@@ -57,6 +60,7 @@ export function readDistanceReport(path: string): DistanceReport {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   const verdicts = new Map<string, string>();
   const seconds = new Map<string, number>();
+  const errors = new Map<string, string>();
   let requests = 0;
   let longestChain = { title: '(none)', requests: 0 };
   let rateLimitsOutside = 0;
@@ -68,6 +72,9 @@ export function readDistanceReport(path: string): DistanceReport {
       counts[verdict] += 1;
       const title = `${spec.file}: ${spec.title}`;
       verdicts.set(title, verdict);
+      const message = last?.error?.message;
+      if (verdict === 'failed' && message !== undefined)
+        errors.set(title, message.split('\n').slice(0, 8).join('\n'));
       seconds.set(title, test.results.reduce((sum, result) => sum + result.duration, 0) / 1000);
       const statuses = test.results.flatMap((result) => exchangeStatuses(result.steps));
       requests += statuses.length;
@@ -76,5 +83,5 @@ export function readDistanceReport(path: string): DistanceReport {
         rateLimitsOutside += statuses.filter((code) => code === 429).length;
     }
   }
-  return { counts, verdicts, seconds, requests, longestChain, rateLimitsOutside };
+  return { counts, verdicts, seconds, errors, requests, longestChain, rateLimitsOutside };
 }
