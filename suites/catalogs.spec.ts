@@ -8,6 +8,7 @@ import { parseJsonBody } from '../helpers/record/exchange.js';
 import { assertProperty } from '../helpers/assert/property.js';
 import { verify } from '../helpers/assert/verify.js';
 import { setUpPathsBelowBrands } from '../helpers/assert/catalog-set-up.js';
+import { sideBySide } from '../helpers/assert/side-by-side.js';
 
 const CHAINS: ReadonlyArray<readonly [CatalogChain, number]> = [
   ['car', 3],
@@ -79,18 +80,21 @@ test.describe('4.5 Catalog lookups', () => {
       covers('R4.5-01', 'R5-06'),
       async ({ client, issueToken, http, target }) => {
         const catalogs = new CatalogClient(http, target.appsUrl);
-        for (const path of [...CHAINS.map(([chain]) => chainPath(chain, [])), CUBIC_CAPACITIES_PATH])
-          await expectNotOk(catalogs, path, body, label);
+        const tops = [...CHAINS.map(([chain]) => chainPath(chain, [])), CUBIC_CAPACITIES_PATH];
+        await sideBySide(tops.map((path) => () => expectNotOk(catalogs, path, body, label)));
         const token = await issueToken(client, { scope: 'autoupload' });
-        for (const [chain, depth] of CHAINS) {
-          const below = await setUpPathsBelowBrands(catalogs, chain, depth > 2, token);
-          if (below.length < depth - 1)
-            test.info().annotations.push({
-              type: 'R5-06 not checked',
-              description: `the ${chain} versions lookup: none of the first ${chain} brands has a model`,
-            });
-          for (const path of below) await expectNotOk(catalogs, path, body, label);
-        }
+        // The chains are independent of each other; within one, each id comes from the lookup above.
+        await sideBySide(
+          CHAINS.map(([chain, depth]) => async () => {
+            const below = await setUpPathsBelowBrands(catalogs, chain, depth > 2, token);
+            if (below.length < depth - 1)
+              test.info().annotations.push({
+                type: 'R5-06 not checked',
+                description: `the ${chain} versions lookup: none of the first ${chain} brands has a model`,
+              });
+            await sideBySide(below.map((path) => () => expectNotOk(catalogs, path, body, label)));
+          }),
+        );
       },
     );
   }

@@ -25,6 +25,11 @@ export interface AccountListing {
   items: AdItem[];
   /** The statuses its ads have, in order of first appearance. */
   statuses: string[];
+  /**
+   * The median time of one page of that crawl, in ms: how far the target is, for the crawls that
+   * bound their pages by time (a page chain is sequential: a page token is the only way on).
+   */
+  pageMs: number;
 }
 
 /**
@@ -55,7 +60,12 @@ export async function referenceCrawl(listing: ListingClient, token: string): Pro
   expectFullPages(result, undefined);
   expectEndAtEmptyPage(result);
   expectBounded(!result.unbounded, ACCOUNT_PAGE_BOUND, result.exchanges.at(-1));
-  return { items: result.items, statuses: [...new Set(result.items.map((item) => item.status))] };
+  const pageTimes = result.exchanges.map((exchange) => exchange.durationMs).sort((a, b) => a - b);
+  return {
+    items: result.items,
+    statuses: [...new Set(result.items.map((item) => item.status))],
+    pageMs: pageTimes[Math.floor(pageTimes.length / 2)] ?? 0,
+  };
 }
 
 /**

@@ -53,10 +53,13 @@ export class HttpClient {
   private readonly dispatcher: Dispatcher;
   private readonly timeoutMs: number;
   private readonly userAgent = conformanceUserAgent();
+  /** Never a step of the running test: a client that works outside any test (a worker's own). */
+  private readonly quiet: boolean;
 
-  constructor(options: { caFile?: string | undefined; timeoutMs?: number }) {
+  constructor(options: { caFile?: string | undefined; timeoutMs?: number; quiet?: boolean }) {
     const ca = options.caFile === undefined ? undefined : readFileSync(options.caFile, 'utf8');
     this.timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    this.quiet = options.quiet ?? false;
     this.dispatcher = new Agent({
       connect: { ...(ca === undefined ? {} : { ca }), timeout: this.timeoutMs },
       headersTimeout: this.timeoutMs,
@@ -99,7 +102,7 @@ export class HttpClient {
     registerRequestSecrets(exchange.request);
     registerResponseSecrets(exchange.response);
     observeExchange(exchange);
-    if (req.quiet !== true) await reportExchange(exchange);
+    if (req.quiet !== true && !this.quiet) await reportExchange(exchange);
     if (isGatewayAnswer(exchange)) throw new GatewayPageError(exchange);
     return exchange;
   }
