@@ -1,0 +1,103 @@
+import type { Database, Statement } from 'node-sqlite3-wasm';
+import { openDataFile } from './data-file.js';
+import type { KeptRow, KeptStore, RowJournal } from './journal.js';
+
+type Change =
+  | { store: string; kind: 'put'; key: string; value: unknown }
+  | { store: string; kind: 'delete'; key: string }
+  | { store: string; kind: 'deletePrefix'; key: string };
+
+/**
+ * The state's rows in the data file. Reads never come here: the stores in memory answer them. Each
+ * change a store writes to its journal is queued, and the changes of one turn of the event loop are
+ * written together in one transaction just after it (setImmediate): a process that dies between an
+ * answer and that write loses that turn's changes, nothing earlier.
+ */
+export class Persistence {
+  private pending: Change[] = [];
+  private scheduled = false;
+  private closed = false;
+  private readonly put: Statement;
+  private readonly remove: Statement;
+  private readonly removePrefix: Statement;
+
+  private constructor(private readonly db: Database) {
+    this.put = db.prepare('INSERT OR REPLACE INTO rows (store, key, value) VALUES (?, ?, ?)');
+    this.remove = db.prepare('DELETE FROM rows WHERE store = ? AND key = ?');
+    this.removePrefix = db.prepare('DELETE FROM rows WHERE store = ? AND substr(key, 1, ?) = ?');
+  }
+
+  /** Opens the data folder's file (data-file.ts; `fresh` starts it empty). */
+  static open(dir: string, fresh: boolean): Persistence {
+    return new Persistence(openDataFile(dir, fresh));
+  }
+
+  /** Refills each store from its rows, then attaches its journal: one entry per kept store. */
+  keep(stores: Readonly<Record<string, KeptStore>>): void {
+    for (const [name, store] of Object.entries(stores)) {
+      store.loadRows(this.rows(name));
+      store.journal = this.journal(name);
+    }
+  }
+
+  /** A store's rows, in the order they were last written. */
+  rows(store: string): KeptRow[] {
+    return this.db
+      .all('SELECT key, value FROM rows WHERE store = ? ORDER BY rowid', [store])
+      .map((row) => [row.key as string, JSON.parse(row.value as string) as unknown] as const);
+  }
+
+  journal(store: string): RowJournal {
+    return {
+      put: (key, value) => {
+        this.queue({ store, kind: 'put', key, value });
+      },
+      delete: (key) => {
+        this.queue({ store, kind: 'delete', key });
+      },
+      deletePrefix: (key) => {
+        this.queue({ store, kind: 'deletePrefix', key });
+      },
+    };
+  }
+
+  /** Writes what is queued, in one transaction. */
+  flush(): void {
+    this.scheduled = false;
+    const changes = this.pending;
+    if (changes.length === 0) return;
+    this.pending = [];
+    try {
+      this.db.exec('BEGIN');
+      for (const change of changes) this.write(change);
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      // A full disk must not stop the sandbox serving: said once per failed write.
+      console.error(`sandbox: ${changes.length} changes not written to the data file: ${String(error)}`);
+    }
+  }
+
+  close(): void {
+    this.flush();
+    this.closed = true;
+    for (const statement of [this.put, this.remove, this.removePrefix]) statement.finalize();
+    this.db.close();
+  }
+
+  private queue(change: Change): void {
+    if (this.closed) return;
+    this.pending.push(change);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.flush();
+    });
+  }
+
+  private write(change: Change): void {
+    if (change.kind === 'put') this.put.run([change.store, change.key, JSON.stringify(change.value)]);
+    else if (change.kind === 'delete') this.remove.run([change.store, change.key]);
+    else this.removePrefix.run([change.store, change.key.length, change.key]);
+  }
+}
