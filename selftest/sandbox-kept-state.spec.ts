@@ -212,7 +212,9 @@ async function standalone(dataDir: string): Promise<{ code: number | null; stdou
 const UNUSABLE_FILES: Array<{ title: string; write: (path: string) => void; said: RegExp }> = [
   {
     title: 'a damaged data file',
-    write: (path) => { writeFileSync(path, 'not a database, '.repeat(512)); },
+    write: (path) => {
+      writeFileSync(path, 'not a database, '.repeat(512));
+    },
     said: /not a sandbox data file/,
   },
   {
@@ -225,6 +227,16 @@ const UNUSABLE_FILES: Array<{ title: string; write: (path: string) => void; said
       db.close();
     },
     said: new RegExp(`schema version ${SCHEMA_VERSION + 1}, this sandbox reads version ${SCHEMA_VERSION}`),
+  },
+  {
+    title: 'a data file with a row that is not JSON',
+    write: (path) => {
+      const db = new Database(path);
+      db.exec(`CREATE TABLE rows (store TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (store, key));
+        PRAGMA user_version = ${SCHEMA_VERSION}; INSERT INTO rows VALUES ('users', 'someone', '{not json')`);
+      db.close();
+    },
+    said: /a row of users is not JSON/,
   },
 ];
 

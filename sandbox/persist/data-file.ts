@@ -25,7 +25,7 @@ const SCHEMA = `CREATE TABLE rows (
  * process (a second sandbox on the same folder is refused), and written without waiting for the
  * disk (synchronous=OFF): a crash of the process loses nothing written, a crash of the machine may.
  */
-export function openDataFile(dir: string, fresh: boolean): Database {
+export function openDataFile(dir: string, fresh: boolean): { db: Database; path: string } {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = join(dir, DATA_FILE_NAME);
   if (fresh) for (const file of [path, `${path}-journal`]) rmSync(file, { force: true });
@@ -36,7 +36,7 @@ export function openDataFile(dir: string, fresh: boolean): Database {
     db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = PERSIST; PRAGMA synchronous = OFF');
     checkSchema(db, path);
     if (isNew) chmodSync(path, 0o600);
-    return db;
+    return { db, path };
   } catch (error) {
     if (db?.isOpen === true) db.close();
     throw error instanceof DataFileError ? error : new DataFileError(unusable(path, error));
@@ -61,7 +61,7 @@ function checkSchema(db: Database, path: string): void {
     );
 }
 
-const REMEDY = 'move it away or start with --fresh (which deletes it)';
+export const REMEDY = 'move it away or start with --fresh (which deletes it)';
 
 function unusable(path: string, error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'node-sqlite3-wasm';
-import { openDataFile } from './data-file.js';
+import { DataFileError, openDataFile, REMEDY } from './data-file.js';
 import type { KeptRow, KeptStore, RowJournal } from './journal.js';
 
 type Change =
@@ -29,7 +29,10 @@ export class Persistence {
   private readonly remove: Statement;
   private readonly removePrefix: Statement;
 
-  private constructor(private readonly db: Database) {
+  private constructor(
+    private readonly db: Database,
+    private readonly path: string,
+  ) {
     this.put = db.prepare('INSERT OR REPLACE INTO rows (store, key, value) VALUES (?, ?, ?)');
     this.remove = db.prepare('DELETE FROM rows WHERE store = ? AND key = ?');
     this.removePrefix = db.prepare('DELETE FROM rows WHERE store = ? AND substr(key, 1, ?) = ?');
@@ -37,13 +40,25 @@ export class Persistence {
 
   /** Opens the data folder's file (data-file.ts; `fresh` starts it empty). */
   static open(dir: string, fresh: boolean): Persistence {
-    return new Persistence(openDataFile(dir, fresh));
+    const { db, path } = openDataFile(dir, fresh);
+    return new Persistence(db, path);
   }
 
-  /** Refills each store from its rows, then attaches its journal: one entry per kept store. */
+  /**
+   * Refills each store from its rows, then attaches its journal: one entry per kept store. Rows a
+   * store cannot read stop the start, as a damaged file does (data-file.ts).
+   */
   keep(stores: Readonly<Record<string, KeptStore>>): void {
     for (const [name, store] of Object.entries(stores)) {
-      store.loadRows(this.rows(name));
+      try {
+        store.loadRows(this.rows(name));
+      } catch (error) {
+        this.abandon();
+        if (error instanceof DataFileError) throw error;
+        throw new DataFileError(
+          `${this.path}: the rows of ${name} cannot be read (${String(error)}); ${REMEDY}`,
+        );
+      }
       store.journal = this.journal(name);
     }
   }
@@ -52,7 +67,15 @@ export class Persistence {
   rows(store: string): KeptRow[] {
     return this.db
       .all('SELECT key, value FROM rows WHERE store = ? ORDER BY rowid', [store])
-      .map((row) => [row.key as string, JSON.parse(row.value as string) as unknown] as const);
+      .map((row) => [row.key as string, this.parsed(store, row.value as string)] as const);
+  }
+
+  private parsed(store: string, value: string): unknown {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      throw new DataFileError(`${this.path}: a row of ${store} is not JSON; ${REMEDY}`);
+    }
   }
 
   journal(store: string): RowJournal {
@@ -90,6 +113,13 @@ export class Persistence {
     this.flush();
     this.closed = true;
     for (const statement of [this.put, this.remove, this.removePrefix]) statement.finalize();
+    this.db.close();
+  }
+
+  /** Closes the file with nothing more written: what it holds is left as it is. */
+  private abandon(): void {
+    this.closed = true;
+    this.pending = [];
     this.db.close();
   }
 

@@ -54,12 +54,14 @@ export class CodeStore implements KeptStore {
     if (stored !== undefined) this.journal.put(code.code, stored);
   }
 
-  /** In order of issue, as the map must be (a used code is written again, so rows are sorted). */
+  /**
+   * In order of issue, as the map must be (a used code is written again, so rows are sorted). Those
+   * expired meanwhile go at the next issue, when their rows are deleted too.
+   */
   loadRows(rows: readonly KeptRow[]): void {
     const stored = rows.map(([, value]) => value as StoredCode);
     stored.sort((a, b) => a.storedAtMs - b.storedAtMs);
     for (const code of stored) this.codes.set(code.code, code);
-    this.forgetExpired();
   }
 
   find(code: string): AuthorizationCode | undefined {
