@@ -49,8 +49,15 @@ export function serviceArgv(options: ServiceOptions): string[] {
   ];
 }
 
-/** The standalone sandbox's own command line (its only options are these). */
+/** The standalone sandbox's own command line (its only options are these, and --help). */
 export function parseServiceArgv(argv: readonly string[]): ServiceOptions {
-  const { values } = parseArgs({ args: [...argv], options: SERVICE_SWITCHES });
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { ...SERVICE_SWITCHES, help: { type: 'boolean', short: 'h', default: false } },
+  });
+  if (values.help) {
+    console.log(`Usage: npm run sandbox -- [options]   (docs/sandbox-service.md)\n${SERVICE_HELP}`);
+    process.exit(0);
+  }
   return serviceOptionsOf(values);
 }
