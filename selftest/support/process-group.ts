@@ -89,7 +89,9 @@ export function listening(port: number, host = '127.0.0.1'): Promise<boolean> {
       socket.destroy();
       resolve(true);
     });
-    socket.once('error', () => { resolve(false); });
+    socket.once('error', () => {
+      resolve(false);
+    });
   });
 }
 
