@@ -31,7 +31,9 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
   const tlsDir = partial.tlsDir ?? mkdtempSync(join(tmpdir(), 'sandbox-tls-'));
   const options = withDefaults(partial, tlsDir);
   const persistence =
-    options.dataDir === undefined ? undefined : Persistence.open(options.dataDir, options.fresh === true);
+    options.dataDir === undefined
+      ? undefined
+      : await Persistence.open(options.dataDir, options.fresh === true);
   const tls = await generateTls(options.tlsDir, options.host, keptCa(persistence));
   keepRecord(persistence, 'ca', tls.ca);
   const deliveryPolicy = new DeliveryPolicy(options.webhookAllow);

@@ -11,7 +11,10 @@ export const SCHEMA_VERSION = 1;
 export const DATA_FILE_NAME = 'sandbox.sqlite';
 
 /** Why a data folder cannot be used: one line for stderr, then a non-zero exit. */
-export class DataFileError extends Error {}
+export class DataFileError extends Error {
+  /** Held by another process (maybe a sandbox still closing): worth trying again shortly. */
+  locked = false;
+}
 
 const SCHEMA = `CREATE TABLE rows (
   store TEXT NOT NULL,
@@ -39,7 +42,7 @@ export function openDataFile(dir: string, fresh: boolean): { db: Database; path:
     return { db, path };
   } catch (error) {
     if (db?.isOpen === true) db.close();
-    throw error instanceof DataFileError ? error : new DataFileError(unusable(path, error));
+    throw error instanceof DataFileError ? error : unusable(path, error);
   }
 }
 
@@ -63,8 +66,11 @@ function checkSchema(db: Database, path: string): void {
 
 export const REMEDY = 'move it away or start with --fresh (which deletes it)';
 
-function unusable(path: string, error: unknown): string {
+function unusable(path: string, error: unknown): DataFileError {
   const reason = error instanceof Error ? error.message : String(error);
-  if (/locked|busy/i.test(reason)) return `${path}: in use by another sandbox (${reason})`;
-  return `${path}: not a sandbox data file (${reason}); ${REMEDY}`;
+  if (!/locked|busy/i.test(reason))
+    return new DataFileError(`${path}: not a sandbox data file (${reason}); ${REMEDY}`);
+  const locked = new DataFileError(`${path}: in use by another sandbox (${reason})`);
+  locked.locked = true;
+  return locked;
 }

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Database, Statement } from 'node-sqlite3-wasm';
 import { DataFileError, openDataFile, REMEDY } from './data-file.js';
 import type { KeptRow, KeptStore, RowJournal } from './journal.js';
@@ -14,6 +15,10 @@ type Change =
  * transaction serves every change of those 20 ms, off the path of each.
  */
 export const FLUSH_DELAY_MS = 20;
+
+/** How long a start waits for a data file another process holds (a stop takes at most 5 s). */
+const LOCK_WAIT_MS = 10_000;
+const LOCK_RETRY_MS = 200;
 
 /**
  * The state's rows in the data file. Reads never come here: the stores in memory answer them. Each
@@ -38,10 +43,22 @@ export class Persistence {
     this.removePrefix = db.prepare('DELETE FROM rows WHERE store = ? AND substr(key, 1, ?) = ?');
   }
 
-  /** Opens the data folder's file (data-file.ts; `fresh` starts it empty). */
-  static open(dir: string, fresh: boolean): Persistence {
-    const { db, path } = openDataFile(dir, fresh);
-    return new Persistence(db, path);
+  /**
+   * Opens the data folder's file (data-file.ts; `fresh` starts it empty). A file another process
+   * holds is tried again for LOCK_WAIT_MS: a restart may come while the sandbox before it is still
+   * closing (its parent, npm's shell, ends at once).
+   */
+  static async open(dir: string, fresh: boolean): Promise<Persistence> {
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        const { db, path } = openDataFile(dir, fresh);
+        return new Persistence(db, path);
+      } catch (error) {
+        if (!(error instanceof DataFileError && error.locked) || Date.now() > deadline) throw error;
+        await delay(LOCK_RETRY_MS);
+      }
+    }
   }
 
   /**
