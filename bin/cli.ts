@@ -1,9 +1,11 @@
 // classifieds-conformance run|sandbox|cleanup|requirements: the suite from a team's own repository.
 // Reads `.env` from the current directory and writes `reports/` there (REPORTS_DIR names another).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadDotEnv } from '../helpers/target/dotenv.js';
+import { standFor } from '../sandbox/service/process-tree.js';
 import { commandsHelp, playwrightTestHelp, runHelp } from './help.js';
 
 const PACKAGE_ROOT = resolve(__dirname, '..');
@@ -56,14 +58,22 @@ if (name === 'run' && process.argv.slice(3).some((arg) => arg === '--help' || ar
 loadDotEnv(resolve('.env'));
 process.env.REPORTS_DIR = resolve(process.env.REPORTS_DIR ?? 'reports');
 // `run` makes sure of Chromium itself (scripts/ensure-chromium.ts), as `npm run conformance` does.
-process.exit(runScript(command.script, process.argv.slice(3), command.nodeFlags));
+void runScript(command.script, process.argv.slice(3), command.nodeFlags);
 
-/** Runs a script of this package under tsx (a runtime dependency), which passes Node flags on to it. */
-function runScript(script: string, args: readonly string[], nodeFlags: readonly string[] = []): number {
-  const tsx = require.resolve('tsx/cli');
-  const result = spawnSync(process.execPath, [tsx, ...nodeFlags, resolve(PACKAGE_ROOT, script), ...args], {
-    stdio: 'inherit',
-    env: process.env,
-  });
-  return result.status ?? 1;
+/**
+ * Runs a script of this package with tsx's loader (a runtime dependency) in one child process, and
+ * exits with its status; a stopping signal is passed on to it (sandbox/service/process-tree.ts).
+ */
+function runScript(
+  script: string,
+  args: readonly string[],
+  nodeFlags: readonly string[] = [],
+): Promise<never> {
+  const tsx = pathToFileURL(require.resolve('tsx')).href;
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, '--import', tsx, resolve(PACKAGE_ROOT, script), ...args],
+    { stdio: 'inherit', env: process.env },
+  );
+  return standFor(child);
 }

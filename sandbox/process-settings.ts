@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { constants } from 'node:os';
+import { standFor } from './service/process-tree.js';
 
 /**
  * Node flags the standalone sandbox runs with (README, "The sandbox's choices"). With V8's default
@@ -25,8 +25,8 @@ export function runsWithSandboxSettings(): boolean {
 /**
  * Resolves when this process runs with the sandbox's settings. Otherwise runs this same script
  * again in a child process that has them (same Node, same loader flags, same arguments, same
- * terminal), passes it the signals meant for the sandbox, and exits with its status: it then never
- * resolves.
+ * terminal), passes it the signals meant for the sandbox (service/process-tree.ts), and exits with
+ * its status: it then never resolves.
  */
 export async function withSandboxSettings(): Promise<void> {
   if (runsWithSandboxSettings() || process.env[SETTINGS_MARK] === '1') return;
@@ -38,14 +38,5 @@ export async function withSandboxSettings(): Promise<void> {
       env: { ...process.env, [SETTINGS_MARK]: '1' },
     },
   );
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.on(signal, () => {
-      child.kill(signal);
-    });
-  const code = await new Promise<number>((resolve) => {
-    child.once('exit', (status, signal) => {
-      resolve(status ?? 128 + (signal === null ? 0 : constants.signals[signal]));
-    });
-  });
-  process.exit(code);
+  await standFor(child);
 }

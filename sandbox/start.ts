@@ -9,6 +9,8 @@ import { secretMaker } from './crypto.js';
 import { rulesInForce } from './rules/in-force.js';
 import type { RunningSandbox, SandboxOptions } from './options.js';
 import { DEFAULT_WEBHOOK_ALLOW, DeliveryPolicy } from './notifications/delivery-policy.js';
+import { keepRecord, keptCa, keptStores } from './persist/kept-stores.js';
+import { Persistence } from './persist/persistence.js';
 import { createState, type SandboxState } from './state.js';
 import { SANDBOX_CAPS } from './store/caps.js';
 import { usableControlKey } from './test-helpers/control-key.js';
@@ -17,15 +19,60 @@ import { generateTls } from './tls.js';
 export interface StartedSandbox extends RunningSandbox {
   /** The in-memory state, for the standalone entry point's demo client and user. */
   state: SandboxState;
+  /** Where the state is kept, when a data folder was given. */
+  persistence: Persistence | undefined;
 }
 
-/** Starts both servers on loopback; ports 0 pick free ones. */
+/** Starts both servers on the host (loopback by default); ports 0 pick free ones. */
 export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promise<StartedSandbox> {
   // A folder of its own for the CA file when none is given, removed on close: every run used to
   // leave one behind in the temporary directory of a shared host.
   const ownsTlsDir = partial.tlsDir === undefined;
   const tlsDir = partial.tlsDir ?? mkdtempSync(join(tmpdir(), 'sandbox-tls-'));
-  const options: SandboxOptions = {
+  const options = withDefaults(partial, tlsDir);
+  const persistence =
+    options.dataDir === undefined
+      ? undefined
+      : await Persistence.open(options.dataDir, options.fresh === true);
+  const tls = await generateTls(options.tlsDir, options.host, keptCa(persistence));
+  keepRecord(persistence, 'ca', tls.ca);
+  const deliveryPolicy = new DeliveryPolicy(options.webhookAllow);
+  const state = createState(
+    rulesInForce(options.faults, options.variants),
+    secretMaker(options.secretPrefix),
+    { deliveryPolicy, caps: { ...SANDBOX_CAPS, ...options.caps } },
+  );
+  state.deliverer.settings.apply(options.delivery ?? {});
+  persistence?.keep(keptStores(state));
+  const auth = buildAuthServer(state, tls, options);
+  const apps = buildAppsServer(state, options.controlKey, options);
+  const authPort = await listen(auth, options.host, options.authPort);
+  const appsPort = await listen(apps, options.host, options.appsPort);
+  // Deliveries never reach the sandbox's own endpoints (the test helpers least of all).
+  deliveryPolicy.ownPorts.add(authPort).add(appsPort);
+  const urlHost = hostInUrl(options.host);
+  const appsUrl = `http://${urlHost}:${appsPort}`;
+  return {
+    authUrl: `https://${urlHost}:${authPort}`,
+    appsUrl,
+    controlUrl: appsUrl,
+    controlKey: usableControlKey(options.controlKey),
+    caFile: tls.caFile,
+    faults: options.faults,
+    state,
+    persistence,
+    close: async () => {
+      await Promise.all([auth.close(), apps.close()]);
+      state.adImport.close();
+      await state.deliverer.close();
+      persistence?.close();
+      if (ownsTlsDir) rmSync(tlsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function withDefaults(partial: Partial<SandboxOptions>, tlsDir: string): SandboxOptions {
+  return {
     host: '127.0.0.1',
     authPort: 0,
     appsPort: 0,
@@ -38,36 +85,13 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     ...partial,
     tlsDir,
   };
-  const tls = await generateTls(options.tlsDir);
-  const deliveryPolicy = new DeliveryPolicy(options.webhookAllow);
-  const state = createState(
-    rulesInForce(options.faults, options.variants),
-    secretMaker(options.secretPrefix),
-    { deliveryPolicy, caps: { ...SANDBOX_CAPS, ...options.caps } },
-  );
-  state.deliverer.settings.apply(options.delivery ?? {});
-  const auth = buildAuthServer(state, tls, options);
-  const apps = buildAppsServer(state, options.controlKey, options);
-  const authPort = await listen(auth, options.host, options.authPort);
-  const appsPort = await listen(apps, options.host, options.appsPort);
-  // Deliveries never reach the sandbox's own endpoints (the test helpers least of all).
-  deliveryPolicy.ownPorts.add(authPort).add(appsPort);
-  const appsUrl = `http://${options.host}:${appsPort}`;
-  return {
-    authUrl: `https://${options.host}:${authPort}`,
-    appsUrl,
-    controlUrl: appsUrl,
-    controlKey: usableControlKey(options.controlKey),
-    caFile: tls.caFile,
-    faults: options.faults,
-    state,
-    close: async () => {
-      await Promise.all([auth.close(), apps.close()]);
-      state.adImport.close();
-      await state.deliverer.close();
-      if (ownsTlsDir) rmSync(tlsDir, { recursive: true, force: true });
-    },
-  };
+}
+
+/** The host as a URL holds it: an IPv6 address in brackets, every interface as loopback. */
+function hostInUrl(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 async function listen(app: FastifyInstance, host: string, port: number): Promise<number> {

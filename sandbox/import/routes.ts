@@ -68,6 +68,7 @@ function registerImport(app: FastifyInstance, state: SandboxState): void {
     };
     const { adImport } = state;
     adImport.store.add(record);
+    adImport.changed();
     adImport.moderation.schedule(adImport.settings.values.moderationDelaySeconds * 1000, () => {
       settleImport(state, adImport, record);
     });

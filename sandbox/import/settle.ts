@@ -22,6 +22,7 @@ export function settleImport(state: SandboxState, adImport: AdImport, record: Im
     settleItem(state, adImport, record.login, item);
     adImport.store.settled(record.login);
   }
+  adImport.changed();
 }
 
 function settleItem(state: SandboxState, adImport: AdImport, login: string, item: ImportItem): void {

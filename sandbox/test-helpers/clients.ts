@@ -42,6 +42,7 @@ function registerClock(app: FastifyInstance, state: SandboxState): void {
         'BAD_REQUEST',
         `"advance_seconds": a client's clock moves at most ${MAX_CLOCK_OFFSET_SECONDS} seconds in all; it has moved ${client.clock.offsetSeconds()}.`,
       );
+    state.clients.changed(client);
     return reply.send({ now: new Date(client.clock.now()).toISOString() });
   });
 }
@@ -54,6 +55,7 @@ function registerRateLimit(app: FastifyInstance, state: SandboxState): void {
       requests: integerAtLeast(body, 'requests', 1),
       seconds: integerAtLeast(body, 'seconds', 1),
     };
+    state.clients.changed(client);
     return reply.send(client.rateLimit);
   });
 }

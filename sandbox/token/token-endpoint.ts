@@ -51,6 +51,7 @@ function issue({ rules, state, client, code, scopes }: TokenExchange, reply: Fas
     issuedAtMs: client.clock.now(),
   });
   code.issuedTokens.push(accessToken);
+  state.codes.changed(code);
   return sendToken(reply, rules, { accessToken, code, scopes });
 }
 
