@@ -90,7 +90,7 @@ function listTests(projects: readonly string[] = ['conformance']): { specs: Json
 }
 
 /**
- * The audit of every check (issue 13): what it enforces, a sentence of the specification or an
+ * The audit of every check: what it enforces, a sentence of the specification or an
  * interpretation (advisory, or accepting every defensible answer), and whether a server following
  * RFC 6749 / RFC 9700, or production as ../shared/field-notes.md describes it, would fail it.
  */

@@ -4,7 +4,7 @@ import { pathKey, snapshotCounts, unreachedPaths } from '../helpers/profile/cata
 import { CatalogWalk } from '../helpers/clients/catalog-walk.js';
 
 /**
- * The catalog snapshot's walk (issue 30, item 2) against a fake catalog: within its budget it
+ * The catalog snapshot's walk against a fake catalog: within its budget it
  * lists what it did not reach, a next walk makes those first, and RATE_LIMIT is waited out.
  */
 const CATALOG: Record<string, Record<string, number | string>> = {

@@ -7,7 +7,7 @@ import { counts, readCoverage, skipReasons } from '../scripts/mode-coverage.js';
 import { README_END, README_START, readmeSection } from '../scripts/mode-table.js';
 
 /**
- * Issue 15, point 5: the mode a run is in (the Allure panel's `mode`), and the measured coverage
+ * The mode a run is in (the Allure panel's `mode`), and the measured coverage
  * per mode held together with what the README states, each skip saying what would unlock it.
  */
 test.describe('the coverage per mode', () => {

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 
 /**
- * Issue 29, point 5: `requirements --mode account` says what the CURRENT configuration will run,
+ * `requirements --mode account` says what the CURRENT configuration will run,
  * not the measured numbers: a second client missing skips the tests that need one, naming the
  * variables; configured, they run.
  */

@@ -60,7 +60,7 @@ test('the packed package, installed in another directory, runs the suite with `n
   }
 });
 
-/** The specification in the package, and beside the report its links point into (issue 29). */
+/** The specification in the package, and beside the report its links point into. */
 async function expectSpecTravels(scratch: string, env: NodeJS.ProcessEnv): Promise<void> {
   const installed = join(scratch, 'node_modules', 'classifieds-conformance', 'spec', 'classifieds-api.md');
   expect(readFileSync(installed)).toEqual(readFileSync(join(PROJECT_ROOT, 'spec', 'classifieds-api.md')));

@@ -23,7 +23,7 @@ function shellValue(word: string, variables: Record<string, string> = {}): strin
   });
 }
 
-test.describe('curl reproductions (issue 6)', () => {
+test.describe('curl reproductions', () => {
   test('a form body keeps its fields and names each secret by what it holds', () => {
     const command = curlCommand(
       post(
@@ -144,7 +144,7 @@ test.describe('curl reproductions (issue 6)', () => {
   });
 });
 
-test.describe('curl reproductions whatever the names (issue 14)', () => {
+test.describe('curl reproductions whatever the names', () => {
   test('userinfo, x-api-key, a renamed token field and a %21 or + encoded secret become variables', () => {
     registerSecret('with spaces! and bangs');
     const command = curlCommand(

@@ -30,7 +30,7 @@ import { secretMaker } from '../sandbox/crypto.js';
 import { startSandbox } from '../sandbox/start.js';
 
 /**
- * Issues 7 and 14, "no secret in any artefact, whatever the server does": the suite runs against
+ * "No secret in any artefact, whatever the server does": the suite runs against
  * a sandbox whose every secret (and the control key, and the suite's notification tokens) starts
  * with a marker and a tag of its kind, with faults on that fail checks and move secrets where a
  * faulty server would put them; then everything the run wrote (Allure results, the generated
@@ -43,7 +43,7 @@ import { startSandbox } from '../sandbox/start.js';
 
 const FULL = process.env.SECRET_SCAN === 'full';
 
-test.describe('sandbox secrets are marked (issue 7)', () => {
+test.describe('sandbox secrets are marked', () => {
   test('sandbox secrets, control key and notification tokens carry the marker and their kind', async () => {
     const sandbox = await startSandbox({ secretPrefix: MARKER });
     try {
@@ -66,7 +66,7 @@ test.describe('sandbox secrets are marked (issue 7)', () => {
   });
 });
 
-test.describe('no secret in any artefact, whatever the server does (issues 7 and 14)', () => {
+test.describe('no secret in any artefact, whatever the server does', () => {
   test('a slice of the suite with failing checks writes and prints no secret', async () => {
     test.setTimeout(240_000);
     const workspace = mkdtempSync(join(tmpdir(), 'conformance-secret-scan-'));

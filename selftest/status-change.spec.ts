@@ -3,7 +3,7 @@ import { reportedChange, runStatusChange } from '../helpers/clients/status-chang
 import { redactText } from '../helpers/report/redact.js';
 import { resolveObserveSeconds, resolveStatusChange } from '../helpers/target/status-change-config.js';
 
-/** Contract section 3's status-change command, run as the suite runs it (issue 28). */
+/** Contract section 3's status-change command, run as the suite runs it. */
 const request = { owner: 'seller-1', adId: 'ad-7', status: 'published' };
 
 test.describe('the status-change command (contract section 3)', () => {

@@ -11,7 +11,7 @@ import { bodyForm, extraFields, rateLimitNumbers, tokenForm } from './forms.js';
 import { observe } from './observe.js';
 
 /**
- * What each exchange shows of the target's open choices (issue 30), recorded where the exchange is
+ * What each exchange shows of the target's open choices, recorded where the exchange is
  * made (helpers/clients/http.ts): the status and body form of every error by its reason, the
  * success statuses, the token response's and ad items' extra fields, page tokens' form, the
  * default page size, RATE_LIMIT's numbers, the login and consent pages' security headers.

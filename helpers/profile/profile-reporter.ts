@@ -6,7 +6,7 @@ import { compareWithBaseline, profileFiles, profileSummary, writeProfile } from 
 import { observationsDir } from './observe.js';
 
 /**
- * The run's observed profile (issue 30): clears the workers' observation files before the tests,
+ * The run's observed profile: clears the workers' observation files before the tests,
  * and at the end writes reports/observed.json, compares it with CONFORMANCE_BASELINE (drift.json,
  * drift.md, an Allure entry) and prints the drift line. With CONFORMANCE_DRIFT_FAILS=1 a change
  * fails the run. Listed after the Allure reporters: its entry is written once theirs are.

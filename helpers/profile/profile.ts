@@ -99,7 +99,7 @@ function oneOrAll(values: Map<string, Observed>): Observed {
 export type ProfileRead = { profile: Profile } | { problem: string };
 
 /**
- * A profile from a file, or why it cannot be compared (item 4 of issue 30): unreadable, not JSON,
+ * A profile from a file, or why it cannot be compared: unreadable, not JSON,
  * another format, or another target when `target` is given.
  */
 export function readProfile(path: string, target?: string): ProfileRead {

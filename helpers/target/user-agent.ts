@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The User-Agent of every request the suite's HTTP client sends (issue 28). Production has refused
+ * The User-Agent of every request the suite's HTTP client sends. Production has refused
  * requests without a browser-like one on some endpoints, and an operator reading its logs should
  * see who calls (field notes): `Mozilla/5.0 (compatible; classifieds-conformance/<version>; +<url>)`,
  * the form crawlers use. CONFORMANCE_USER_AGENT replaces it, and is then the browser's too; without
