@@ -13,7 +13,7 @@ import { COVERAGE_FILE, testRecords, type CoverageFile, type ModeRecord } from '
 import { README_END, README_START, readmeSection } from './mode-table.js';
 import type { JsonReport } from './lib.js';
 
-const README = resolve(__dirname, '../suites/README.md');
+const README = resolve(__dirname, '../docs/mode-coverage.md');
 /** The whole conformance project, twice on a loaded two-core machine; eleven minutes more when slow. */
 const RUN_TIMEOUT_MS = 30 * 60_000;
 

@@ -31,7 +31,7 @@ test.describe('the coverage per mode', () => {
     const file = readCoverage();
     expect(file, 'npm run requirements -- --measure writes it').not.toBeNull();
     if (file === null) return;
-    const readmePath = resolve(__dirname, '../suites/README.md');
+    const readmePath = resolve(__dirname, '../docs/mode-coverage.md');
     const readme = readFileSync(readmePath, 'utf8');
     const stated = readme.slice(readme.indexOf(README_START), readme.indexOf(README_END) + README_END.length);
     const options = { ...(await resolveConfig(readmePath)), filepath: readmePath };

@@ -91,7 +91,7 @@ function reproduction(exchange: HttpExchange): string {
   const variables = placeholdersIn(curl);
   const rerun = currentRerun();
   const text = [
-    `--- reproduce (set ${variables.length === 0 ? 'nothing' : variables.map((name) => `$${name}`).join(', ')} first: README, "Reproducing a failure") ---`,
+    `--- reproduce (set ${variables.length === 0 ? 'nothing' : variables.map((name) => `$${name}`).join(', ')} first: docs/report.md, "Reproducing a failure") ---`,
     curl,
     ...(rerun === undefined ? [] : ['--- rerun the test ---', rerun]),
   ].join('\n');

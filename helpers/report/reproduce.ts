@@ -13,7 +13,7 @@ import { isInstalledSuite } from '../target/installed-suite.js';
 
 /**
  * A copy-paste `curl` command that sends a recorded request again, with every secret replaced by a
- * named shell variable ("$CLIENT_SECRET") that the reader sets first (README, "Reproducing a
+ * named shell variable ("$CLIENT_SECRET") that the reader sets first (docs/report.md, "Reproducing a
  * failure"). Secrets are recognised as helpers/report/redact.ts recognises them: by the name of their
  * field or header, and by value for every registered secret (those become "$SECRET").
  */
