@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDotEnv } from '../helpers/target/dotenv.js';
 import { commandsHelp, playwrightTestHelp, runHelp } from './help.js';
+import { settings, childEnvironment, passToWorkers } from '../config/environment.js';
 
 const PACKAGE_ROOT = resolve(__dirname, '..');
 
@@ -54,7 +55,7 @@ if (name === 'run' && process.argv.slice(3).some((arg) => arg === '--help' || ar
 }
 
 loadDotEnv(resolve('.env'));
-process.env.REPORTS_DIR = resolve(process.env.REPORTS_DIR ?? 'reports');
+passToWorkers({ REPORTS_DIR: resolve(settings().REPORTS_DIR) });
 // `run` makes sure of Chromium itself (scripts/ensure-chromium.ts), as `npm run conformance` does.
 process.exit(runScript(command.script, process.argv.slice(3), command.nodeFlags));
 
@@ -63,7 +64,7 @@ function runScript(script: string, args: readonly string[], nodeFlags: readonly 
   const tsx = require.resolve('tsx/cli');
   const result = spawnSync(process.execPath, [tsx, ...nodeFlags, resolve(PACKAGE_ROOT, script), ...args], {
     stdio: 'inherit',
-    env: process.env,
+    env: childEnvironment(),
   });
   return result.status ?? 1;
 }

@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { SANDBOX_NODE_FLAGS } from '../sandbox/process-settings.js';
 import { envBlock, loadAccount, type RunningUrls } from './sandbox-account.js';
+import { environment, childEnvironment } from '../config/environment.js';
 
 const PACKAGE_ROOT = resolve(__dirname, '..');
 export const DEFAULT_STATE_FILE = '.conformance/sandbox-account.json';
@@ -67,7 +68,7 @@ function urlsOf(banner: string): RunningUrls | undefined {
 function main(): void {
   const options = parseOptions();
   // Said by the demo printout of helpers mode: the command a team's repository has.
-  const env = { ...process.env, CONFORMANCE_RUN_COMMAND: 'npx classifieds-conformance run' };
+  const env = childEnvironment({ CONFORMANCE_RUN_COMMAND: 'npx classifieds-conformance run' });
   if (!options.account) {
     startSandbox(env).stdout?.pipe(process.stdout);
     return;
@@ -77,7 +78,7 @@ function main(): void {
     ...env,
     SANDBOX_SEED_FILE: options.state,
     SANDBOX_CONTROL_KEY: account.control_key,
-    SANDBOX_TLS_DIR: process.env.SANDBOX_TLS_DIR ?? resolve('.conformance', 'sandbox-tls'),
+    SANDBOX_TLS_DIR: environment().SANDBOX_TLS_DIR ?? resolve('.conformance', 'sandbox-tls'),
   });
   let banner = '';
   let printed = false;

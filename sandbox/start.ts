@@ -8,11 +8,12 @@ import { buildAuthServer } from './auth-server.js';
 import { secretMaker } from './crypto.js';
 import { rulesInForce } from './rules/in-force.js';
 import type { RunningSandbox, SandboxOptions } from './options.js';
-import { DEFAULT_WEBHOOK_ALLOW, DeliveryPolicy } from './notifications/delivery-policy.js';
+import { DeliveryPolicy } from './notifications/delivery-policy.js';
 import { createState, type SandboxState } from './state.js';
 import { SANDBOX_CAPS } from './store/caps.js';
 import { usableControlKey } from './test-helpers/control-key.js';
 import { generateTls } from './tls.js';
+import { settings } from '../config/environment.js';
 
 export interface StartedSandbox extends RunningSandbox {
   /** The in-memory state, for the standalone entry point's demo client and user. */
@@ -34,7 +35,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     variants: [],
     logRequests: false,
     secretPrefix: '',
-    webhookAllow: process.env.SANDBOX_WEBHOOK_ALLOW ?? DEFAULT_WEBHOOK_ALLOW,
+    webhookAllow: settings().SANDBOX_WEBHOOK_ALLOW,
     ...partial,
     tlsDir,
   };

@@ -106,9 +106,7 @@ test.describe('the workflow lint (scripts/lint-workflows.ts)', () => {
       from: '          TARGET_USER2_PASSWORD: ${{ secrets.TARGET_USER2_PASSWORD }}\n',
       to: '',
     });
-    expect(forgotten.output).toContain(
-      'does not pass TARGET_USER2_PASSWORD, which the README or .env.example documents',
-    );
+    expect(forgotten.output).toContain('does not pass TARGET_USER2_PASSWORD, which .env.example documents');
     const exposed = lintCopy({
       file: '.github/workflows/nightly.yml',
       from: '${{ secrets.TARGET_CLIENT2_SECRET }}',

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { HttpRequestRecord } from '../helpers/record/exchange.js';
 import { registerSecret } from '../helpers/report/redact.js';
 import { curlCommand, placeholdersIn, rerunCommand, shellQuote } from '../helpers/report/reproduce.js';
+import { environment } from '../config/environment.js';
 
 const PLAIN = { privateCa: false };
 
@@ -18,7 +19,7 @@ function post(url: string, contentType: string, body: string, headers: Record<st
 /** What the shell makes of a word: the word echoed by sh with the given variables set. */
 function shellValue(word: string, variables: Record<string, string> = {}): string {
   return execFileSync('sh', ['-c', `printf '%s' ${word}`], {
-    env: { PATH: process.env.PATH ?? '', ...variables },
+    env: { PATH: environment().PATH ?? '', ...variables },
     encoding: 'utf8',
   });
 }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { actors, Browser, caller, hiddenField, send, type Answer } from './support/hostile.js';
+import { childEnvironment } from '../config/environment.js';
 
 /**
  * Because the sandbox may be shared, the test helpers and the token endpoint attacked as an outsider
@@ -44,7 +45,7 @@ test.describe('control key', () => {
   test('npm run sandbox with an empty SANDBOX_CONTROL_KEY refuses to start, in one line', async () => {
     test.setTimeout(60_000);
     const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
-      env: { ...process.env, SANDBOX_CONTROL_KEY: '', SANDBOX_AUTH_PORT: '0', SANDBOX_APPS_PORT: '0' },
+      env: childEnvironment({ SANDBOX_CONTROL_KEY: '', SANDBOX_AUTH_PORT: '0', SANDBOX_APPS_PORT: '0' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -28,6 +28,7 @@ import {
 } from './support/secret-scan-runs.js';
 import { secretMaker } from '../sandbox/crypto.js';
 import { startSandbox } from '../sandbox/start.js';
+import { settings, childEnvironment } from '../config/environment.js';
 
 /**
  * "No secret in any artefact, whatever the server does": the suite runs against
@@ -41,7 +42,7 @@ import { startSandbox } from '../sandbox/start.js';
  * with redaction off that must find every kind of secret.
  */
 
-const FULL = process.env.SECRET_SCAN === 'full';
+const FULL = settings().SECRET_SCAN === 'full';
 
 test.describe('sandbox secrets are marked', () => {
   test('sandbox secrets, control key and notification tokens carry the marker and their kind', async () => {
@@ -107,7 +108,7 @@ test.describe('no secret in any artefact, whatever the server does', () => {
     try {
       const leaks: Leak[] = [];
       // SECRET_SCAN_RUNS=<text>: only the runs whose label holds it (to repeat one).
-      const only = (process.env.SECRET_SCAN_RUNS ?? '').trim();
+      const only = settings().SECRET_SCAN_RUNS ?? '';
       const runs = FULL_RUNS.filter((one) => one.label.includes(only));
       for (const [index, one] of runs.entries()) {
         const scanned = await timedRunAndScan(
@@ -176,7 +177,7 @@ test.describe('no secret in any artefact, whatever the server does', () => {
     const { exitCode, stderr } = await spawnCollect(
       'npx',
       ['playwright', 'test', '--project=conformance', '--trace', 'on', 'suites/registration.spec.ts'],
-      { ...process.env, REPORTS_DIR: reportsDir },
+      childEnvironment({ REPORTS_DIR: reportsDir }),
       120_000,
     ).finally(() => {
       rmSync(reportsDir, { recursive: true, force: true });

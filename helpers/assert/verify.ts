@@ -7,6 +7,7 @@ import { redactText } from '../report/redact.js';
 import { idsOrCovered, type RequirementIds } from './covered.js';
 import { insideTest } from '../report/report.js';
 import { curlCommand, placeholdersIn, rerunCommand } from '../report/reproduce.js';
+import { settings } from '../../config/environment.js';
 
 /**
  * A check of the specification that did not hold. Its message names the requirement, quotes it,
@@ -85,9 +86,7 @@ const MAX_REPRODUCTION_IN_MESSAGE = 2000;
  * and attached to the test so the report shows it on its own, ready to copy.
  */
 function reproduction(exchange: HttpExchange): string {
-  const curl = redactText(
-    curlCommand(exchange.request, { privateCa: (process.env.TLS_CA_FILE ?? '').trim() !== '' }),
-  );
+  const curl = redactText(curlCommand(exchange.request, { privateCa: settings().TLS_CA_FILE !== undefined }));
   const variables = placeholdersIn(curl);
   const rerun = currentRerun();
   const text = [

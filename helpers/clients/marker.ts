@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { environment, type Environment } from '../../config/environment.js';
 
 /**
  * Every notification configuration the suite creates names a receiver URL whose path holds this
@@ -23,7 +24,7 @@ export function newRunId(now = new Date()): string {
 let fallbackRunId: string | undefined;
 
 /** This run's id (one per process when the run was not started by global setup, as in self-tests). */
-export function runId(env: NodeJS.ProcessEnv = process.env): string {
+export function runId(env: Environment = environment()): string {
   const fromEnv = env[RUN_ID_VARIABLE]?.trim();
   if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
   fallbackRunId ??= newRunId();
@@ -31,7 +32,7 @@ export function runId(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** The path prefix every receiver URL of this run starts with. */
-export function markerPath(env: NodeJS.ProcessEnv = process.env): string {
+export function markerPath(env: Environment = environment()): string {
   return `/${MARKER_SEGMENT}/${runId(env)}`;
 }
 

@@ -1,12 +1,13 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Environment, environment, settings } from '../../config/environment.js';
 
 /**
  * Where each Playwright worker writes what it saw of the target, one JSON line per observation:
  * appended by the worker that sees it (tests run in several), read once by the profile reporter at
  * the run's end (profile-reporter.ts). A file per worker process: appends never interleave.
  */
-export function observationsDir(env: NodeJS.ProcessEnv = process.env): string {
+export function observationsDir(env: Environment = environment()): string {
   return join(env.REPORTS_DIR ?? 'reports', 'observed-parts');
 }
 
@@ -25,7 +26,7 @@ export interface Observation {
  * write nothing. The same key seen with several values keeps them all (profile.ts).
  */
 export function observe(area: string, key: string, value: Observed): void {
-  if (process.env.TEST_WORKER_INDEX === undefined) return;
+  if (settings().TEST_WORKER_INDEX === undefined) return;
   const dir = observationsDir();
   mkdirSync(dir, { recursive: true });
   const line: Observation = { area, key, value };

@@ -1,5 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { environment, type Environment } from '../../config/environment.js';
 
 /**
  * The journal of notification configurations created on a target other than the embedded sandbox
@@ -9,7 +10,7 @@ import { dirname } from 'node:path';
 export const JOURNAL_VARIABLE = 'CONFORMANCE_JOURNAL';
 export const DEFAULT_JOURNAL = '.conformance/journal.jsonl';
 
-export function journalPath(env: NodeJS.ProcessEnv = process.env): string {
+export function journalPath(env: Environment = environment()): string {
   const configured = env[JOURNAL_VARIABLE]?.trim();
   return configured === undefined || configured === '' ? DEFAULT_JOURNAL : configured;
 }

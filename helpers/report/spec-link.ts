@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { environment, type Environment } from '../../config/environment.js';
 
 /**
  * Headings of the specification's sections, as the specification writes them: a link's anchor is
@@ -47,7 +48,7 @@ export const SPEC_PAGE_IN_REPORT = 'classifieds-api.html';
  * Where the report's links point: SPEC_URL (a published copy of the specification), or the page
  * the report carries (a URL relative to the report's index.html).
  */
-export function specUrl(env: NodeJS.ProcessEnv = process.env): string {
+export function specUrl(env: Environment = environment()): string {
   const configured = (env.SPEC_URL ?? '').trim();
   return configured === '' ? SPEC_PAGE_IN_REPORT : configured;
 }

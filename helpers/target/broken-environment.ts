@@ -1,3 +1,4 @@
+import { environment } from '../../config/environment.js';
 /**
  * "Broken is not failed": a target that is down, refuses connections, times out, fails TLS or
  * answers with a gateway's page instead of the API is an environment problem, reported apart from
@@ -50,7 +51,7 @@ export const PREFLIGHT_ANNOTATION = 'broken-environment';
  * both alike.
  */
 export function preflightAnnotations(): Array<{ type: string; description: string }> {
-  const cause = process.env[PREFLIGHT_CAUSE_VARIABLE] ?? '';
+  const cause = environment()[PREFLIGHT_CAUSE_VARIABLE] ?? '';
   if (cause === '') return [];
   return [
     { type: PREFLIGHT_ANNOTATION, description: cause },

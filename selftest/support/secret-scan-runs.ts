@@ -7,6 +7,7 @@ import { markerPatterns, scanBytes, scanTree, type Leak } from '../../helpers/re
 import type { FaultName } from '../../sandbox/faults.js';
 import { VARIANTS, type VariantName } from '../../sandbox/variants.js';
 import { SECRET_MARKER_VARIABLE } from '../../spec/secret-marker.js';
+import { childEnvironment } from '../../config/environment.js';
 
 // The runs of selftest/secret-scan.spec.ts: which tests under which faults, and one run scanned.
 
@@ -120,7 +121,7 @@ export async function runAndScan(
   const allure = await spawnCollect(
     'npx',
     ['allure', 'generate', join(reportsDir, 'allure-results'), '--output', join(reportsDir, 'allure-report')],
-    { ...process.env, ALLURE_HISTORY_PATH: history },
+    childEnvironment({ ALLURE_HISTORY_PATH: history }),
     120_000,
   );
   expect(allure.exitCode, allure.stderr).toBe(0);
