@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { environment, type Environment } from '../../config/environment.js';
+import { type Environment, environment, settingsOf } from '../../config/environment.js';
 
 /**
  * Every notification configuration the suite creates names a receiver URL whose path holds this
@@ -25,8 +25,8 @@ let fallbackRunId: string | undefined;
 
 /** This run's id (one per process when the run was not started by global setup, as in self-tests). */
 export function runId(env: Environment = environment()): string {
-  const fromEnv = env[RUN_ID_VARIABLE]?.trim();
-  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  const fromEnv = settingsOf(env)[RUN_ID_VARIABLE];
+  if (fromEnv !== undefined) return fromEnv;
   fallbackRunId ??= newRunId();
   return fallbackRunId;
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { DEFAULT_CATALOG_BUDGET, pathKey, unreachedPaths } from './catalog-tree.js';
 import { readProfile, targetIdentity } from './profile.js';
-import { environment, type Environment } from '../../config/environment.js';
+import { type Environment, environment, settingsOf } from '../../config/environment.js';
 
 /** CONFORMANCE_CATALOG_BUDGET: the most catalog requests one run's snapshot may send. */
 export function catalogBudget(env: Environment = environment()): number {
@@ -21,7 +21,8 @@ export function catalogBudget(env: Environment = environment()): number {
  */
 export function previouslyUnreached(env: Environment = environment()): Set<string> {
   const target = targetIdentity(env);
-  const candidates = [env.CONFORMANCE_BASELINE?.trim(), join(env.REPORTS_DIR ?? 'reports', 'observed.json')];
+  const { CONFORMANCE_BASELINE, REPORTS_DIR } = settingsOf(env);
+  const candidates = [CONFORMANCE_BASELINE, join(REPORTS_DIR, 'observed.json')];
   for (const path of candidates) {
     if (path === undefined || path === '') continue;
     const read = readProfile(path, target);

@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Environment, environment, settings } from '../../config/environment.js';
+import { type Environment, environment, settings, settingsOf } from '../../config/environment.js';
 
 /**
  * Where each Playwright worker writes what it saw of the target, one JSON line per observation:
@@ -8,7 +8,7 @@ import { type Environment, environment, settings } from '../../config/environmen
  * the run's end (profile-reporter.ts). A file per worker process: appends never interleave.
  */
 export function observationsDir(env: Environment = environment()): string {
-  return join(env.REPORTS_DIR ?? 'reports', 'observed-parts');
+  return join(settingsOf(env).REPORTS_DIR, 'observed-parts');
 }
 
 /** A JSON value: what an observation holds, already normalized (no id, token, time, port or host). */

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { environment, type Environment } from '../../config/environment.js';
+import { type Environment, environment, settingsOf } from '../../config/environment.js';
 
 /**
  * Headings of the specification's sections, as the specification writes them: a link's anchor is
@@ -49,8 +49,7 @@ export const SPEC_PAGE_IN_REPORT = 'classifieds-api.html';
  * the report carries (a URL relative to the report's index.html).
  */
 export function specUrl(env: Environment = environment()): string {
-  const configured = (env.SPEC_URL ?? '').trim();
-  return configured === '' ? SPEC_PAGE_IN_REPORT : configured;
+  return settingsOf(env).SPEC_URL ?? SPEC_PAGE_IN_REPORT;
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { environment, type Environment } from '../../config/environment.js';
+import { type Environment, environment, settingsOf } from '../../config/environment.js';
 
 /**
  * A run that stops before its tests (a configuration refused, a wrong client secret, a global
@@ -18,7 +18,7 @@ export const RUN_RESULTS = ['results.json', 'junit.xml', 'allure-results', 'test
 
 /** The reports folder the configuration writes into (playwright.config.ts reads the same variable). */
 export function reportsDirOf(env: Environment = environment()): string {
-  return env.REPORTS_DIR ?? 'reports';
+  return settingsOf(env).REPORTS_DIR;
 }
 
 /** Removes the results of an earlier run that this run would write (the history stays). */

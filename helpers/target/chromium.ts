@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 import { browserTrustArgs } from './browser-trust.js';
-import { environment, type Environment } from '../../config/environment.js';
+import { type Environment, environment, settingsOf } from '../../config/environment.js';
 
 /** Debian's chromium packages, the lighter first: the old headless shell renders no UI at all. */
 export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'] as const;
@@ -11,9 +11,11 @@ export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bi
  * downloads Playwright's own browsers.
  */
 export function chromiumPath(env: Environment = environment()): string {
-  const configured = env.CHROMIUM_PATH?.trim();
-  if (configured !== undefined && configured !== '') return configured;
-  return CHROMIUM_CANDIDATES.find((path) => existsSync(path)) ?? '/usr/bin/chromium';
+  return (
+    settingsOf(env).CHROMIUM_PATH ??
+    CHROMIUM_CANDIDATES.find((path) => existsSync(path)) ??
+    '/usr/bin/chromium'
+  );
 }
 
 /**
