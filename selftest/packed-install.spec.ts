@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { requirementGrep } from '../embedded/requirement-grep.js';
+import { caseGrep, requirementGrep } from '../embedded/requirement-grep.js';
 import { spawnCollect } from '../embedded/run-suite.js';
 import { NPX, PROJECT_ROOT, packAndInstall, teamEnv } from './support/packed-project.js';
 
@@ -103,7 +103,7 @@ function expectSourceLocation(output: string, file: string, title: string): void
 /** A failure's rerun line, run as printed in the team's directory, reruns exactly that test. */
 async function expectRerunLineWorks(scratch: string, env: NodeJS.ProcessEnv): Promise<void> {
   const faulty = { ...env, SANDBOX_FAULTS: 'code-unknown-invalid-request' };
-  const args = ['classifieds-conformance', 'run', '--grep', INVENTED_CODE];
+  const args = ['classifieds-conformance', 'run', '--grep', caseGrep(['invented-code'])];
   const failed = await spawnCollect(NPX, args, faulty, 180_000, scratch);
   const output = failed.stdout + failed.stderr;
   const rerun = /--- rerun the test ---\n\s*(.+)/.exec(output)?.[1]?.trim() ?? '';
