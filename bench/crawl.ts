@@ -1,4 +1,4 @@
-// Scale benchmark (issue 8): per account size, a fresh sandbox in its own process (warmed up by a
+// Scale benchmark: per account size, a fresh sandbox in its own process (warmed up by a
 // small untimed crawl of another user); seed N ads through
 // the test helper, then crawl them 200 at a time, timing every page. Prints seed and crawl time, time
 // per page (mean, p50, p99, and the last tenth of the crawl against the first tenth: flat means the

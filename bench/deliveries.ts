@@ -1,4 +1,4 @@
-// Delivery benchmark (issue 8): status changes at a steady rate through the test helper, each to a
+// Delivery benchmark: status changes at a steady rate through the test helper, each to a
 // fresh ad, delivered by the sandbox to the suite's receiver. Prints, per rate, the p50, p99
 // and maximum time from the change request to the receipt of its AD_STATUS notification.
 // The sandbox, the receiver and the driver (several connections, changes sent in ticks) each run in a

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadDotEnv } from '../helpers/target/dotenv.js';
 import { standFor } from '../sandbox/service/process-tree.js';
 import { commandsHelp, playwrightTestHelp, runHelp } from './help.js';
+import { settings, childEnvironment, passToWorkers } from '../config/environment.js';
 
 const PACKAGE_ROOT = resolve(__dirname, '..');
 
@@ -56,7 +57,7 @@ if (name === 'run' && process.argv.slice(3).some((arg) => arg === '--help' || ar
 }
 
 loadDotEnv(resolve('.env'));
-process.env.REPORTS_DIR = resolve(process.env.REPORTS_DIR ?? 'reports');
+passToWorkers({ REPORTS_DIR: resolve(settings().REPORTS_DIR) });
 // `run` makes sure of Chromium itself (scripts/ensure-chromium.ts), as `npm run conformance` does.
 void runScript(command.script, process.argv.slice(3), command.nodeFlags);
 
@@ -73,7 +74,7 @@ function runScript(
   const child = spawn(
     process.execPath,
     [...nodeFlags, '--import', tsx, resolve(PACKAGE_ROOT, script), ...args],
-    { stdio: 'inherit', env: process.env },
+    { stdio: 'inherit', env: childEnvironment() },
   );
   return standFor(child);
 }

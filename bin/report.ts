@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { settings } from '../config/environment.js';
 
 const HELP = `Usage: classifieds-conformance report [--output DIR] [--name NAME] RESULTS_DIR...
 
@@ -29,7 +30,7 @@ function main(): number {
   const output = resolve(values.output);
   // Allure 3 writes into a subfolder when the output folder is not empty (scripts/conformance.ts).
   rmSync(output, { recursive: true, force: true });
-  const history = process.env.ALLURE_HISTORY_PATH?.trim();
+  const history = settings().ALLURE_HISTORY_PATH;
   if (history) mkdirSync(dirname(resolve(history)), { recursive: true });
   const generator = resolve(__dirname, '..', 'scripts', 'allure-generator.mjs');
   const results = positionals.flatMap((folder) => ['--results', resolve(folder)]);

@@ -16,6 +16,7 @@ import {
 } from '../sandbox/service/options.js';
 import { standFor } from '../sandbox/service/process-tree.js';
 import { envBlock, loadAccount, type RunningUrls } from './sandbox-account.js';
+import { environment, childEnvironment } from '../config/environment.js';
 
 const PACKAGE_ROOT = resolve(__dirname, '..');
 export const DEFAULT_STATE_FILE = '.conformance/sandbox-account.json';
@@ -91,7 +92,7 @@ function urlsOf(banner: string): RunningUrls | undefined {
 function main(): void {
   const options = parseOptions();
   // Said by the demo printout of helpers mode: the command a team's repository has.
-  const env = { ...process.env, CONFORMANCE_RUN_COMMAND: 'npx classifieds-conformance run' };
+  const env = childEnvironment({ CONFORMANCE_RUN_COMMAND: 'npx classifieds-conformance run' });
   if (!options.account) {
     startSandbox(env, serviceArgv(options.service)).stdout?.pipe(process.stdout);
     return;
@@ -102,7 +103,7 @@ function main(): void {
       ...env,
       SANDBOX_SEED_FILE: options.state,
       SANDBOX_CONTROL_KEY: account.control_key,
-      SANDBOX_TLS_DIR: process.env.SANDBOX_TLS_DIR ?? resolve('.conformance', 'sandbox-tls'),
+      SANDBOX_TLS_DIR: environment().SANDBOX_TLS_DIR ?? resolve('.conformance', 'sandbox-tls'),
     },
     serviceArgv(options.service),
   );

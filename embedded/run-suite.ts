@@ -8,6 +8,7 @@ import { BROKEN_ENVIRONMENT, PREFLIGHT_ANNOTATION } from '../helpers/target/brok
 import type { VariantName } from '../sandbox/variants.js';
 import { holdsLastTests, LAST_PROJECT } from './last-project.js';
 import { playwrightTestArgs } from './playwright-command.js';
+import { environment } from '../config/environment.js';
 
 export interface SuiteRunOptions {
   faults?: readonly FaultName[];
@@ -72,7 +73,7 @@ const TARGET_VARIABLES =
  */
 export function environmentWithoutTarget(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !TARGET_VARIABLES.test(name)),
+    Object.entries(environment()).filter(([name]) => !TARGET_VARIABLES.test(name)),
   );
   for (const name of dotEnvNames()) if (TARGET_VARIABLES.test(name)) env[name] = '';
   return env;
@@ -92,7 +93,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     REPORTS_DIR: reportsDir,
     CONFORMANCE_WORKERS: String(options.workers ?? 1),
     // Property tests in nested runs are deterministic: a verdict must not depend on luck.
-    FC_SEED: process.env.FC_SEED ?? '20261122',
+    FC_SEED: environment().FC_SEED ?? '20261122',
     FC_RUNS: '10',
     ...options.env,
   });

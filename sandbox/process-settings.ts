@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { standFor } from './service/process-tree.js';
+import { settings, childEnvironment } from '../config/environment.js';
 
 /**
  * Node flags the standalone sandbox runs with (README, "The sandbox's choices"). With V8's default
@@ -18,7 +19,7 @@ const SETTINGS_MARK = 'SANDBOX_PROCESS_SETTINGS';
 
 /** Whether this process runs with every one of the sandbox's Node flags. */
 export function runsWithSandboxSettings(): boolean {
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  const given = [...process.execArgv, ...(settings().NODE_OPTIONS ?? '').split(/\s+/)];
   return SANDBOX_NODE_FLAGS.every((flag) => given.includes(flag));
 }
 
@@ -29,13 +30,13 @@ export function runsWithSandboxSettings(): boolean {
  * its status: it then never resolves.
  */
 export async function withSandboxSettings(): Promise<void> {
-  if (runsWithSandboxSettings() || process.env[SETTINGS_MARK] === '1') return;
+  if (runsWithSandboxSettings() || settings()[SETTINGS_MARK] === '1') return;
   const child = spawn(
     process.execPath,
     [...SANDBOX_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)],
     {
       stdio: 'inherit',
-      env: { ...process.env, [SETTINGS_MARK]: '1' },
+      env: childEnvironment({ [SETTINGS_MARK]: '1' }),
     },
   );
   await standFor(child);

@@ -16,21 +16,24 @@ import { controlKeyRefusal } from './test-helpers/control-key.js';
 import { parseVariants } from './variants.js';
 import { applySeed, readSeed } from './seed.js';
 import { startSandbox, type StartedSandbox } from './start.js';
+import { environment, settings } from '../config/environment.js';
 
 const DEMO_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
 
-const keyRefusal = controlKeyRefusal(process.env.SANDBOX_CONTROL_KEY);
+// The key as given, blank included: an empty key is refused, not replaced.
+const givenKey = environment().SANDBOX_CONTROL_KEY;
+const options = settings();
+const keyRefusal = controlKeyRefusal(givenKey);
 if (keyRefusal !== null) {
   console.error(keyRefusal);
   process.exit(1);
 }
 
 // SANDBOX_TLS_DIR: bin/sandbox.ts keeps the rehearsal's CA out of reports/, which a run may clear.
-const tlsDir = resolve(process.env.SANDBOX_TLS_DIR?.trim() || 'reports/sandbox-tls');
+const tlsDir = resolve(options.SANDBOX_TLS_DIR);
 mkdirSync(tlsDir, { recursive: true });
-const secretPrefix = secretMarker();
-const controlKey =
-  process.env.SANDBOX_CONTROL_KEY ?? `${secretPrefix}${randomBytes(18).toString('base64url')}`;
+const secretPrefix = secretMarker(environment());
+const controlKey = givenKey ?? `${secretPrefix}${randomBytes(18).toString('base64url')}`;
 
 /** How long a stop may take (closing connections, writing the last changes) before the process exits anyway. */
 const STOP_GRACE_MS = 5000;
@@ -40,17 +43,17 @@ async function main(service: ServiceOptions): Promise<void> {
     host: service.host,
     dataDir: service.dataDir,
     fresh: service.fresh,
-    authPort: Number(process.env.SANDBOX_AUTH_PORT ?? 8443),
-    appsPort: Number(process.env.SANDBOX_APPS_PORT ?? 8080),
+    authPort: options.SANDBOX_AUTH_PORT,
+    appsPort: options.SANDBOX_APPS_PORT,
     controlKey,
-    faults: parseFaults(process.env.SANDBOX_FAULTS),
-    variants: parseVariants(process.env.SANDBOX_VARIANTS),
+    faults: parseFaults(options.SANDBOX_FAULTS),
+    variants: parseVariants(options.SANDBOX_VARIANTS),
     tlsDir,
-    logRequests: process.env.SANDBOX_LOG === '1',
+    logRequests: options.SANDBOX_LOG,
     secretPrefix,
   });
-  const seedFile = process.env.SANDBOX_SEED_FILE?.trim();
-  if (seedFile) {
+  const seedFile = options.SANDBOX_SEED_FILE;
+  if (seedFile !== undefined) {
     applySeed(sandbox.state, readSeed(seedFile));
     console.log(`${banner(sandbox, service)}\n  seeded from           ${seedFile}`);
   } else printDemo(sandbox, service);
@@ -118,7 +121,7 @@ function demoAccount(sandbox: StartedSandbox): DemoAccount {
 function printDemo(sandbox: StartedSandbox, service: ServiceOptions): void {
   const demo = demoAccount(sandbox);
   // The package's command says how it is run from a team's repository (bin/sandbox.ts).
-  const runCommand = process.env.CONFORMANCE_RUN_COMMAND ?? 'npm run conformance';
+  const runCommand = options.CONFORMANCE_RUN_COMMAND;
   console.log(`${banner(sandbox, service)}
   demo client           ${demo.clientId} / ${demo.secret}   redirect URI ${DEMO_REDIRECT_URI}
   demo user             ${demo.login} / ${demo.password}

@@ -8,13 +8,14 @@ import { buildAuthServer } from './auth-server.js';
 import { secretMaker } from './crypto.js';
 import { rulesInForce } from './rules/in-force.js';
 import type { RunningSandbox, SandboxOptions } from './options.js';
-import { DEFAULT_WEBHOOK_ALLOW, DeliveryPolicy } from './notifications/delivery-policy.js';
+import { DeliveryPolicy } from './notifications/delivery-policy.js';
 import { keepRecord, keptCa, keptStores } from './persist/kept-stores.js';
 import { Persistence } from './persist/persistence.js';
 import { createState, type SandboxState } from './state.js';
 import { SANDBOX_CAPS } from './store/caps.js';
 import { usableControlKey } from './test-helpers/control-key.js';
 import { generateTls } from './tls.js';
+import { settings } from '../config/environment.js';
 
 export interface StartedSandbox extends RunningSandbox {
   /** The in-memory state, for the standalone entry point's demo client and user. */
@@ -81,7 +82,7 @@ function withDefaults(partial: Partial<SandboxOptions>, tlsDir: string): Sandbox
     variants: [],
     logRequests: false,
     secretPrefix: '',
-    webhookAllow: process.env.SANDBOX_WEBHOOK_ALLOW ?? DEFAULT_WEBHOOK_ALLOW,
+    webhookAllow: settings().SANDBOX_WEBHOOK_ALLOW,
     ...partial,
     tlsDir,
   };

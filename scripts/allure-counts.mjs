@@ -1,5 +1,5 @@
 // @ts-check
-// The counts a report's name carries (issue 29 point 5): the overview's centre percentage is passed
+// The counts a report's name carries: the overview's centre percentage is passed
 // out of the tests not skipped, so a run with a quarter of its tests skipped looked whole. The name,
 // shown at the top of every page of the report, says how many were skipped beside the rest.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { writeSpecPage } from '../helpers/report/spec-page.js';
+import { childEnvironment } from '../config/environment.js';
 
 /** The word that tells the generator the results are complete (GENERATE in allure-generator.mjs). */
 export const GENERATE = 'generate';
@@ -38,7 +39,7 @@ export function startAllureReport(request: AllureReportRequest): PendingAllureRe
     ],
     {
       stdio: ['pipe', 'inherit', 'inherit'],
-      env: { ...process.env, ALLURE_HISTORY_PATH: request.historyPath },
+      env: childEnvironment({ ALLURE_HISTORY_PATH: request.historyPath }),
     },
   );
   // A generator that died early closes its input: its exit status says so, not a crash here.

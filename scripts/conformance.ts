@@ -9,13 +9,14 @@ import { printSkipGroups } from './skip-groups.js';
 import { brokenLine, gateStatus, lastLine, run, settleResults, summarise } from './lib.js';
 import { playwrightTestArgs } from '../embedded/playwright-command.js';
 import { lastProjectArgs } from '../embedded/last-project.js';
+import { environment, settings } from '../config/environment.js';
 
 // Chromium from Debian's packages, never a download.
 exitUnlessChromium();
-const reports = process.env.REPORTS_DIR ?? 'reports';
+const reports = settings().REPORTS_DIR;
 // Kept between runs (the results this run writes are cleared): the report's trends read it, and each
 // generation appends its run. A nightly job puts the previous night's file there first.
-const historyPath = process.env.ALLURE_HISTORY_PATH?.trim() || `${reports}/history/history.jsonl`;
+const historyPath = settings().ALLURE_HISTORY_PATH ?? `${reports}/history/history.jsonl`;
 // The results this run writes are its own: an earlier run's never stand in for them.
 clearRunResults(reports);
 // Allure 3 writes into a subfolder (allure-report/awesome/) when the output folder is not empty,
@@ -31,9 +32,9 @@ const report = startAllureReport({
 const status = run(process.execPath, [
   ...playwrightTestArgs(),
   // CONFORMANCE_SLOW=1: the slow project too (playwright.config.ts defines it only then).
-  ...(process.env.CONFORMANCE_SLOW === '1' ? ['--project=slow'] : []),
+  ...(settings().CONFORMANCE_SLOW ? ['--project=slow'] : []),
   // CONFORMANCE_OBSERVE_SECONDS: the observe project too, first in the queue with its own worker.
-  ...((process.env.CONFORMANCE_OBSERVE_SECONDS ?? '').trim() !== '' ? ['--project=observe'] : []),
+  ...(settings().CONFORMANCE_OBSERVE_SECONDS !== undefined ? ['--project=observe'] : []),
   '--project=conformance',
   '--project=advisory',
   // This command has no option of its own: every argument goes to Playwright as given, and a
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
   printSkipGroups(`${reports}/results.json`);
   console.log(lastLine(counts));
   // CONFORMANCE_BASELINE: the run ends with its drift line (helpers/profile/README.md).
-  const drift = finalDriftLine(reports, process.env);
+  const drift = finalDriftLine(reports, environment());
   if (drift !== null) console.log(drift.line);
   const gate = drift?.fails === true ? 1 : gateStatus(status, counts);
   process.exit(gate !== 0 ? gate : generated);

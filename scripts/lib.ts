@@ -8,10 +8,11 @@ import {
   SET_UP_FAILED_PATTERN,
 } from '../helpers/target/broken-environment.js';
 import { STOPPED_ANNOTATION, writeStoppedRun } from '../helpers/report/stopped-run.js';
+import { childEnvironment } from '../config/environment.js';
 
 /** Runs a command with inherited output; returns its exit status. */
 export function run(command: string, args: readonly string[], env: Record<string, string> = {}): number {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, { stdio: 'inherit', env: childEnvironment({ ...env }) });
   return result.status ?? 1;
 }
 

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { settings } from '../config/environment.js';
 
 /** The report is served by Playwright's own routing under this origin: no server, no port. */
 const REPORT_ORIGIN = 'http://allure-report.invalid/';
@@ -195,7 +196,7 @@ async function lookAtTest(page: Page, look: Look, shotsDir: string): Promise<str
 
 async function lookAtReport(reportDir: string, shotsDir: string): Promise<string[]> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: settings().CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {
@@ -212,7 +213,7 @@ async function lookAtReport(reportDir: string, shotsDir: string): Promise<string
 }
 
 async function main(): Promise<number> {
-  const reports = process.env.REPORTS_DIR ?? 'reports';
+  const reports = settings().REPORTS_DIR;
   const { positionals } = parseArgs({ allowPositionals: true, options: {} });
   const reportDir = resolve(positionals[0] ?? join(reports, 'allure-report'));
   const shotsDir = resolve(reports, 'report-look');

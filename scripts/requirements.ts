@@ -15,6 +15,7 @@ import { modeLines } from './mode-table.js';
 import { configurationFor, forecast, forecastLines } from './mode-forecast.js';
 import { loadDotEnv } from '../helpers/target/dotenv.js';
 import { playwrightTestArgs } from '../embedded/playwright-command.js';
+import { environment, childEnvironment } from '../config/environment.js';
 
 const args = parseArgs({
   options: {
@@ -56,7 +57,7 @@ function forecastCoverage(mode: string | undefined): number {
   const { specs, root } = listTests(['conformance', 'conformance-last']);
   let status = 0;
   for (const found of modes) {
-    const target = configurationFor(found, process.env);
+    const target = configurationFor(found, environment());
     if (typeof target === 'string' && target !== 'helpers') {
       console.log(`mode ${found}: ${target}\n`);
       status = 1;
@@ -80,7 +81,7 @@ function listTests(projects: readonly string[] = ['conformance']): { specs: Json
     {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: '' },
+      env: childEnvironment({ PLAYWRIGHT_JSON_OUTPUT_NAME: '' }),
     },
   );
   const report = JSON.parse(output.slice(output.indexOf('{'))) as JsonReport & {
@@ -90,7 +91,7 @@ function listTests(projects: readonly string[] = ['conformance']): { specs: Json
 }
 
 /**
- * The audit of every check (issue 13): what it enforces, a sentence of the specification or an
+ * The audit of every check: what it enforces, a sentence of the specification or an
  * interpretation (advisory, or accepting every defensible answer), and whether a server following
  * RFC 6749 / RFC 9700, or production as ../shared/field-notes.md describes it, would fail it.
  */

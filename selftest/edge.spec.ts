@@ -11,7 +11,7 @@ import { CATALOG_PREFIX } from '../spec/paths.js';
 import { startEdge, type EdgeOptions } from './support/edge-proxy.js';
 
 /**
- * Issue 28, point 4: the edge is not a verdict. The listing, catalog and basic-info suites run in
+ * The edge is not a verdict: a CDN or proxy answering is not the API answering. The listing, catalog and basic-info suites run in
  * account mode through an edge in front of the sandbox's resource server that answers every 7th
  * request with an HTML 503 and blocks every listing request for 12 s after a RATE_LIMIT (the 60th
  * listing request starts one too, as a neighbour on the same address would): nothing fails, at most
@@ -51,7 +51,7 @@ function annotations(results: string, type: string): number {
   return results.split(`"type": "${type}"`).length - 1;
 }
 
-test.describe('the edge is not a verdict (issue 28)', () => {
+test.describe('the edge is not a verdict', () => {
   test.describe.configure({ timeout: 480_000 });
 
   test('an edge that answers every 7th request with HTML 503 and blocks listings after RATE_LIMIT: no test fails', async () => {

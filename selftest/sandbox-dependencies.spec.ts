@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import ts from 'typescript';
 
 /**
- * Issue 16, point 8: `npm install --omit=dev && npm run sandbox` works. Every package the sandbox
+ * `npm install --omit=dev && npm run sandbox` works. Every package the sandbox
  * loads at run time (imports that survive compilation, followed through every local module it
  * reaches, ../helpers included) and the command `npm run sandbox` runs must be `dependencies`.
  */
@@ -85,7 +85,7 @@ function runtimePackages(): Map<string, string> {
   return packages;
 }
 
-test.describe('the sandbox runs with production dependencies only (issue 16, point 8)', () => {
+test.describe('the sandbox runs with production dependencies only', () => {
   const manifest = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as PackageJson;
   const dependencies = Object.keys(manifest.dependencies ?? {});
 

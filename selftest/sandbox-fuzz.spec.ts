@@ -13,7 +13,7 @@ import { REFERENCE_RULES } from '../sandbox/rulebook.js';
 import { createState } from '../sandbox/state.js';
 
 /**
- * Issue 7, the sandbox under bad input: every endpoint gets malformed requests (wrong types,
+ * The sandbox under bad input, since it may run on a shared host: every endpoint gets malformed requests (wrong types,
  * missing and repeated fields, huge strings, invalid UTF-8, wrong content types, bodies, headers
  * and URLs beyond the limits, odd path ids and query strings). Each answer must be a 4xx in the
  * endpoint's own error format, never a 5xx or a dropped connection; the sandbox process must

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { childEnvironment } from '../config/environment.js';
 import { Database } from 'node-sqlite3-wasm';
 import { DATA_FILE_NAME, SCHEMA_VERSION } from '../sandbox/persist/data-file.js';
 import { NOTIFICATION_PATH, PUBLISHED_PATH, TEST_HELPERS_PREFIX } from '../spec/paths.js';
@@ -183,13 +184,12 @@ test('the embedded sandbox keeps nothing: no data folder, and a second start is 
 async function standalone(dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts', '--data', dataDir], {
     cwd: join(__dirname, '..'),
-    env: {
-      ...process.env,
+    env: childEnvironment({
       SANDBOX_AUTH_PORT: '0',
       SANDBOX_APPS_PORT: '0',
       SANDBOX_TLS_DIR: join(dataDir, 'tls'),
       SANDBOX_CONTROL_KEY: KEY,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

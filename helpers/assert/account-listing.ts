@@ -8,7 +8,7 @@ import { refusedAboveMaximum, type CrawlParameters } from './listing-invariants.
 import { verify } from './verify.js';
 
 /**
- * Invariants of the listing that hold for any account, whatever ads it has (issue 15): checks on
+ * Invariants of the listing that hold for any account, whatever ads it has: checks on
  * data the suite did not seed. Every crawl is held to a reference crawl of the same account instead
  * of to a seed, so a fault the account's own listing cannot show (an ad the server hides in every
  * crawl alike) is beyond them; the exact model of pagination.property.spec.ts covers that.

@@ -45,3 +45,13 @@ function describeRequirements(requirements: readonly Requirement[]): string {
   const lines = requirements.map((found) => `- **${found.id}** (§${found.section}): ${found.text}`);
   return ['Checks these requirements of the specification:', '', ...lines].join('\n');
 }
+
+/**
+ * The details of a test with a tag of its own, `@case:<name>`, for the one test a self-test runs
+ * where its siblings carry the same requirement ids: the self-test selects the tag
+ * (embedded/requirement-grep.ts, caseGrep), never the title, which may be reworded.
+ */
+export function asCase(details: TestDetails, name: string): TestDetails {
+  const tags = details.tag === undefined ? [] : Array.isArray(details.tag) ? details.tag : [details.tag];
+  return { ...details, tag: [...tags, `@case:${name}`] };
+}

@@ -4,7 +4,7 @@ import { PUBLISHED_PATH } from '../../spec/paths.js';
 import { listenOnLoopback, type ListeningServer } from './listen.js';
 
 /**
- * A marketplace's edge in front of the embedded sandbox's resource server (issue 28): a CDN that
+ * A marketplace's edge in front of the embedded sandbox's resource server: a CDN that
  * answers now and then with its own HTML 503, and a firewall that blocks every listing request for
  * a while once the address has met RATE_LIMIT, answering 429 as production does (field notes: no
  * Retry-After, every request refused). A plain node:http proxy: what it does is the point, in a

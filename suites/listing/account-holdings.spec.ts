@@ -7,7 +7,7 @@ import type { SeededAd } from '../../helpers/clients/control-client.js';
 import { mixedAds } from '../../helpers/clients/mixed-ads.js';
 
 /**
- * What the account holds (contract section 3, issue 28). The invariants of account.property.spec.ts
+ * What the account holds (contract section 3). The invariants of account.property.spec.ts
  * hold every crawl to the account's own reference crawl, so an ad a server leaves out of every crawl
  * alike (one of a status the suite does not know) is invisible to them: the number of ads the team
  * states (TARGET_USER_AD_COUNT) makes it visible. And two users' listings hold no ad in common.

@@ -14,7 +14,7 @@ import { CRAWL_REQUIREMENTS, type CrawlParameters } from '../../helpers/assert/l
 import { mixedAds } from '../../helpers/clients/mixed-ads.js';
 
 /**
- * Issue 15: the listing's properties as invariants of any account. Without test helpers they run
+ * The listing's properties as invariants of any account. Without test helpers they run
  * on the ads TARGET_USER_LOGIN already has; with them, on a fresh account of 450 mixed ads that the
  * checks are not told, so the normal run checks them too. The exact model on seeded data stays in
  * pagination.property.spec.ts.

@@ -15,10 +15,11 @@ import {
 import { assertProperty } from '../../helpers/assert/property.js';
 import { ACCOUNT_PAGE_BOUND, needing, requireAccount } from '../../helpers/assert/account-listing.js';
 import { verify } from '../../helpers/assert/verify.js';
+import { settings } from '../../config/environment.js';
 
 /** Values a growing status set may bring (section 3), taken from the production field notes. */
 const UNKNOWN = ['sold', 'expired_reviewed', 'pending_pay', 'published_pending_review'] as const;
-const MAX_ADS = Number(process.env.FC_MAX_ADS ?? 3000);
+const MAX_ADS = settings().FC_MAX_ADS;
 
 const statusArb = fc.constantFrom<string>(...SECTION_3, ...UNKNOWN);
 const adShapeArb = fc.record({ status: statusArb, published: fc.boolean() });

@@ -1,5 +1,5 @@
 import { NEEDS_SECOND_CLIENT, orSkip, test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/assert/covers.js';
+import { asCase, covers } from '../../helpers/assert/covers.js';
 import { expectTokenError, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
 import { verify } from '../../helpers/assert/verify.js';
 import { CODE_LIFETIME_MS } from '../../spec/limits.js';
@@ -48,7 +48,7 @@ test.describe('2.2 Authorization code: single use', () => {
 
   test(
     'an invented code is refused with invalid_grant',
-    covers('R7.2-07'),
+    asCase(covers('R7.2-07'), 'invented-code'),
     async ({ client, tokenEndpoint }) => {
       const exchange = await tokenEndpoint.redeem({
         code: `invented-${Date.now()}-code`,
@@ -93,7 +93,7 @@ test.describe('7.2 Authorization code: bound to its client and redirect URI', ()
   for (const variant of ['its own redirect_uri', 'the authorization request’s redirect_uri'] as const) {
     test(
       `a code issued to another client is refused with invalid_grant (with ${variant})`,
-      covers('R7.2-07'),
+      asCase(covers('R7.2-07'), 'code-of-another-client'),
       async ({ client: owner, secondClient, redeem }) => {
         const other = orSkip(secondClient, NEEDS_SECOND_CLIENT);
         // The second variant leaves the client as the only thing wrong with the request.

@@ -1,5 +1,5 @@
 import { test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/assert/covers.js';
+import { asCase, covers } from '../../helpers/assert/covers.js';
 import type { TokenErrorCode } from '../../spec/errors.js';
 import type { TestClient } from '../../fixtures/actors.js';
 import { headerValue, parseJsonBody } from '../../helpers/record/exchange.js';
@@ -136,7 +136,7 @@ test.describe('7.2 Token endpoint: missing and malformed requests', () => {
 test.describe('7.2 Token endpoint: client authentication', () => {
   test(
     'a wrong client_secret is refused with invalid_client',
-    covers('R7.2-06'),
+    asCase(covers('R7.2-06'), 'wrong-client-secret'),
     async ({ client, redeem }) => {
       const exchange = await redeem(client, { fields: { clientSecret: `${client.clientSecret}x` } });
       expectTokenError(exchange, 'invalid_client');
