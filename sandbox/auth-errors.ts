@@ -2,8 +2,8 @@ import { TokenError } from '../spec/errors.js';
 import type { ErrorAnswer, Failure } from './http/error-answer.js';
 import type { FormatForTarget } from './http/client-errors.js';
 import { errorPageAnswer } from './http/html.js';
-import type { SandboxState } from './state.js';
 import { tokenErrorAnswer } from './token/token-endpoint.js';
+import type { TokenRules } from './token/rules.js';
 import { TOKEN_PATH } from '../spec/paths.js';
 
 /**
@@ -11,18 +11,22 @@ import { TOKEN_PATH } from '../spec/paths.js';
  * with its three headers, whatever the failure: an oversized body or header too), and elsewhere
  * the error page a browser shows (7.1: a request that cannot be trusted is never redirected).
  */
-export function authErrorFormat(state: SandboxState): FormatForTarget {
-  const token = (failure: Failure): ErrorAnswer =>
-    // A variant may leave an oversized or non-form body to its own layer (token rule otherLayerAnswer).
-    state.rules.token.otherLayerAnswer(failure) ??
-    tokenErrorAnswer(
-      state,
-      new TokenError('invalid_request', failure.message),
-      failure.status >= 500 ? 500 : 400,
+export function authErrorFormat(inForce: () => TokenRules): FormatForTarget {
+  const token = (failure: Failure): ErrorAnswer => {
+    const rules = inForce();
+    // A variant may leave an oversized or non-form body to its own layer (token seam otherLayerAnswer).
+    return (
+      rules.otherLayerAnswer(failure) ??
+      tokenErrorAnswer(
+        rules,
+        new TokenError('invalid_request', failure.message),
+        failure.status >= 500 ? 500 : 400,
+      )
     );
+  };
   return (target) => ((target ?? '').split('?')[0] === TOKEN_PATH ? token : errorPageAnswer);
 }
 
-export function authRouteAnswer(state: SandboxState): (error: unknown) => ErrorAnswer | undefined {
-  return (error) => (error instanceof TokenError ? tokenErrorAnswer(state, error) : undefined);
+export function authRouteAnswer(inForce: () => TokenRules): (error: unknown) => ErrorAnswer | undefined {
+  return (error) => (error instanceof TokenError ? tokenErrorAnswer(inForce(), error) : undefined);
 }

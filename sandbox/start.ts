@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildAppsServer } from './apps-server.js';
 import { buildAuthServer } from './auth-server.js';
 import { secretMaker } from './crypto.js';
-import { rulesInForce } from './rules/in-force.js';
+import { RulesInForce } from './rules/in-force.js';
+import type { SwitchRegistry } from './rules/switches.js';
+import { switchRegistry, turnOnAtStart } from './rule-switches.js';
 import type { RunningSandbox, SandboxOptions } from './options.js';
 import { DEFAULT_WEBHOOK_ALLOW, DeliveryPolicy } from './notifications/delivery-policy.js';
 import { createState, type SandboxState } from './state.js';
@@ -17,6 +19,8 @@ import { generateTls } from './tls.js';
 export interface StartedSandbox extends RunningSandbox {
   /** The in-memory state, for the standalone entry point's demo client and user. */
   state: SandboxState;
+  /** Every switch of this sandbox (faults, variants, settings), as the control API changes them. */
+  switches: SwitchRegistry;
 }
 
 /** Starts both servers on loopback; ports 0 pick free ones. */
@@ -40,13 +44,15 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
   };
   const tls = await generateTls(options.tlsDir);
   const deliveryPolicy = new DeliveryPolicy(options.webhookAllow);
-  const state = createState(
-    rulesInForce(options.faults, options.variants),
-    secretMaker(options.secretPrefix),
-    { deliveryPolicy, caps: { ...SANDBOX_CAPS, ...options.caps } },
-  );
-  const auth = buildAuthServer(state, tls, options);
-  const apps = buildAppsServer(state, options.controlKey, options);
+  const rules = new RulesInForce();
+  turnOnAtStart(rules, options.faults, options.variants);
+  const switches = switchRegistry(rules);
+  const state = createState(() => rules.current, secretMaker(options.secretPrefix), {
+    deliveryPolicy,
+    caps: { ...SANDBOX_CAPS, ...options.caps },
+  });
+  const auth = buildAuthServer(state, rules, tls, options);
+  const apps = buildAppsServer({ state, rules, switches }, options.controlKey, options);
   const authPort = await listen(auth, options.host, options.authPort);
   const appsPort = await listen(apps, options.host, options.appsPort);
   // Deliveries never reach the sandbox's own endpoints (the test helpers least of all).
@@ -60,6 +66,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     caFile: tls.caFile,
     faults: options.faults,
     state,
+    switches,
     close: async () => {
       await Promise.all([auth.close(), apps.close()]);
       await state.deliverer.close();

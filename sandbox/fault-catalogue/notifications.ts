@@ -1,7 +1,7 @@
 import { isSection3Status } from '../../spec/ad-status.js';
 import { NotificationError } from '../../spec/errors.js';
 import type { NotificationRequest } from '../notifications/context.js';
-import type { RulebookPatch } from '../rulebook.js';
+import type { RulebookPatch } from '../rules/book.js';
 import type { Check } from '../rules/patch.js';
 import type { NotificationConfig } from '../store/notifications.js';
 import { always } from '../rules/patch.js';

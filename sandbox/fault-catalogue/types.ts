@@ -1,4 +1,4 @@
-import type { RulebookPatch } from '../rulebook.js';
+import type { RulebookPatch } from '../rules/book.js';
 
 export interface FaultDefinition {
   /** The requirement ids (spec/requirements/catalogue.ts) the fault breaks; tests tagged with them must fail. */

@@ -2,7 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import type { NotificationConfig, NotificationStore, Owner } from '../store/notifications.js';
 import type { AccessGrant, TokenStore } from '../store/tokens.js';
 import type { DeliveryPolicy } from './delivery-policy.js';
-import type { NotificationsRules } from '../rules/book.js';
+
+/** The rules a check reaches through the request (checks/configuration.ts). */
+export interface NotificationLookups {
+  readonly findConfiguration: (
+    store: NotificationStore,
+    id: string,
+    owner: Owner,
+  ) => NotificationConfig | undefined;
+}
 
 /**
  * One request to a notification endpoint as its checks see it: what they read, and what an earlier
@@ -16,8 +24,8 @@ export interface NotificationRequest {
   readonly tokens: TokenStore;
   readonly store: NotificationStore;
   readonly policy: DeliveryPolicy;
-  /** The rules in force, for checks that look something up through a rule. */
-  readonly rules: NotificationsRules;
+  /** The rules in force that a check looks something up through (the area's tables hold them). */
+  readonly rules: NotificationLookups;
   /** Set by `bearerToken`. */
   grant?: AccessGrant;
   /** Set by `bodyIsObject`. */

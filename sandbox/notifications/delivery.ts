@@ -34,8 +34,8 @@ export class Deliverer {
   private readonly agent: Agent;
 
   constructor(
-    /** The rules in force for headers and retries (delivery-rules.ts). */
-    private readonly rules: DeliveryRules,
+    /** The rules in force for headers and retries (delivery-rules.ts), read at each delivery. */
+    private readonly inForce: () => DeliveryRules,
     private readonly policy: DeliveryPolicy,
     private readonly log: DeliveryLog,
   ) {
@@ -158,14 +158,15 @@ export class Deliverer {
   }
 
   private async send(configId: string, delivery: Delivery, cancelled: AbortSignal): Promise<void> {
-    const attempts = this.rules.deliveryAttempts();
-    const delay = this.rules.deliveryDelayMs();
+    const rules = this.inForce();
+    const attempts = rules.deliveryAttempts();
+    const delay = rules.deliveryDelayMs();
     if (delay > 0) await pause(delay, cancelled);
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
       if (cancelled.aborted) return;
       const outcome = await this.attempt(configId, delivery, attempt, cancelled);
       if (outcome !== 'retry') return;
-      const backoff = attempt < attempts ? this.rules.retryPauseMs(attempt) : undefined;
+      const backoff = attempt < attempts ? rules.retryPauseMs(attempt) : undefined;
       if (backoff !== undefined) await pause(backoff, cancelled);
     }
   }
@@ -176,6 +177,7 @@ export class Deliverer {
     attempt: number,
     cancelled: AbortSignal,
   ): Promise<Outcome> {
+    const rules = this.inForce();
     const refusal = this.policy.refuseUrl(new URL(delivery.url));
     if (refusal !== null) {
       this.record(configId, delivery, { attempt, outcome: 'refused', error: refusal });
@@ -185,12 +187,12 @@ export class Deliverer {
       const response = await request(delivery.url, {
         method: 'POST',
         dispatcher: this.agent,
-        headers: deliveryHeaders(delivery.token, this.rules),
+        headers: deliveryHeaders(delivery.token, rules),
         body: delivery.body,
         signal: AbortSignal.any([cancelled, AbortSignal.timeout(DELIVERY_POLICY.attemptTimeoutMs)]),
       });
       await response.body.dump();
-      const failed = this.rules.deliveryFailed(response.statusCode);
+      const failed = rules.deliveryFailed(response.statusCode);
       this.record(configId, delivery, {
         attempt,
         outcome: failed ? 'failed' : 'delivered',

@@ -2,10 +2,10 @@ import { NotificationError } from '../../spec/errors.js';
 import type { AdEvent } from '../notifications/body.js';
 import type { NotificationRequest } from '../notifications/context.js';
 import type { Check } from '../rules/patch.js';
-import type { NotificationsRules } from '../rules/book.js';
+import type { NotificationsRules } from '../notifications/rules.js';
 import type { NotificationConfig, Owner } from '../store/notifications.js';
 import { always } from '../rules/patch.js';
-import type { RulebookPatch } from '../rulebook.js';
+import type { RulebookPatch } from '../rules/book.js';
 import type { VariantDefinition } from './types.js';
 
 /** Other field names for the AD_STATUS body: the ad id, a numeric list id, the status, epoch seconds. */

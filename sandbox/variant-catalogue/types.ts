@@ -1,4 +1,4 @@
-import type { RulebookPatch } from '../rulebook.js';
+import type { RulebookPatch } from '../rules/book.js';
 
 export interface VariantDefinition {
   /** The choice the variant makes, in words. */
