@@ -13,7 +13,7 @@ function unless(
   check: Check<NotificationRequest>,
 ): Check<NotificationRequest> {
   return (checked) => {
-    if (!accepted(checked.fields ?? {})) check(checked);
+    if (!accepted(checked.sent.fields)) check(checked);
   };
 }
 
@@ -27,7 +27,7 @@ function clientIdTakenPatch(): RulebookPatch {
     (check: Check<NotificationRequest>): Check<NotificationRequest> =>
     (checked) => {
       check(checked);
-      const sent = checked.fields?.id;
+      const sent = checked.sent.fields.id;
       clientSentId = typeof sent === 'string' && sent !== '' ? sent : undefined;
     };
   const sentIdFirst =

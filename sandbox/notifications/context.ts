@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { NotificationConfig, NotificationStore, Owner } from '../store/notifications.js';
 import type { AccessGrant, TokenStore } from '../store/tokens.js';
 import type { DeliveryPolicy } from './delivery-policy.js';
+import type { SentSettings } from './settings.js';
 
 /** The rules a check reaches through the request (checks/configuration.ts). */
 export interface NotificationLookups {
@@ -13,9 +14,9 @@ export interface NotificationLookups {
 }
 
 /**
- * One request to a notification endpoint as its checks see it: what they read, and what an earlier
- * check found for the later ones (the caller's grant, the body's fields, the configuration named
- * by the path), in the spirit of node-oidc-provider's `ctx.oidc`.
+ * One request to a notification endpoint as its checks see it: what they read (the body read once,
+ * the path's id), and what an earlier check found for the later ones (the caller's grant, the
+ * configuration named by the path), in the spirit of node-oidc-provider's `ctx.oidc`.
  */
 export interface NotificationRequest {
   readonly request: FastifyRequest;
@@ -28,8 +29,8 @@ export interface NotificationRequest {
   readonly rules: NotificationLookups;
   /** Set by `bearerToken`. */
   grant?: AccessGrant;
-  /** Set by `bodyIsObject`. */
-  fields?: Readonly<Record<string, unknown>>;
+  /** The body as the route read it once, the url parsed (create and update; absent fields otherwise). */
+  readonly sent: SentSettings;
   /** Set by `ownedConfiguration`. */
   config?: NotificationConfig;
 }
@@ -48,10 +49,6 @@ export function grantOf(checked: NotificationRequest): AccessGrant {
 export function ownerOf(checked: NotificationRequest): Owner {
   const { login, clientId } = grantOf(checked);
   return { login, clientId };
-}
-
-export function fieldsOf(checked: NotificationRequest): Readonly<Record<string, unknown>> {
-  return setBy(checked.fields, 'bodyIsObject');
 }
 
 export function configOf(checked: NotificationRequest): NotificationConfig {

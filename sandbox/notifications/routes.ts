@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxState } from '../state.js';
 import type { NotificationConfig } from '../store/notifications.js';
-import { configOf, fieldsOf, ownerOf, type NotificationRequest } from './context.js';
+import { configOf, ownerOf, type NotificationRequest } from './context.js';
 import { createChecks, deleteChecks, readChecks, runPipeline, updateChecks } from './pipelines.js';
 import type { NotificationsRules } from './rules.js';
-import { settingsOf } from './settings.js';
+import { readSettings, settingsOf } from './settings.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
@@ -28,6 +28,7 @@ export function registerNotifications(
     store: state.notifications,
     policy: state.deliveryPolicy,
     rules,
+    sent: readSettings(request.body),
   });
   app.post(path, (request, reply) => {
     const rules = inForce();
@@ -43,7 +44,7 @@ export function registerNotifications(
   app.put(`${path}/:id`, (request: WithId, reply) => {
     const rules = inForce();
     const updated = runPipeline(updateChecks, rules, checked(request, rules, request.params.id));
-    const settings = settingsOf(fieldsOf(updated));
+    const settings = settingsOf(updated.sent);
     const config = rules.savedUpdate(state.notifications, configOf(updated), settings);
     return reply.send(rules.configurationView(config));
   });
@@ -65,7 +66,7 @@ function createConfiguration(
 ): NotificationConfig {
   const config = rules.storedCreate(
     state.notifications,
-    settingsOf(fieldsOf(created)),
+    settingsOf(created.sent),
     ownerOf(created),
     rules.configurationId,
   );

@@ -28,7 +28,7 @@ function rawTokenHeader(token: string): Record<string, string> {
 function assignedFieldsRefused(check: Check<NotificationRequest>): Check<NotificationRequest> {
   return (checked) => {
     check(checked);
-    const fields = checked.fields ?? {};
+    const fields = checked.sent.fields;
     if ('id' in fields || 'type' in fields)
       throw new NotificationError('BAD_REQUEST', 'id and type are assigned by the service.');
   };
