@@ -6,19 +6,36 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { SANDBOX_NODE_FLAGS } from '../sandbox/process-settings.js';
+import { switchesHelp, switchNames } from '../sandbox/rule-switches.js';
 import { envBlock, loadAccount, type RunningUrls } from './sandbox-account.js';
 
 const PACKAGE_ROOT = resolve(__dirname, '..');
 export const DEFAULT_STATE_FILE = '.conformance/sandbox-account.json';
 
-const HELP = `Usage: classifieds-conformance sandbox [--account] [--state <file>] [--ads <n>]
+/** Names, comma-separated, wrapped under a heading at 100 columns. */
+function wrapped(heading: string, names: readonly string[]): string {
+  const lines = [heading];
+  for (const name of names) {
+    const last = lines.length - 1;
+    const joined = `${lines[last]} ${name},`;
+    if (joined.length <= 100) lines[last] = joined;
+    else lines.push(`  ${name},`);
+  }
+  return lines.join('\n').replace(/,$/, '');
+}
+
+const HELP = () => `Usage: classifieds-conformance sandbox [--account] [--state <file>] [--ads <n>]
 
 The embedded reference sandbox on fixed ports (SANDBOX_AUTH_PORT, default 8443; SANDBOX_APPS_PORT,
 default 8080). Without options it makes a demo client and user and prints the variables of helpers
 mode. With --account it rehearses account mode: a client with three redirect URIs, a second client
 and a second user, \`--ads\` ads (300 by default) for the first user, all kept in a state file
 (default ${DEFAULT_STATE_FILE}) so that every start re-creates the same credentials; it prints the
-.env block for \`npx classifieds-conformance run\` in account mode. Delete the file for new ones.`;
+.env block for \`npx classifieds-conformance run\` in account mode. Delete the file for new ones.
+
+${switchesHelp()}
+${wrapped('Faults:', switchNames().faults)}
+${wrapped('Variants:', switchNames().variants)}`;
 
 function parseOptions(): { account: boolean; state: string; ads: number | undefined } {
   const { values } = parseArgs({
@@ -31,7 +48,7 @@ function parseOptions(): { account: boolean; state: string; ads: number | undefi
     },
   });
   if (values.help) {
-    console.log(HELP);
+    console.log(HELP());
     process.exit(0);
   }
   const ads = values.ads === undefined ? undefined : Number(values.ads);

@@ -9,6 +9,27 @@ export const CATALOGUES = {
   variant: 'sandbox/variant-catalogue/<area>.ts',
 } as const;
 
+/**
+ * What the banner and --help say of the switches: how many of each kind, how to change them while
+ * the sandbox runs, and where the catalogues are.
+ */
+export function switchesHelp(): string {
+  const counts = `${Object.keys(FAULTS).length} faults and ${Object.keys(VARIANTS).length} variants`;
+  return [
+    `Switches (${counts}), each on or off while the sandbox runs:`,
+    '  classifieds-conformance switches              lists them with their values',
+    '  classifieds-conformance switch NAME on|off    turns one on or off',
+    '  (the test helpers GET and PUT /test_helpers/v1/switches; SANDBOX_FAULTS and SANDBOX_VARIANTS,',
+    '  comma-separated names, turn them on at start)',
+    `Catalogues: ${CATALOGUES.fault} (faults), ${CATALOGUES.variant} (variants).`,
+  ].join('\n');
+}
+
+/** The names of every fault and variant, for --help. */
+export function switchNames(): { faults: string[]; variants: string[] } {
+  return { faults: Object.keys(FAULTS), variants: Object.keys(VARIANTS) };
+}
+
 /** Every fault and variant as a switch of the rules in force: on applies its patch, off removes it. */
 export function ruleSwitches(inForce: RulesInForce): SandboxSwitch[] {
   const variants = Object.entries(VARIANTS).map(([name, definition]) =>

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
 import { secretMarker } from '../spec/secret-marker.js';
 import { parseFaults } from './faults.js';
+import { CATALOGUES } from './rule-switches.js';
 import { controlKeyRefusal } from './test-helpers/control-key.js';
 import { parseVariants } from './variants.js';
 import { applySeed, readSeed } from './seed.js';
@@ -57,10 +58,16 @@ async function main(): Promise<void> {
 void main();
 
 function banner(sandbox: StartedSandbox): string {
-  return `Classifieds sandbox running${sandbox.faults.length > 0 ? ` with faults: ${sandbox.faults.join(', ')}` : ''}
+  const on = sandbox.switches
+    .on()
+    .map((view) => (view.kind === 'setting' ? `${view.name}=${JSON.stringify(view.value)}` : view.name));
+  return `Classifieds sandbox running
   authorization server  ${sandbox.authUrl}   (HTTPS, CA: ${sandbox.caFile})
   resource server       ${sandbox.appsUrl}
-  test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}`;
+  test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}
+  switches on           ${on.length > 0 ? on.join(', ') : 'none (the reference)'}
+  switches              ${sandbox.switches.names().length}, changed while it runs: classifieds-conformance switches, switch NAME on|off
+                        catalogues ${CATALOGUES.fault}, ${CATALOGUES.variant}`;
 }
 
 /** A demo client and user made afresh, and the variables of helpers mode. */
