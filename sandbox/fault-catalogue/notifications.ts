@@ -18,7 +18,7 @@ function unless(
 }
 
 /**
- * Per sandbox (a factory, run at each start): the id a create's body carries, noted by the body
+ * Per sandbox (a factory, run each time the switch is turned on): the id a create's body carries, noted by the body
  * check and taken by the id rule of the same request (both run synchronously, one after the other).
  */
 function clientIdTakenPatch(): RulebookPatch {
@@ -40,7 +40,7 @@ function clientIdTakenPatch(): RulebookPatch {
   return { notifications: { bodyIsObject: notingSentId, configurationId: sentIdFirst } };
 }
 
-/** Per sandbox (a factory, run at each start): the url each configuration had before its first update. */
+/** Per sandbox (a factory, run each time the switch is turned on): the url each configuration had before its first update. */
 function oldUrlAfterUpdatePatch(): RulebookPatch {
   const firstUrl = new Map<string, string>();
   return {
@@ -54,7 +54,7 @@ function oldUrlAfterUpdatePatch(): RulebookPatch {
   };
 }
 
-/** Per sandbox (a factory, run at each start): deleted configurations, still delivered to. */
+/** Per sandbox (a factory, run each time the switch is turned on): deleted configurations, still delivered to. */
 function afterDeletePatch(): RulebookPatch {
   const ghosts: NotificationConfig[] = [];
   return {

@@ -79,7 +79,7 @@ function replacingCreate(create: NotificationsRules['storedCreate']): Notificati
 }
 
 /**
- * Per sandbox (a factory, run at each start): the url each updated configuration's deliveries keep
+ * Per sandbox (a factory, run each time the switch is turned on): the url each updated configuration's deliveries keep
  * until the lag has passed; the store holds only the url the reference delivers to.
  */
 function updateLagsPatch(): RulebookPatch {
