@@ -12,7 +12,10 @@ import { settings, childEnvironment, passToWorkers } from '../config/environment
 const PACKAGE_ROOT = resolve(__dirname, '..');
 
 /** Each command: the TypeScript script it runs under tsx, inside this package. */
-const COMMANDS: Record<string, { script: string; summary: string; nodeFlags?: readonly string[] }> = {
+const COMMANDS: Record<
+  string,
+  { script: string; summary: string; nodeFlags?: readonly string[]; args?: readonly string[] }
+> = {
   run: {
     script: 'scripts/conformance.ts',
     summary: 'the conformance suite, then the Allure report (extra options go to Playwright)',
@@ -21,6 +24,16 @@ const COMMANDS: Record<string, { script: string; summary: string; nodeFlags?: re
   sandbox: {
     script: 'bin/sandbox.ts',
     summary: 'the embedded reference sandbox (--account: a stable account to rehearse account mode on)',
+  },
+  switches: {
+    script: 'bin/switches.ts',
+    args: ['switches'],
+    summary: "a running sandbox's switches (faults, variants, settings) and their values",
+  },
+  switch: {
+    script: 'bin/switches.ts',
+    args: ['switch'],
+    summary: 'set one switch of a running sandbox: switch NAME on|off|VALUE',
   },
   init: { script: 'bin/init.ts', summary: 'write .env.example, .gitignore lines and CI workflows here' },
   report: { script: 'bin/report.ts', summary: 'one Allure report from results folders (CI shards)' },
@@ -59,7 +72,7 @@ if (name === 'run' && process.argv.slice(3).some((arg) => arg === '--help' || ar
 loadDotEnv(resolve('.env'));
 passToWorkers({ REPORTS_DIR: resolve(settings().REPORTS_DIR) });
 // `run` makes sure of Chromium itself (scripts/ensure-chromium.ts), as `npm run conformance` does.
-void runScript(command.script, process.argv.slice(3), command.nodeFlags);
+void runScript(command.script, [...(command.args ?? []), ...process.argv.slice(3)], command.nodeFlags);
 
 /**
  * Runs a script of this package with tsx's loader (a runtime dependency) in one child process, and

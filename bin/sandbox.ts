@@ -15,13 +15,26 @@ import {
   type ServiceOptions,
 } from '../sandbox/service/options.js';
 import { standFor } from '../sandbox/service/process-tree.js';
+import { switchesHelp, switchNames } from '../sandbox/rule-switches.js';
 import { envBlock, loadAccount, type RunningUrls } from './sandbox-account.js';
 import { environment, childEnvironment } from '../config/environment.js';
 
 const PACKAGE_ROOT = resolve(__dirname, '..');
 export const DEFAULT_STATE_FILE = '.conformance/sandbox-account.json';
 
-const HELP = `Usage: classifieds-conformance sandbox [--account] [--state <file>] [--ads <n>]
+/** Names, comma-separated, wrapped under a heading at 100 columns. */
+function wrapped(heading: string, names: readonly string[]): string {
+  const lines = [heading];
+  for (const name of names) {
+    const last = lines.length - 1;
+    const joined = `${lines[last]} ${name},`;
+    if (joined.length <= 100) lines[last] = joined;
+    else lines.push(`  ${name},`);
+  }
+  return lines.join('\n').replace(/,$/, '');
+}
+
+const HELP = () => `Usage: classifieds-conformance sandbox [--account] [--state <file>] [--ads <n>]
          [--host <address>] [--data <folder> | --in-memory] [--fresh]
 
 The embedded reference sandbox on fixed ports (SANDBOX_AUTH_PORT, default 8443; SANDBOX_APPS_PORT,
@@ -34,7 +47,11 @@ and a second user, \`--ads\` ads (300 by default) for the first user, all kept i
 The sandbox keeps its state (accounts, clients, users, ads, configurations, tokens and codes,
 consents, the CA) across restarts in a SQLite file under its data folder (docs/sandbox-service.md);
 a signal to this command stops it and every process under it.
-${SERVICE_HELP}`;
+${SERVICE_HELP}
+
+${switchesHelp()}
+${wrapped('Faults:', switchNames().faults)}
+${wrapped('Variants:', switchNames().variants)}`;
 
 interface Options {
   account: boolean;
@@ -55,7 +72,7 @@ function parseOptions(): Options {
     },
   });
   if (values.help) {
-    console.log(HELP);
+    console.log(HELP());
     process.exit(0);
   }
   const ads = values.ads === undefined ? undefined : Number(values.ads);

@@ -11,8 +11,9 @@ export type { FaultDefinition } from './fault-catalogue/types.js';
 /**
  * Fault switches: each one is the smallest deviation from the specification that breaks exactly
  * the requirements it names. They exist so the suite can prove that its checks fail for the right
- * reason (`npm run mutants`). Faults are chosen when the sandbox process starts (option or
- * SANDBOX_FAULTS), never through the API. One catalogue per area, under fault-catalogue/.
+ * reason (`npm run mutants`). Faults are turned on at start (option or SANDBOX_FAULTS) or while the
+ * sandbox runs (the switches of the test helpers, rule-switches.ts). One catalogue per area, under
+ * fault-catalogue/.
  */
 export const FAULTS = {
   ...AUTHORIZATION_FAULTS,

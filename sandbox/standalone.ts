@@ -12,6 +12,7 @@ import { DataFileError } from './persist/data-file.js';
 import { keepRecord, keptRecord } from './persist/kept-stores.js';
 import { parseServiceArgv, type ServiceOptions } from './service/options.js';
 import { onStop } from './service/process-tree.js';
+import { CATALOGUES } from './rule-switches.js';
 import { controlKeyRefusal } from './test-helpers/control-key.js';
 import { parseVariants } from './variants.js';
 import { applySeed, readSeed } from './seed.js';
@@ -79,10 +80,17 @@ try {
 }
 
 function banner(sandbox: StartedSandbox, service: ServiceOptions): string {
-  return `Classifieds sandbox running${sandbox.faults.length > 0 ? ` with faults: ${sandbox.faults.join(', ')}` : ''}
+  const views = sandbox.switches.on();
+  const on = views.filter((view) => view.kind !== 'setting').map((view) => view.name);
+  const settings = views.filter((view) => view.kind === 'setting').map((view) => view.name);
+  return `Classifieds sandbox running
   authorization server  ${sandbox.authUrl}   (HTTPS, CA: ${sandbox.caFile})
   resource server       ${sandbox.appsUrl}
   test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}
+  faults, variants on   ${on.length > 0 ? on.join(', ') : 'none (the reference)'}
+  settings              ${settings.join(', ')}
+  switches              ${sandbox.switches.names().length}, changed while it runs: classifieds-conformance switches, switch NAME on|off|VALUE
+                        catalogues ${CATALOGUES.fault}, ${CATALOGUES.variant}
   AD_STATUS deliveries  ${describeDeliveryPolicy(sandbox.state.deliverer.settings.current)}
                         (settings delivery-*: docs/sandbox-deliveries.md)
   state                 ${service.dataDir === undefined ? 'in memory only (--in-memory)' : `kept in ${service.dataDir}${service.fresh ? ' (started fresh)' : ''}`}`;

@@ -6,9 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildAppsServer } from './apps-server.js';
 import { buildAuthServer } from './auth-server.js';
 import { secretMaker } from './crypto.js';
-import { rulesInForce } from './rules/in-force.js';
+import { RulesInForce } from './rules/in-force.js';
+import type { SwitchRegistry } from './rules/switches.js';
+import { switchRegistry, turnOnAtStart } from './rule-switches.js';
 import type { RunningSandbox, SandboxOptions } from './options.js';
 import { DeliveryPolicy } from './notifications/delivery-policy.js';
+import { deliverySwitches } from './notifications/switches.js';
 import { keepRecord, keptCa, keptStores } from './persist/kept-stores.js';
 import { Persistence } from './persist/persistence.js';
 import { createState, type SandboxState } from './state.js';
@@ -22,6 +25,8 @@ export interface StartedSandbox extends RunningSandbox {
   state: SandboxState;
   /** Where the state is kept, when a data folder was given. */
   persistence: Persistence | undefined;
+  /** Every switch of this sandbox (faults, variants, settings), as the control API changes them. */
+  switches: SwitchRegistry;
 }
 
 /** Starts both servers on the host (loopback by default); ports 0 pick free ones. */
@@ -38,15 +43,21 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
   const tls = await generateTls(options.tlsDir, options.host, keptCa(persistence));
   keepRecord(persistence, 'ca', tls.ca);
   const deliveryPolicy = new DeliveryPolicy(options.webhookAllow);
-  const state = createState(
-    rulesInForce(options.faults, options.variants),
-    secretMaker(options.secretPrefix),
-    { deliveryPolicy, caps: { ...SANDBOX_CAPS, ...options.caps } },
-  );
+  const rules = new RulesInForce();
+  turnOnAtStart(rules, options.faults, options.variants);
+  const state = createState(() => rules.current, secretMaker(options.secretPrefix), {
+    deliveryPolicy,
+    caps: { ...SANDBOX_CAPS, ...options.caps },
+  });
   state.deliverer.settings.apply(options.delivery ?? {});
+  // Every switch at run time: the faults and variants, then the areas' settings.
+  const switches = switchRegistry(rules, [
+    ...deliverySwitches(state.deliverer.settings),
+    ...state.adImport.switches(),
+  ]);
   persistence?.keep(keptStores(state));
-  const auth = buildAuthServer(state, tls, options);
-  const apps = buildAppsServer(state, options.controlKey, options);
+  const auth = buildAuthServer(state, rules, tls, options);
+  const apps = buildAppsServer({ state, rules, switches }, options.controlKey, options);
   const authPort = await listen(auth, options.host, options.authPort);
   const appsPort = await listen(apps, options.host, options.appsPort);
   // Deliveries never reach the sandbox's own endpoints (the test helpers least of all).
@@ -62,6 +73,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     faults: options.faults,
     state,
     persistence,
+    switches,
     close: async () => {
       await Promise.all([auth.close(), apps.close()]);
       state.adImport.close();

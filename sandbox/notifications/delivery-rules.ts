@@ -27,22 +27,16 @@ export const DELIVERY_POLICY = {
   totalQueueLimit: 20_000,
 } as const;
 
-/** R6-01, R6-05: whether a change is notified: every status change, to any value (section 3 can grow). */
-const notifiesChange: (change: AdChange) => boolean = () => true;
-
 /**
  * Section 6 as rules: which changes are notified, to whom, with what body and headers, retried
  * how. notifications/rules.ts spreads this table into the area's; its type is the value's.
  */
 export const DELIVERY_RULES = {
-  notifiesChange,
   /** R6-01: every configuration of the ad's user, whichever client made it; no one else's. */
   recipients: (store: NotificationStore, change: AdChange): NotificationConfig[] =>
     store.ofUser(change.login),
   /** R6-01: where a configuration's deliveries go: its url, an update's from the next change on (R4.6-03). */
   deliveryUrl: (config: NotificationConfig): string => config.url,
-  /** R6-01: deliveries of one change to one configuration: one. */
-  copiesPerChange: (): number => 1,
   /** R6-03: the status the notification carries: the new one. */
   notifiedStatus: (change: AdChange): string => change.status,
   /** R6-03: the time of the change as the body writes it: UTC without a zone, as production's example. */
