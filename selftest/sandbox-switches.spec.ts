@@ -66,7 +66,12 @@ test.describe('run-time switches through the control API', () => {
     expect(switches.filter((one) => one.kind === 'variant').map((one) => one.name)).toEqual(
       Object.keys(VARIANTS),
     );
-    expect(switches.every((one) => one.value === false && one.summary.length > 0)).toBe(true);
+    const rules = switches.filter((one) => one.kind !== 'setting');
+    expect(rules.every((one) => one.value === false && one.summary.length > 0)).toBe(true);
+    // The areas' settings (deliveries, the ad import) are listed too, each with its value.
+    const settings = switches.filter((one) => one.kind === 'setting');
+    expect(settings.map((one) => one.name)).toEqual(expect.arrayContaining(['delivery-timeout-ms']));
+    expect(settings.every((one) => one.value !== undefined && one.summary.length > 0)).toBe(true);
   });
 
   test('a fault turned on bends the next request; turned off, the reference answers again', async () => {
@@ -112,6 +117,20 @@ test.describe('run-time switches through the control API', () => {
     expect(await register()).not.toMatch(/^\d+$/);
   });
 
+  test("an area's setting is set and read back through the same API; a bad value is a 400", async () => {
+    const set = await helper(sandbox, 'PUT', '/switches/import-moderation-delay', { value: 0 });
+    expect([set.status, set.body.value]).toEqual([200, 0]);
+    const listed = await helper(sandbox, 'GET', '/switches');
+    const views = listed.body.switches as Array<{ name: string; value: unknown }>;
+    expect(views.find((one) => one.name === 'import-moderation-delay')?.value).toBe(0);
+    const token = await helper(sandbox, 'PUT', '/switches/delivery-token-form', { value: 'raw' });
+    expect([token.status, token.body.value]).toEqual([200, 'raw']);
+    const bad = await helper(sandbox, 'PUT', '/switches/delivery-timeout-ms', { value: 'soon' });
+    expect([bad.status, bad.body.reason]).toEqual([400, 'BAD_REQUEST']);
+    await helper(sandbox, 'PUT', '/switches/delivery-token-form', { value: 'bearer' });
+    await helper(sandbox, 'PUT', '/switches/import-moderation-delay', { value: 2 });
+  });
+
   test('an unknown name is a 400 BAD_REQUEST that lists the known names', async () => {
     const answer = await helper(sandbox, 'PUT', '/switches/no-such-switch', { value: true });
     expect(answer.status).toBe(400);
@@ -150,10 +169,8 @@ test('a sandbox started with faults and variants shows them on, and turns them o
     variants: ['listing-other-statuses'],
   });
   try {
-    expect(sandbox.switches.on().map((one) => one.name)).toEqual([
-      'listing-status-200-on-error',
-      'listing-other-statuses',
-    ]);
+    const on = sandbox.switches.on().filter((one) => one.kind !== 'setting');
+    expect(on.map((one) => one.name)).toEqual(['listing-status-200-on-error', 'listing-other-statuses']);
     expect(await listingWithoutHeader(sandbox)).toBe(200);
     await helper(sandbox, 'PUT', '/switches/listing-status-200-on-error', { value: false });
     // The variant alone: its own status for BAD_REQUEST.
@@ -218,7 +235,8 @@ test.describe('the CLI verbs switches and switch', () => {
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(/^listing-status-200-on-error\s+fault\s+on\s/m);
     expect(listed.stdout).toMatch(/^code-reuse\s+fault\s+off\s/m);
-    expect(listed.stdout.trim().split('\n')).toHaveLength(
+    const rows = listed.stdout.trim().split('\n');
+    expect(rows.filter((row) => /^\S+\s+(fault|variant)\s/.test(row))).toHaveLength(
       Object.keys(FAULTS).length + Object.keys(VARIANTS).length,
     );
     const off = await cli('switch', 'listing-status-200-on-error', 'off');
