@@ -1,6 +1,7 @@
 import type { TestDetails } from '@playwright/test';
 import { requirement } from '../../spec/requirements/catalogue.js';
 import type { Requirement, Severity } from '../../spec/requirements/types.js';
+import { pathTag, type Path } from '../../spec/requirements/paths.js';
 import { preflightAnnotations } from '../target/broken-environment.js';
 
 /** The annotation naming one covered requirement (allure-playwright makes it a label). */
@@ -44,4 +45,13 @@ export function covers(...ids: string[]): TestDetails {
 function describeRequirements(requirements: readonly Requirement[]): string {
   const lines = requirements.map((found) => `- **${found.id}** (§${found.section}): ${found.text}`);
   return ['Checks these requirements of the specification:', '', ...lines].join('\n');
+}
+
+/**
+ * The details of a test that takes these paths to its requirements (spec/requirements/paths.ts):
+ * a tag per path (`@path:client-auth:basic`), which `npm run requirements` reads beside the ids.
+ */
+export function onPath(details: TestDetails, ...paths: Path[]): TestDetails {
+  const tags = Array.isArray(details.tag) ? details.tag : details.tag === undefined ? [] : [details.tag];
+  return { ...details, tag: [...tags, ...paths.map(pathTag)] };
 }

@@ -32,8 +32,9 @@ export function deliveryHeaders(
   token: string,
   rules: {
     deliveryMediaType: () => string;
-    tokenHeaders: (token: string) => Readonly<Record<string, string>>;
+    tokenHeaders: (token: string, attempt: number) => Readonly<Record<string, string>>;
   },
+  attempt = 1,
 ): Record<string, string> {
-  return { 'content-type': rules.deliveryMediaType(), ...rules.tokenHeaders(token) };
+  return { 'content-type': rules.deliveryMediaType(), ...rules.tokenHeaders(token, attempt) };
 }

@@ -27,6 +27,16 @@ export const DELIVERY_POLICY = {
   totalQueueLimit: 20_000,
 } as const;
 
+/**
+ * R6-04: the headers that carry the token, given the attempt (1 for the first): the reference sends
+ * every attempt alike; a patch may tell them apart.
+ */
+const bearerOnEveryAttempt: (token: string, attempt: number) => Readonly<Record<string, string>> = (
+  token,
+) => ({
+  authorization: `Bearer ${token}`,
+});
+
 /** R6-01, R6-05: whether a change is notified: every status change, to any value (section 3 can grow). */
 const notifiesChange: (change: AdChange) => boolean = () => true;
 
@@ -52,7 +62,7 @@ export const DELIVERY_RULES = {
   /** R6-02: the Content-Type of a delivery: the configured media_type, the only one supported. */
   deliveryMediaType: (): string => 'application/json',
   /** R6-04: the headers that carry the token (not shown; the sandbox sends `Authorization: Bearer`). */
-  tokenHeaders: (token: string): Readonly<Record<string, string>> => ({ authorization: `Bearer ${token}` }),
+  tokenHeaders: bearerOnEveryAttempt,
   /** How long a delivery waits before its first attempt: none, the sandbox delivers at once. */
   deliveryDelayMs: (): number => 0,
   /** Attempts at one delivery, the first included (retries: not shown by the spec). */

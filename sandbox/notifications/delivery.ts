@@ -185,7 +185,7 @@ export class Deliverer {
       const response = await request(delivery.url, {
         method: 'POST',
         dispatcher: this.agent,
-        headers: deliveryHeaders(delivery.token, this.rules),
+        headers: deliveryHeaders(delivery.token, this.rules, attempt),
         body: delivery.body,
         signal: AbortSignal.any([cancelled, AbortSignal.timeout(DELIVERY_POLICY.attemptTimeoutMs)]),
       });
