@@ -17,6 +17,8 @@ const staticChecks: Array<[string, string[]]> = [
   ['npx', ['redocly', 'lint', 'schemas/openapi.yaml']],
   // The GitHub workflows: actionlint, then the project's own rules (scripts/lint-workflows.ts).
   ['npx', ['tsx', 'scripts/lint-workflows.ts']],
+  // Requirement × path: every path a requirement lists has a test on it or a reason (scripts/path-coverage.ts).
+  ['npx', ['tsx', 'scripts/requirements.ts', '--paths']],
 ];
 let failedChecks = 0;
 for (const [command, args] of staticChecks) {
@@ -34,7 +36,7 @@ if (broken !== '') console.log(broken);
 if (counts.errors > 0) console.log(`${counts.errors} error(s) outside the tests: see the output above.`);
 if (failedChecks > 0)
   console.log(
-    `\n${failedChecks} static check(s) failed (type check, lint, import circles, format, OpenAPI, workflows).`,
+    `\n${failedChecks} static check(s) failed (type check, lint, import circles, format, OpenAPI, workflows, paths).`,
   );
 printSkipGroups(`${reports}/results.json`);
 console.log(lastLine(counts, failedChecks));

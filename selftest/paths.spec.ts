@@ -4,6 +4,8 @@ import { runSuite, type SuiteRunResult } from '../embedded/run-suite.js';
 import { FAULTS, type FaultName } from '../sandbox/faults.js';
 import { VARIANTS, type VariantName } from '../sandbox/variants.js';
 import { failsNaming } from '../scripts/kill-matrix.js';
+import type { JsonSpec } from '../scripts/lib.js';
+import { pathCoverage, pathLines } from '../scripts/path-coverage.js';
 import { pathTag, type Path } from '../spec/requirements/paths.js';
 
 /**
@@ -100,5 +102,26 @@ test.describe('paths: a sentence checked on every path a server may take', () =>
       expect(one.status, one.title).toBe('skipped');
       expect(one.message).toMatch(/does not retry/);
     }
+  });
+});
+
+test.describe('requirement × path coverage (npm test static check)', () => {
+  const spec = (title: string, tags: string[]): JsonSpec => ({ title, tags, tests: [] });
+
+  test('a listed path that no test takes is uncovered; a tagged test covers it', () => {
+    const withoutBasic = pathCoverage([spec('body only', ['@R7.2-07', '@path:client-auth:body'])]);
+    expect(withoutBasic.missing).toContain('R7.2-07 client-auth:basic');
+    expect(withoutBasic.missing).not.toContain('R7.2-07 client-auth:body');
+    const both = pathCoverage([
+      spec('body', ['@R7.2-07', '@path:client-auth:body']),
+      spec('basic', ['@R7.2-07', '@path:client-auth:basic']),
+    ]);
+    expect(both.missing.filter((entry) => entry.startsWith('R7.2-07 '))).toEqual([]);
+  });
+
+  test('a path declared unobservable needs no test, and its reason is printed', () => {
+    const coverage = pathCoverage([spec('first', ['@R6-01', '@path:delivery:first'])]);
+    expect(coverage.missing.filter((entry) => entry.startsWith('R6-01 '))).toEqual([]);
+    expect(pathLines(coverage, false).join('\n')).toMatch(/delivery:retry: a retry is another attempt/);
   });
 });

@@ -21,7 +21,7 @@ export const PATH_DIMENSIONS = {
   /** The first user of the run, or a second one (another user's data). */
   user: ['first', 'second'],
   /** The three catalog chains of 4.5. */
-  chain: ['car', 'moto', 'cellphone'],
+  chain: ['car', 'motorcycle', 'cellphone'],
   /** A token whose scopes should suffice, and one whose scopes should not. */
   scope: ['sufficient', 'insufficient'],
 } as const;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { test } from '../../fixtures/index.js';
 import { SECTION_3_STATUSES as SECTION_3 } from '../../spec/ad-status.js';
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
-import { covers } from '../../helpers/assert/covers.js';
+import { covers, onPath } from '../../helpers/assert/covers.js';
 import {
   crawlLikeReference,
   needing,
@@ -60,7 +60,14 @@ test.describe('4.4 Pagination invariants on any account (property-based, no seed
     'any crawl, at any fetch_size and filter and in any order, lists the ads of the unfiltered crawl once each, in full pages that end',
     needing(
       `an account of ${MIN_ADS_FOR_CRAWLS} ads or more`,
-      covers(...CRAWL_REQUIREMENTS, 'R2.5-04', 'R2.5-05', 'R2.5-06', 'R4.4-07', 'R8-03'),
+      onPath(
+        covers(...CRAWL_REQUIREMENTS, 'R2.5-04', 'R2.5-05', 'R2.5-06', 'R4.4-07', 'R8-03'),
+        'ad-state:seeded',
+        'page:first',
+        'page:middle',
+        'page:last',
+        'page:empty',
+      ),
     ),
     async ({ listingAccount, listing }) => {
       test.setTimeout(240_000);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { NEEDS_SEEDING, test } from '../../fixtures/index.js';
 import { SECTION_3_STATUSES as SECTION_3 } from '../../spec/ad-status.js';
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
-import { covers } from '../../helpers/assert/covers.js';
+import { covers, onPath } from '../../helpers/assert/covers.js';
 import type { ControlClient, SeededAd } from '../../helpers/clients/control-client.js';
 import { crawl, effectivePageSize, pageBound } from '../../helpers/assert/crawler.js';
 import { expectListingPage, type AdItem } from '../../helpers/assert/expect-listing.js';
@@ -57,7 +57,13 @@ function expectUnknownStatusesListed(items: readonly AdItem[], seeded: readonly 
 test.describe('4.4 Pagination and filters (property-based)', () => {
   test(
     'a crawl returns exactly the seeded ads matching the filter, in bounded pages',
-    covers(...CRAWL_REQUIREMENTS, 'R2.5-04', 'R2.5-05', 'R2.5-06', 'R3-01'),
+    onPath(
+      covers(...CRAWL_REQUIREMENTS, 'R2.5-04', 'R2.5-05', 'R2.5-06', 'R3-01'),
+      'ad-state:seeded',
+      'page:first',
+      'page:middle',
+      'page:last',
+    ),
     async ({ newClient, newUser, control, issueToken, listing }) => {
       test.skip(control === null, NEEDS_SEEDING);
       test.setTimeout(240_000);
@@ -81,7 +87,13 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
 
   test(
     'a known set of 450 mixed ads crawls completely at several page sizes and filters',
-    covers(...CRAWL_REQUIREMENTS, 'R4.4-07'),
+    onPath(
+      covers(...CRAWL_REQUIREMENTS, 'R4.4-07'),
+      'ad-state:seeded',
+      'page:first',
+      'page:middle',
+      'page:last',
+    ),
     async ({ seededAccount, listing }) => {
       const statuses = [...SECTION_3, 'sold'];
       const ads: SeededAd[] = Array.from({ length: 450 }, (_, index) => ({
@@ -173,7 +185,7 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
 test.describe('4.4 Pagination over existing ads (no set-up needed)', () => {
   test(
     'the union of per-status crawls equals the unfiltered crawl, without duplicates',
-    covers('R4.4-02', 'R4.4-05', 'R4.4-06', 'R2.5-01'),
+    onPath(covers('R4.4-02', 'R4.4-05', 'R4.4-06', 'R2.5-01'), 'ad-state:seeded'),
     async ({ client, user, control, issueToken, listing }) => {
       test.setTimeout(240_000);
       if (control !== null) {

@@ -13,7 +13,7 @@ import { SECTION_3_STATUSES } from '../../spec/ad-status.js';
 test.describe('2.5 and 4.4 The listing after a status change', () => {
   test(
     'after each status change the listing shows the new status, and ads_status lists the ad under it alone',
-    onPath(covers('R2.5-06', 'R4.4-05'), 'ad-state:changed'),
+    onPath(covers('R2.5-06', 'R4.4-05', 'R4.4-06'), 'ad-state:changed'),
     async ({ newSubscriber, listing, target }) => {
       const subscriber = await newSubscriber(1);
       const [ad] = subscriber.ads;

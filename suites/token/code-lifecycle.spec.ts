@@ -96,16 +96,22 @@ test.describe('2.2 Authorization code: ten-minute lifetime', () => {
     },
   );
 
-  test(
-    'a code is refused with invalid_grant just after ten minutes',
-    covers('R2.2-02', 'R8-02', 'R7.2-07'),
-    async ({ newClient, control, redemption: obtainRedemption, tokenEndpoint }) => {
-      const client = await newClient(1);
-      const redemption = await obtainRedemption(client);
-      await control?.advanceClock(client.clientId, JUST_AFTER);
-      expectTokenError(await tokenEndpoint.redeem(redemption), 'invalid_grant');
-    },
-  );
+  for (const authentication of CLIENT_AUTHENTICATIONS)
+    test(
+      `a code is refused with invalid_grant just after ten minutes${viaBasic(authentication)}`,
+      onPath(covers('R2.2-02', 'R8-02', 'R7.2-07'), `client-auth:${authentication}`),
+      async ({ newClient, control, redemption: obtainRedemption, tokenEndpoint, basicUnobservable }) => {
+        const client = await newClient(1);
+        if (authentication === 'basic') skipUnlessBasic(await basicUnobservable(client));
+        const redemption = await obtainRedemption(client);
+        await control?.advanceClock(client.clientId, JUST_AFTER);
+        const sent = authenticatedRequest(authentication, redemptionForm(redemption), redemption);
+        expectTokenError(
+          await tokenEndpoint.send({ form: sent.form, headers: sent.headers }),
+          'invalid_grant',
+        );
+      },
+    );
 });
 
 test.describe('7.2 Authorization code: bound to its client and redirect URI', () => {
