@@ -1,4 +1,5 @@
 import type { ListingClient } from '../clients/listing-client.js';
+import { whileAccountHeld } from '../clients/account-lock.js';
 import { parseJsonBody } from '../record/exchange.js';
 import { SetUpError } from './set-up.js';
 import { verify } from './verify.js';
@@ -57,11 +58,14 @@ async function readBack(
   status: string,
   previous: string | undefined,
 ): Promise<ReadBack> {
-  const all = await crawlStatuses(listing, token);
-  const filtered = await crawlStatuses(listing, token, status);
-  const old =
-    previous === undefined || previous === status ? null : await crawlStatuses(listing, token, previous);
-  return { status: all.get(adId), inNewFilter: filtered.has(adId), inOldFilter: old?.has(adId) ?? false };
+  // No other test's change while it reads: one would move the ads of a filtered crawl between pages.
+  return whileAccountHeld(async () => {
+    const all = await crawlStatuses(listing, token);
+    const filtered = await crawlStatuses(listing, token, status);
+    const old =
+      previous === undefined || previous === status ? null : await crawlStatuses(listing, token, previous);
+    return { status: all.get(adId), inNewFilter: filtered.has(adId), inOldFilter: old?.has(adId) ?? false };
+  });
 }
 
 function caughtUp(seen: ReadBack, status: string): boolean {

@@ -71,12 +71,13 @@ test.describe('4.4 Pagination invariants on any account (property-based, no seed
     ),
     async ({ listingAccount, listing }) => {
       test.setTimeout(240_000);
-      const { token, reference } = await listingAccount(mixedAds(450));
+      const { token, reference, changing } = await listingAccount(mixedAds(450));
       requireAccount(reference.items.length, MIN_ADS_FOR_CRAWLS, 'a page boundary (fetch_size 1)');
       await assertProperty(
         'listing invariants on the account',
         fc.asyncProperty(crawlsArb(reference), async (crawls) => {
-          for (const parameters of crawls) await crawlLikeReference(listing, token, reference, parameters);
+          for (const parameters of crawls)
+            await crawlLikeReference(listing, token, reference, parameters, changing);
         }),
         { runs: 6 },
       );
@@ -87,11 +88,17 @@ test.describe('4.4 Pagination invariants on any account (property-based, no seed
     'an ads_status outside section 3 that no ad has is tolerated: a crawl of that status alone, never an error',
     needing('an account of 1 ad or more', covers('R3-01', 'R4.4-05')),
     async ({ listingAccount, listing }) => {
-      const { token, reference } = await listingAccount(mixedAds(30));
+      const { token, reference, changing } = await listingAccount(mixedAds(30));
       // With no ad at all, a server that ignores the filter lists nothing either.
       requireAccount(reference.items.length, 1, 'a filter that lists nothing');
       for (const fetchSize of [undefined, 1])
-        await crawlLikeReference(listing, token, reference, { adsStatus: UNKNOWN_STATUS, fetchSize });
+        await crawlLikeReference(
+          listing,
+          token,
+          reference,
+          { adsStatus: UNKNOWN_STATUS, fetchSize },
+          changing,
+        );
     },
   );
 });
