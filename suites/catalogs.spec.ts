@@ -33,7 +33,11 @@ test.describe('4.5 Catalog lookups', () => {
   for (const [chain, depth] of CHAINS) {
     test(
       `the ${chain} chain: generated picks from each answer lead to the next lookup`,
-      onPath(covers('R4.5-01', 'R4.5-02', 'R2.6-01', 'R2.6-02', 'R9-06'), `chain:${chain}`),
+      onPath(
+        covers('R4.5-01', 'R4.5-02', 'R2.6-01', 'R2.6-02', 'R9-06'),
+        `chain:${chain}`,
+        'scope:sufficient',
+      ),
       async ({ client, issueToken, http, target }) => {
         const token = await issueToken(client, { scope: 'autoupload' });
         const catalogs = new CatalogClient(http, target.appsUrl);
