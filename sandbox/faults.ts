@@ -1,6 +1,7 @@
 import { AUTHORIZATION_FAULTS } from './fault-catalogue/authorization.js';
 import { CATALOGS_FAULTS } from './fault-catalogue/catalogs.js';
 import { NOTIFICATIONS_FAULTS } from './fault-catalogue/notifications.js';
+import { PATH_FAULTS } from './fault-catalogue/paths.js';
 import { RESOURCES_FAULTS } from './fault-catalogue/resources.js';
 import { TOKEN_FAULTS } from './fault-catalogue/token.js';
 import type { FaultDefinition } from './fault-catalogue/types.js';
@@ -21,6 +22,7 @@ export const FAULTS = {
   ...RESOURCES_FAULTS,
   ...CATALOGS_FAULTS,
   ...NOTIFICATIONS_FAULTS,
+  ...PATH_FAULTS,
 } as const satisfies Record<string, FaultDefinition>;
 
 export type FaultName = keyof typeof FAULTS;

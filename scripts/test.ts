@@ -22,6 +22,8 @@ const staticChecks: Array<[string, string[]]> = [
   ['npx', ['tsx', 'scripts/check-config.ts']],
   // Every relative link in the Markdown resolves, every folder README is one screen (scripts/check-docs.ts).
   ['npx', ['tsx', 'scripts/check-docs.ts']],
+  // Requirement × path: every path a requirement lists has a test on it or a reason (scripts/path-coverage.ts).
+  ['npx', ['tsx', 'scripts/requirements.ts', '--paths']],
 ];
 let failedChecks = 0;
 for (const [command, args] of staticChecks) {
@@ -39,7 +41,7 @@ if (broken !== '') console.log(broken);
 if (counts.errors > 0) console.log(`${counts.errors} error(s) outside the tests: see the output above.`);
 if (failedChecks > 0)
   console.log(
-    `\n${failedChecks} static check(s) failed (type check, lint, import circles, format, OpenAPI, workflows, configuration, docs).`,
+    `\n${failedChecks} static check(s) failed (type check, lint, import circles, format, OpenAPI, workflows, configuration, docs, paths).`,
   );
 printSkipGroups(`${reports}/results.json`);
 console.log(lastLine(counts, failedChecks));

@@ -3,7 +3,7 @@ import { test } from '../fixtures/index.js';
 import { CatalogClient, chainPath } from '../helpers/clients/catalog-client.js';
 import { expectCatalogAnswer } from '../helpers/assert/expect-catalog.js';
 import { CUBIC_CAPACITIES_PATH, type CatalogChain } from '../spec/paths.js';
-import { covers } from '../helpers/assert/covers.js';
+import { covers, onPath } from '../helpers/assert/covers.js';
 import { parseJsonBody } from '../helpers/record/exchange.js';
 import { assertProperty } from '../helpers/assert/property.js';
 import { verify } from '../helpers/assert/verify.js';
@@ -34,7 +34,11 @@ test.describe('4.5 Catalog lookups', () => {
   for (const [chain, depth] of CHAINS) {
     test(
       `the ${chain} chain: generated picks from each answer lead to the next lookup`,
-      covers('R4.5-01', 'R4.5-02', 'R2.6-01', 'R2.6-02', 'R9-06'),
+      onPath(
+        covers('R4.5-01', 'R4.5-02', 'R2.6-01', 'R2.6-02', 'R9-06'),
+        `chain:${chain}`,
+        'scope:sufficient',
+      ),
       async ({ client, issueToken, http, target }) => {
         const token = await issueToken(client, { scope: 'autoupload' });
         const catalogs = new CatalogClient(http, target.appsUrl);

@@ -1,6 +1,7 @@
 import type { TestDetails } from '@playwright/test';
 import { requirement } from '../../spec/requirements/catalogue.js';
 import type { Requirement, Severity } from '../../spec/requirements/types.js';
+import { pathTag, type Path } from '../../spec/requirements/paths.js';
 import { preflightAnnotations } from '../target/broken-environment.js';
 
 /** The annotation naming one covered requirement (allure-playwright makes it a label). */
@@ -54,4 +55,13 @@ function describeRequirements(requirements: readonly Requirement[]): string {
 export function asCase(details: TestDetails, name: string): TestDetails {
   const tags = details.tag === undefined ? [] : Array.isArray(details.tag) ? details.tag : [details.tag];
   return { ...details, tag: [...tags, `@case:${name}`] };
+}
+
+/**
+ * The details of a test that takes these paths to its requirements (spec/requirements/paths.ts):
+ * a tag per path (`@path:client-auth:basic`), which `npm run requirements` reads beside the ids.
+ */
+export function onPath(details: TestDetails, ...paths: Path[]): TestDetails {
+  const tags = Array.isArray(details.tag) ? details.tag : details.tag === undefined ? [] : [details.tag];
+  return { ...details, tag: [...tags, ...paths.map(pathTag)] };
 }

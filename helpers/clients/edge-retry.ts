@@ -9,7 +9,8 @@ import { insideTest, testLocation } from '../report/report.js';
  * or a firewall (field notes), which answers now and then with its own page, resets a connection or
  * lets a request time out. Such an answer says nothing about the API. A request that is safe to send
  * again (a read or a lookup: the listing, the catalogs, basic user info, reading a notification
- * configuration; never a code exchange, whose code is single-use, nor a create, update or delete) is
+ * configuration, and its update and delete, idempotent by RFC 9110 9.2.2; never a code exchange,
+ * whose code is single-use, nor a create) is
  * sent again after a short pause; what survives the retries ends the test as broken, as any single
  * exchange does.
  *

@@ -45,8 +45,16 @@ export const DELIVERY_RULES = {
   notificationBody: (event: AdEvent): string => productionBody(event),
   /** R6-02: the Content-Type of a delivery: the configured media_type, the only one supported. */
   deliveryMediaType: (): string => 'application/json',
-  /** R6-04: the header that carries the token (not shown): the policy's, `Authorization: Bearer` by default. */
-  tokenHeaders: (token: string, policy: DeliveryPolicyValues): Readonly<Record<string, string>> => ({
+  /**
+   * R6-04: the header that carries the token (not shown): the policy's, `Authorization: Bearer` by
+   * default, the same on every attempt (1 for the first); a patch may tell attempts apart.
+   */
+  tokenHeaders: (
+    token: string,
+    policy: DeliveryPolicyValues,
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the attempt is a fault's to read
+    attempt: number,
+  ): Readonly<Record<string, string>> => ({
     [policy.tokenHeader.toLowerCase()]: policy.tokenForm === 'bearer' ? `Bearer ${token}` : token,
   }),
   /** How long a delivery waits before its first attempt: none, the sandbox delivers at once. */
@@ -55,6 +63,9 @@ export const DELIVERY_RULES = {
   deliveryAttempts: (policy: DeliveryPolicyValues): number => policy.retries + 1,
   /** Whether the receiver's answer is a failure, retried like a network failure: a 5xx. */
   deliveryFailed: (status: number): boolean => status >= 500,
+  /** The pause after the given failed attempt (1 for the first) before the next one: the policy's backoff. */
+  retryPauseMs: (attempt: number, policy: DeliveryPolicyValues): number =>
+    policy.backoffMs[Math.min(attempt, policy.backoffMs.length) - 1] ?? 0,
   /** Whether the receiver's answer refuses the delivery (logged `refused`, never retried): a 4xx. */
   deliveryRefused: (status: number): boolean => status >= 400 && status < 500,
 };

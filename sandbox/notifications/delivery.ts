@@ -169,7 +169,7 @@ export class Deliverer {
       const retried =
         end.next !== 'done' && values.retryOn.includes(end.next) && attempt < rules.deliveryAttempts(values);
       if (!retried) return;
-      await pause(this.settings.pauseAfter(attempt), cancelled);
+      await pause(rules.retryPauseMs(attempt, values), cancelled);
     }
   }
 
