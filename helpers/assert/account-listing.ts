@@ -87,7 +87,8 @@ export async function crawlsLikeReference(
   await whileAccountHeld(() =>
     sideBySide(
       crawls.map(
-        (parameters) => () => crawlLikeReference(listing, token, reference, parameters, changing, alreadyHeld),
+        (parameters) => () =>
+          crawlLikeReference(listing, token, reference, parameters, changing, alreadyHeld),
       ),
     ),
   );
