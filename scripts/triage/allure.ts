@@ -11,8 +11,8 @@ import type { Triage } from './triage.js';
 
 /** The label an accepted deviation's test carries (allurerc.mjs files it under "Known deviations"). */
 export const KNOWN_LABEL = { name: 'kind', value: 'known-deviation' } as const;
-/** The tree's first group (allurerc.mjs sorts by name: a digit before "§"). */
-export const TRIAGE_GROUP = '0 Tonight’s triage';
+/** The tree's first group (allurerc.mjs sorts by name: an opening parenthesis before "§"). */
+export const TRIAGE_GROUP = '(Tonight’s triage)';
 
 interface AllureLabel {
   name: string;

@@ -88,15 +88,7 @@ export function daysToExpiry(deviation: Pick<KnownDeviation, 'expires'>, today: 
   return Math.round((Date.parse(`${deviation.expires}T00:00:00Z`) - day) / 86_400_000);
 }
 
-/** What init writes: the format, commented out, so that the file holds no deviation until edited. */
-export const KNOWN_TEMPLATE = `# Known deviations: requirements the team has accepted that the target does not meet yet.
-# A listed requirement that fails is reported as known (its reason and the days left), not as a
-# failure of the gate; one that passes says "no longer failing: remove it"; past its expiry date it
-# fails the gate again. Ids: npx classifieds-conformance requirements. More: docs/triage.md.
-#
-# known:
-#   - requirement: R7.3-04
-#     reason: the listing answers 403 without ACCESS_SCOPE_DENIED; the marketplace fixes it in Q1
-#     link: https://tracker.example.com/MARKET-1234
-#     expires: 2027-03-31
-`;
+/** The requirement ids whose deviation is accepted on `today` (not expired). */
+export function acceptedOn(known: readonly KnownDeviation[], today: Date): Set<string> {
+  return new Set(known.filter((entry) => daysToExpiry(entry, today) >= 0).map((entry) => entry.requirement));
+}
