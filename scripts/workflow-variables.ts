@@ -32,6 +32,8 @@ export const NOT_PASSED: Readonly<Record<string, string>> = {
   ALLURE_HISTORY_PATH: "the report job's, which makes the one Allure report of every shard",
   CONFORMANCE_DRIFT_FAILS:
     "the report job's, which compares the night's whole profile (classifieds-conformance profile)",
+  CONFORMANCE_NIGHT:
+    "the report job's triage names the night itself (its date and run number): a shard's triage is its own",
   CONFORMANCE_BASELINE:
     "the report job compares every shard's observations with last night's profile (classifieds-conformance profile --baseline): one shard sees only its share",
 };

@@ -2,7 +2,7 @@
 // requirements page as the report's global attachments (the overview shows them first) and as the
 // first entry of its tree; flaky tests flagged flaky, accepted deviations labelled known.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestOutcome } from './night.js';
 import { triageHtml } from './page.js';
@@ -11,6 +11,18 @@ import type { Triage } from './triage.js';
 
 /** The label an accepted deviation's test carries (allurerc.mjs files it under "Known deviations"). */
 export const KNOWN_LABEL = { name: 'kind', value: 'known-deviation' } as const;
+/**
+ * The triage's own files, by fixed names: a later triage of the same results (the nightly's report
+ * job after its shards' runs) replaces them, never adds a second entry.
+ */
+const ENTRY_FILE = 'tonights-triage-result.json';
+const GLOBALS_FILE = 'tonights-triage-globals.json';
+
+/** Removes an earlier triage's entry and global attachments from a results folder. */
+export function removeTriageEntry(resultsDir: string): void {
+  for (const name of [ENTRY_FILE, GLOBALS_FILE]) rmSync(join(resultsDir, name), { force: true });
+}
+
 /** The tree's first group (allurerc.mjs sorts by name: an opening parenthesis before "§"). */
 export const TRIAGE_GROUP = '(Tonight’s triage)';
 
@@ -56,8 +68,12 @@ export function markResults(resultsDir: string, result: Triage): number {
     const allure = JSON.parse(readFileSync(path, 'utf8')) as AllureResult;
     const outcome = outcomeFor(allure, result.outcomes);
     if (outcome === undefined) continue;
-    const known = result.excused.includes(outcome);
-    if (!outcome.flaky && !known) continue;
+    const labels = allure.labels ?? [];
+    // Marked by an earlier triage of the same results already (a shard's, then the report job's).
+    const known =
+      result.excused.includes(outcome) &&
+      !labels.some((label) => label.name === KNOWN_LABEL.name && label.value === KNOWN_LABEL.value);
+    if (!(outcome.flaky && allure.flaky !== true) && !known) continue;
     if (outcome.flaky) allure.flaky = true;
     if (known) {
       allure.labels = [...(allure.labels ?? []), { ...KNOWN_LABEL }];
@@ -110,7 +126,7 @@ export function writeTriageEntry(
     .map(({ title, entries }) => `${entries.length} ${title.toLowerCase()}`);
   const uuid = randomUUID();
   writeFileSync(
-    join(resultsDir, `${uuid}-result.json`),
+    join(resultsDir, ENTRY_FILE),
     JSON.stringify({
       uuid,
       historyId: 'tonights-triage',

@@ -2,9 +2,9 @@
 // Playwright JSON reports and the requirement history, adds tonight to the history, and writes the
 // triage everywhere a reader looks: triage.md (the job summary), requirements.html, the Allure
 // results (before the report is generated) and the JUnit files.
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeTriageEntry, markResults } from './allure.js';
+import { markResults, removeTriageEntry, writeTriageEntry } from './allure.js';
 import { historyFileBeside, readHistory, writeHistory } from './history.js';
 import { rewriteJunit } from './junit.js';
 import type { KnownDeviation } from './known.js';
@@ -61,7 +61,10 @@ export function runTriage(request: TriageRequest): TriageDone {
   const page = requirementsPage(result, sections);
   writeFileSync(join(request.reportsDir, TRIAGE_MARKDOWN), triageMarkdown(result, sections));
   writeFileSync(join(request.reportsDir, REQUIREMENTS_PAGE), page);
-  for (const dir of request.allureResultsDirs) markResults(dir, result);
+  for (const dir of request.allureResultsDirs) {
+    markResults(dir, result);
+    if (existsSync(dir)) removeTriageEntry(dir);
+  }
   const [first] = request.allureResultsDirs;
   if (first !== undefined) writeTriageEntry(first, result, sections, page, failsBeyondKnown(result));
   for (const file of request.junitFiles) rewriteJunit(file, result);
