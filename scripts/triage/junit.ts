@@ -47,8 +47,10 @@ function rewrite(testcase: string, result: Triage): string {
   const known = result.excused.find((outcome) => matches(testcase, outcome));
   if (known !== undefined) {
     const message = knownMessage(result, known);
+    // Playwright writes a failure <failure>, or <error> when the error has a type of its own
+    // (ConformanceFailure): either, self-closed or with its content.
     written = withProperty(written, 'known-deviation', message).replace(
-      /<failure\b[\s\S]*?(<\/failure>|\/>)/,
+      /<(failure|error)\b[^>]*?\/>|<(failure|error)\b[^>]*>[\s\S]*?<\/\2>/,
       `<skipped message="${xml(message)}"/>`,
     );
   }
@@ -58,26 +60,30 @@ function rewrite(testcase: string, result: Triage): string {
   return written;
 }
 
-/** Each <testsuite>'s and the <testsuites>' failures and skipped, counted again from the testcases. */
+/** Each <testsuite>'s and the <testsuites>' failures, errors and skipped, counted again from the testcases. */
 function recount(xmlText: string): string {
-  const total = { failures: 0, skipped: 0 };
-  const set = (attributes: string, failures: number, skipped: number) =>
-    attributes
-      .replace(/\sfailures="\d+"/, ` failures="${failures}"`)
-      .replace(/\sskipped="\d+"/, ` skipped="${skipped}"`);
+  const kinds = ['failures', 'errors', 'skipped'] as const;
+  const elements = { failures: /<failure\b/g, errors: /<error\b/g, skipped: /<skipped\b/g };
+  const total = { failures: 0, errors: 0, skipped: 0 };
+  const set = (attributes: string, counts: Record<(typeof kinds)[number], number>) =>
+    kinds.reduce(
+      (text, kind) => text.replace(new RegExp(`\\s${kind}="\\d+"`), ` ${kind}="${counts[kind]}"`),
+      attributes,
+    );
   const suites = xmlText.replace(
     /<testsuite\b([^>]*)>([\s\S]*?)<\/testsuite>/g,
     (_, attributes: string, body: string) => {
-      const failures = (body.match(/<failure\b/g) ?? []).length;
-      const skipped = (body.match(/<skipped\b/g) ?? []).length;
-      total.failures += failures;
-      total.skipped += skipped;
-      return `<testsuite${set(attributes, failures, skipped)}>${body}</testsuite>`;
+      const counts = { failures: 0, errors: 0, skipped: 0 };
+      for (const kind of kinds) {
+        counts[kind] = (body.match(elements[kind]) ?? []).length;
+        total[kind] += counts[kind];
+      }
+      return `<testsuite${set(attributes, counts)}>${body}</testsuite>`;
     },
   );
   return suites.replace(
     /<testsuites\b([^>]*)>/,
-    (_, attributes: string) => `<testsuites${set(attributes, total.failures, total.skipped)}>`,
+    (_, attributes: string) => `<testsuites${set(attributes, total)}>`,
   );
 }
 
