@@ -33,7 +33,9 @@ function mark(verdict: Verdict, night: string): string {
 
 /** The triage's sections as HTML, for the page and for the report's triage entry. */
 export function triageHtml(result: Triage, sections: readonly TriageSection[]): string {
-  const parts = sections.map(({ title, entries }) => {
+  const parts = sections.map(({ title, entries, inline }) => {
+    if (inline === true)
+      return `<section class="triage" data-section="${escape(title)}"><h3>${escape(title)}: ${escape(entries.join('; ') || 'none')}</h3></section>`;
     const items = entries.map((entry) => `<li>${escape(entry)}</li>`).join('');
     return `<section class="triage" data-section="${escape(title)}"><h3>${escape(title)}: ${entries.length === 0 ? 'none' : entries.length}</h3>${items === '' ? '' : `<ul>${items}</ul>`}</section>`;
   });

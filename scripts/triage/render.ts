@@ -7,6 +7,8 @@ import { testsOf, type KnownState, type Triage } from './triage.js';
 export interface TriageSection {
   title: string;
   entries: string[];
+  /** A section of one status line (the drift), shown after its title rather than counted. */
+  inline?: boolean;
 }
 
 const SENTENCE = 70;
@@ -68,7 +70,7 @@ export function triageSections(result: Triage, driftLine: string): TriageSection
       title: 'Flaky',
       entries: result.flaky.map((state) => `${headline(state.id)}: flaky (${state.flaky ?? ''})`),
     },
-    { title: 'Drift', entries: driftLine === '' ? [] : [driftLine] },
+    { title: 'Drift', entries: driftLine === '' ? [] : [driftLine], inline: true },
   ];
 }
 
@@ -77,7 +79,11 @@ const CONSOLE_ENTRIES = 20;
 /** The console's triage: a heading, then each section with at most 20 entries. */
 export function triageText(result: Triage, sections: readonly TriageSection[]): string[] {
   const lines = [`Triage of ${result.night} (${result.nights.length} nights of requirement history):`];
-  for (const { title, entries } of sections) {
+  for (const { title, entries, inline } of sections) {
+    if (inline === true) {
+      lines.push(`  ${title}: ${entries.join('; ') || 'none'}`);
+      continue;
+    }
     lines.push(`  ${title}: ${entries.length === 0 ? 'none' : entries.length}`);
     for (const entry of entries.slice(0, CONSOLE_ENTRIES)) lines.push(`    ${entry}`);
     if (entries.length > CONSOLE_ENTRIES)
@@ -89,7 +95,11 @@ export function triageText(result: Triage, sections: readonly TriageSection[]): 
 /** The job summary's triage: a heading a section, its entries as a list. */
 export function triageMarkdown(result: Triage, sections: readonly TriageSection[]): string {
   const lines = [`## Triage of ${result.night}`, ''];
-  for (const { title, entries } of sections) {
+  for (const { title, entries, inline } of sections) {
+    if (inline === true) {
+      lines.push(`### ${title}: ${entries.join('; ') || 'none'}`, '');
+      continue;
+    }
     lines.push(`### ${title}${entries.length === 0 ? ': none' : ` (${entries.length})`}`, '');
     for (const entry of entries.slice(0, 50)) lines.push(`- ${entry.replace(/\s+/g, ' ')}`);
     if (entries.length > 0) lines.push('');
