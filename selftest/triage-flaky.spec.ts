@@ -66,7 +66,7 @@ test('a test that failed, then passed on its immediate retry, is flaky in the tr
   writeAllureResults(allureDir);
   const junit = join(folder, 'junit.xml');
   writeFileSync(junit, JUNIT);
-  const done = runTriage({
+  const request = {
     resultsFiles: [results],
     allureHistoryPath: join(folder, 'history', 'history.jsonl'),
     known: [],
@@ -76,7 +76,8 @@ test('a test that failed, then passed on its immediate retry, is flaky in the tr
     allureResultsDirs: [allureDir],
     junitFiles: [junit],
     driftLine: '',
-  });
+  };
+  const done = runTriage(request);
   expect(done.lines).toContain('  Flaky: 1');
   expect(done.lines.join('\n')).toMatch(
     /R4\.5-01 §4\.5 .*: flaky \(a test failed, then passed on its immediate retry\)/,
@@ -92,4 +93,9 @@ test('a test that failed, then passed on its immediate retry, is flaky in the tr
   expect(readFileSync(join(folder, 'history', 'requirements.jsonl'), 'utf8')).toContain(
     '"flaky":["R4.5-01"]',
   );
+  // A second triage of the same results (the nightly's report job after a shard's own) replaces the first's entry.
+  runTriage({ ...request, night: 'n2' });
+  const files = readdirSync(allureDir);
+  expect(files.filter((name) => name.endsWith('-globals.json'))).toEqual(['tonights-triage-globals.json']);
+  expect(files.filter((name) => name.startsWith('tonights-triage-result'))).toHaveLength(1);
 });

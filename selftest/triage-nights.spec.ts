@@ -1,7 +1,7 @@
 // The nightly's triage as a QA team meets it: npm run conformance night after night against the
 // embedded sandbox, faults switched between nights, one requirement history kept in the reports
 // folder; known deviations; the report opened from its folder in Chromium.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -147,6 +147,15 @@ test.describe('the triage of a nightly run (scripts/triage/)', () => {
     expect(junit).toMatch(
       /<skipped message="known deviation (R2\.1-01|R8-01): the marketplace fixes it in Q1/,
     );
+
+    // In the Allure results: labelled a known deviation (allurerc.mjs's "Known deviations"), its reason first.
+    const allureDir = join(folder, 'accepted', 'allure-results');
+    const labelled = readdirSync(allureDir)
+      .filter((name) => name.endsWith('-result.json'))
+      .map((name) => readFileSync(join(allureDir, name), 'utf8'))
+      .filter((text) => text.includes('{"name":"kind","value":"known-deviation"}'));
+    expect(labelled).toHaveLength(1);
+    expect(labelled[0]).toContain('"message":"Known deviation R2.1-01 (accepted until 2099-12-31');
 
     const expired = await conformance(join(folder, 'expired'), {
       night: 'n1',

@@ -99,6 +99,36 @@ function attachment(
   return { name, source, type: 'text/html' };
 }
 
+/** The tree's first entry: the night's verdict, with the triage as its description. */
+function entryResult(result: Triage, sections: readonly TriageSection[], gateFails: boolean): object {
+  const now = Date.now();
+  const counts = sections
+    .filter(({ inline }) => inline !== true)
+    .filter(({ title }) => title !== 'Flaky')
+    .map(({ title, entries }) => `${entries.length} ${title.toLowerCase()}`);
+  return {
+    uuid: randomUUID(),
+    historyId: 'tonights-triage',
+    testCaseId: 'tonights-triage',
+    name: `Tonight's triage (${result.night})`,
+    fullName: 'tonights triage',
+    status: gateFails ? 'failed' : 'passed',
+    statusDetails: { message: counts.join(', ') },
+    descriptionHtml: triageHtml(result, sections),
+    stage: 'finished',
+    start: now,
+    stop: now,
+    labels: [
+      { name: 'parentSuite', value: TRIAGE_GROUP },
+      { name: 'suite', value: 'Triage and requirements page' },
+      { name: 'kind', value: 'triage' },
+    ],
+    steps: [],
+    parameters: [],
+    links: [],
+  };
+}
+
 /**
  * The triage and the requirements page, as global attachments and as the tree's first entry
  * (status passed when the gate passes, failed when it fails: the entry is the night's verdict).
@@ -112,44 +142,11 @@ export function writeTriageEntry(
 ): void {
   if (!existsSync(resultsDir)) return;
   const triage = `<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>${triageHtml(result, sections)}<p><a href="requirements.html" target="_blank">Every requirement, with its last nights</a></p></body></html>`;
-  const attachments = [
+  const pages = () => [
     attachment(resultsDir, 'triage.html', triage),
     attachment(resultsDir, 'requirements.html', page),
   ];
-  writeFileSync(
-    join(resultsDir, `${randomUUID()}-globals.json`),
-    JSON.stringify({ attachments, errors: [] }),
-  );
-  const now = Date.now();
-  const counts = sections
-    .filter(({ title }) => title !== 'Drift' && title !== 'Flaky')
-    .map(({ title, entries }) => `${entries.length} ${title.toLowerCase()}`);
-  const uuid = randomUUID();
-  writeFileSync(
-    join(resultsDir, ENTRY_FILE),
-    JSON.stringify({
-      uuid,
-      historyId: 'tonights-triage',
-      testCaseId: 'tonights-triage',
-      name: `Tonight's triage (${result.night})`,
-      fullName: 'tonights triage',
-      status: gateFails ? 'failed' : 'passed',
-      statusDetails: { message: counts.join(', ') },
-      descriptionHtml: triageHtml(result, sections),
-      stage: 'finished',
-      start: now,
-      stop: now,
-      labels: [
-        { name: 'parentSuite', value: TRIAGE_GROUP },
-        { name: 'suite', value: 'Triage and requirements page' },
-      ],
-      attachments: [
-        attachment(resultsDir, 'triage.html', triage),
-        attachment(resultsDir, 'requirements.html', page),
-      ],
-      steps: [],
-      parameters: [],
-      links: [],
-    }),
-  );
+  writeFileSync(join(resultsDir, GLOBALS_FILE), JSON.stringify({ attachments: pages(), errors: [] }));
+  const entry = { ...entryResult(result, sections, gateFails), attachments: pages() };
+  writeFileSync(join(resultsDir, ENTRY_FILE), JSON.stringify(entry));
 }

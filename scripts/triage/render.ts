@@ -15,13 +15,14 @@ const SENTENCE = 70;
 
 function headline(id: string): string {
   const found = requirement(id);
-  const text = found.text.length > SENTENCE ? `${found.text.slice(0, SENTENCE - 1)}…` : found.text;
+  const sentence = found.text.replace(/\.$/, '');
+  const text = sentence.length > SENTENCE ? `${sentence.slice(0, SENTENCE - 1)}…` : sentence;
   return `${id} §${found.section} ${text}`;
 }
 
 function firstFailure(result: Triage, id: string): string {
   const failed = testsOf(result, id).find((test) => test.verdict === 'failed' && test.failedIds.includes(id));
-  return failed === undefined ? '' : `: ${failed.title} (${failed.where})`;
+  return failed === undefined ? '' : ` — ${failed.title} (${failed.where})`;
 }
 
 function expiredNote(result: Triage, id: string): string {
