@@ -17,6 +17,8 @@ export function statusCounts(folders) {
   for (const folder of folders)
     for (const file of readdirSync(folder).filter((name) => name.endsWith('-result.json'))) {
       const result = JSON.parse(readFileSync(join(folder, file), 'utf8'));
+      // The triage's entry (scripts/triage/allure.ts) is the night's verdict, not a test.
+      if ((result.labels ?? []).some((label) => label.name === 'kind' && label.value === 'triage')) continue;
       const key = String(result.historyId ?? result.uuid);
       const stop = Number(result.stop ?? 0);
       if ((latest.get(key)?.stop ?? -1) <= stop)
