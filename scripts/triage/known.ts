@@ -21,7 +21,8 @@ const SCHEMA = {
   additionalProperties: false,
   properties: {
     known: {
-      type: 'array',
+      // `known:` alone (every entry removed) is an empty list.
+      type: ['array', 'null'],
       items: {
         type: 'object',
         required: ['requirement', 'reason', 'link', 'expires'],
@@ -57,7 +58,10 @@ export function readKnown(path: string): { known: KnownDeviation[] } | { problem
   if (!validate(document)) {
     const [first] = validate.errors ?? [];
     const where = first?.instancePath === '' ? 'the file' : (first?.instancePath ?? 'the file');
-    return { problem: `${path}: ${where} ${first?.message ?? 'is malformed'} (see docs/triage.md)` };
+    const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty;
+    const message =
+      extra === undefined ? (first?.message ?? 'is malformed') : `has an unknown field "${extra}"`;
+    return { problem: `${path}: ${where} ${message} (see docs/triage.md)` };
   }
   const known = document.known ?? [];
   return checkIds(path, known) ?? { known };
