@@ -71,7 +71,8 @@ export function triageSections(result: Triage, driftLine: string): TriageSection
       title: 'Flaky',
       entries: result.flaky.map((state) => `${headline(state.id)}: flaky (${state.flaky ?? ''})`),
     },
-    { title: 'Drift', entries: driftLine === '' ? [] : [driftLine], inline: true },
+    // The drift line says "drift: ..." on its own; under its title, the rest.
+    { title: 'Drift', entries: driftLine === '' ? [] : [driftLine.replace(/^drift: /, '')], inline: true },
   ];
 }
 
