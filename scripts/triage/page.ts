@@ -42,6 +42,16 @@ export function triageHtml(result: Triage, sections: readonly TriageSection[]): 
   return `<h2>Triage of ${escape(result.night)}</h2>${parts.join('')}`;
 }
 
+/** The requirement's state, or what its known deviation makes of it. */
+function stateText(result: Triage, id: string): string {
+  const known = result.known.find((entry) => entry.deviation.requirement === id);
+  const state = result.states.find((found) => found.id === id);
+  if (known === undefined) return `${state?.kind ?? ''}${state?.flaky === undefined ? '' : ', flaky'}`;
+  return known.status === 'expired'
+    ? `known deviation expired on ${known.deviation.expires}`
+    : `known deviation (${known.status}; until ${known.deviation.expires})`;
+}
+
 function requirementRow(result: Triage, id: string): string {
   const state = result.states.find((found) => found.id === id);
   const nights = result.nights.slice(-MARKS);
@@ -58,7 +68,7 @@ function requirementRow(result: Triage, id: string): string {
   return [
     `<tr data-requirement="${escape(id)}" data-verdict="${state?.verdict ?? 'not run'}">`,
     `<td><b>${escape(id)}</b></td><td>${escape(text)}</td>`,
-    `<td>${mark(state?.verdict ?? 'not run', result.night)} ${escape(state?.verdict ?? 'not run')}<br><small>${escape(state?.kind ?? '')}</small></td>`,
+    `<td>${mark(state?.verdict ?? 'not run', result.night)} ${escape(state?.verdict ?? 'not run')}<br><small>${escape(stateText(result, id))}</small></td>`,
     `<td class="marks">${marks.join('')}</td>`,
     `<td>${tests === '' ? '<small>no test ran</small>' : `<ul>${tests}</ul>`}</td></tr>`,
   ].join('');
