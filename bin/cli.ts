@@ -38,6 +38,10 @@ const COMMANDS: Record<
   init: { script: 'bin/init.ts', summary: 'write .env.example, .gitignore lines and CI workflows here' },
   report: { script: 'bin/report.ts', summary: 'one Allure report from results folders (CI shards)' },
   summary: { script: 'scripts/job-summary.ts', summary: 'a Markdown summary of results.json files (CI)' },
+  triage: {
+    script: 'bin/triage.ts',
+    summary: "tonight's triage of shards' results.json: requirement history, known deviations (CI)",
+  },
   'status-change': {
     script: 'examples/status-change/sandbox-helpers.mjs',
     summary: "the example status-change command for a sandbox's test helpers",

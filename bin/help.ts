@@ -22,6 +22,9 @@ ${renderHelp()}
 Reports (in REPORTS_DIR, default ./reports; each run replaces the previous run's):
   allure-report/index.html   the Allure report (one file; history in history/history.jsonl)
   junit.xml, results.json    JUnit and Playwright JSON, for CI
+  requirements.html          every requirement with tonight's verdict and its last nights (the run
+                             ends with its triage; history/requirements.jsonl keeps the verdicts)
+  ./conformance-known.yaml   known deviations the team accepts until a date (CONFORMANCE_KNOWN; init)
   A run refused at the start (configuration, wrong client secret) writes one failed case naming why.
 
 Package documentation: ${resolve(PACKAGE_ROOT, 'README.md')} and ${resolve(PACKAGE_ROOT, 'bin/README.md')}

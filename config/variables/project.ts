@@ -225,6 +225,23 @@ export const PROJECT_VARIABLES = declare([
   },
   {
     ...RUN,
+    name: 'CONFORMANCE_KNOWN',
+    kind: 'path',
+    default: 'conformance-known.yaml',
+    doc: "The team's known deviations (requirement ids with a reason, a link and an expiry): reported as known, not failed, until they expire (docs/triage.md).",
+    unset: 'conformance-known.yaml in the working folder, if there',
+  },
+  {
+    ...RUN,
+    name: 'CONFORMANCE_NIGHT',
+    kind: 'text',
+    doc: 'Tonight\'s name in the per-requirement history ("failing since <name>").',
+    unset: "the run's UTC time",
+    notNightly:
+      "the report job's triage names the night itself (its date and run number): a shard's triage is its own",
+  },
+  {
+    ...RUN,
     name: 'CONFORMANCE_TARGET_NAME',
     kind: 'text',
     doc: "The target's name in the observed profile.",
