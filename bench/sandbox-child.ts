@@ -7,6 +7,9 @@
 // Its first argument may name how the journal and chaos are set (bench/chaos-cost.ts): `plain`
 // (neither installed), `journal-off` (installed, journal off, no profile), `journal-on` (no
 // profile), `chaos-elsewhere` (journal on, every profile on for a client that is not the actor's).
+// `--data DIR`: the state kept in a fresh data folder there, as `npm run sandbox` keeps it
+// (bench/persistence.ts); without it, in memory only, as the suite's embedded sandbox.
+import { parseArgs } from 'node:util';
 import { runsWithSandboxSettings } from '../sandbox/process-settings.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { benchActor } from './actors.js';
@@ -59,14 +62,19 @@ function actor(sandbox: StartedSandbox): string {
   return JSON.stringify(made);
 }
 
-const MODE = process.argv[2] ?? 'journal-on';
-
 async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    options: { data: { type: 'string' } },
+    allowPositionals: true,
+  });
+  const mode = positionals[0] ?? 'journal-on';
   const sandbox = await startSandbox({
     controlKey: CONTROL_KEY,
-    observe: MODE !== 'plain',
-    journal: MODE === 'journal-on' || MODE === 'chaos-elsewhere',
-    ...(MODE === 'chaos-elsewhere'
+    dataDir: values.data,
+    fresh: true,
+    observe: mode !== 'plain',
+    journal: mode === 'journal-on' || mode === 'chaos-elsewhere',
+    ...(mode === 'chaos-elsewhere'
       ? {
           chaos: {
             profiles: ['edge', 'pages', 'statuses', 'deliveries'],

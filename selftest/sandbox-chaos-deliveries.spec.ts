@@ -10,6 +10,7 @@ import {
   type Actor,
   type ChaosSandbox,
 } from './support/chaos-sandbox.js';
+import { settings } from '../config/environment.js';
 
 /**
  * Chaos on deliveries (docs/sandbox-chaos.md), `deliveries` composed with `statuses`: duplicates,
@@ -18,7 +19,7 @@ import {
  * says; a bystander's deliveries untouched.
  */
 
-const SEED = Number(process.env.CHAOS_SEED ?? 20261127);
+const SEED = settings().CHAOS_SEED ?? 20261127;
 const EVENTS = 150;
 const DELAY_MS = 300;
 

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { API_ENDPOINTS, profileNamed } from '../sandbox/chaos/profiles.js';
 import { countFault, expectRate, expectUntouched, repeat, seen } from './support/chaos-checks.js';
 import { requestsOf, startChaosSandbox, type Actor, type ChaosSandbox } from './support/chaos-sandbox.js';
+import { settings } from '../config/environment.js';
 
 /**
  * Chaos profiles at the request stage (docs/sandbox-chaos.md): the edge's pages, resets, timeouts
@@ -9,7 +10,7 @@ import { requestsOf, startChaosSandbox, type Actor, type ChaosSandbox } from './
  * renumbered. Each on for one client: a bystander's requests meanwhile are never touched.
  */
 
-const SEED = Number(process.env.CHAOS_SEED ?? 20261127);
+const SEED = settings().CHAOS_SEED ?? 20261127;
 
 let box: ChaosSandbox;
 test.beforeEach(async () => {

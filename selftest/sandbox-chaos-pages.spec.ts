@@ -3,6 +3,7 @@ import { profileNamed } from '../sandbox/chaos/profiles.js';
 import type { RequestRecord } from '../spec/journal.js';
 import { countFault, decisionsOfRecord, expectRate, expectUntouched } from './support/chaos-checks.js';
 import { requestsOf, startChaosSandbox, type ChaosSandbox } from './support/chaos-sandbox.js';
+import { settings } from '../config/environment.js';
 
 /**
  * Chaos on the listing's answers (docs/sandbox-chaos.md): statuses outside section 3, pages
@@ -10,7 +11,7 @@ import { requestsOf, startChaosSandbox, type ChaosSandbox } from './support/chao
  * still gets every ad exactly once, and a bystander's crawl is untouched.
  */
 
-const SEED = Number(process.env.CHAOS_SEED ?? 20261127);
+const SEED = settings().CHAOS_SEED ?? 20261127;
 const OUTSIDE = new Set(['expired', 'sold', 'deleted_sold']);
 
 let box: ChaosSandbox;

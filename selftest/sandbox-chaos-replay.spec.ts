@@ -8,6 +8,7 @@ import {
   startChaosSandbox,
   TokenCheckingReceiver,
 } from './support/chaos-sandbox.js';
+import { settings } from '../config/environment.js';
 
 /**
  * Seed and replay (docs/sandbox-chaos.md): the same seed and the same sequence of requests and
@@ -16,7 +17,7 @@ import {
  * drawn from the seed, the client id and the request's place in that client's sequence.
  */
 
-const SEED = Number(process.env.CHAOS_SEED ?? 20261127);
+const SEED = settings().CHAOS_SEED ?? 20261127;
 const NOTIFICATION_TOKEN = 'ntk-replay-selftest-0123456789';
 const CLIENT = { clientId: 'cl_replay_selftest_client', secret: 'replay-selftest-client-secret-0123456789' };
 

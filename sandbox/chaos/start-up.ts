@@ -11,7 +11,7 @@ import { PROFILE_NAMES } from './profiles.js';
  */
 export function chaosAtStart(
   chaos: Chaos,
-  env: NodeJS.ProcessEnv,
+  env: Readonly<Record<string, string | undefined>>,
   defaultClients: readonly string[] | null,
 ): string | null {
   const profiles = (env.SANDBOX_CHAOS ?? '')
