@@ -1,6 +1,7 @@
 import type { DeliveryRecord, JournalRecord, RequestRecord } from '../spec/journal.js';
 import { REDACTED, redactText } from '../helpers/report/redact.js';
 import { isSecretName } from '../helpers/report/secret-names.js';
+import { FINGERPRINT } from './sanitize.js';
 
 /**
  * A record as evidence: one line a reader follows, and a reproduction of a request (its request
@@ -8,8 +9,6 @@ import { isSecretName } from '../helpers/report/secret-names.js';
  * project's redaction, and a value under a secret name shows only when it is a fingerprint, so a
  * journal that let a secret through leaks nothing here.
  */
-
-const FINGERPRINT = /^fp:[0-9a-f]{8,64}$/;
 
 type Fact = string | number | boolean | null | undefined;
 

@@ -1,6 +1,7 @@
 import type { JournalRecord } from '../spec/journal.js';
 import type { ClientRequirement } from '../spec/requirements/client.js';
 import { gradedRequirements } from './graders/index.js';
+import { sanitizedRecord } from './sanitize.js';
 import type { Verdict } from './verdict.js';
 
 /** One client's report card: each requirement's verdict, and what chaos had on. */
@@ -24,13 +25,13 @@ function chaosOf(records: readonly JournalRecord[]): ReportCard['chaos'] {
   return [...seen.values()];
 }
 
-/** Grades every client requirement from one client's records (in journal order). */
+/** Grades every client requirement from one client's records (in journal order), raw secrets fingerprinted first. */
 export function gradeClient(
   clientId: string,
   records: readonly JournalRecord[],
   options: { dropped?: number; since?: string; until?: string } = {},
 ): ReportCard {
-  const ordered = [...records].sort((a, b) => a.seq - b.seq);
+  const ordered = records.map(sanitizedRecord).sort((a, b) => a.seq - b.seq);
   return {
     clientId,
     window: {
