@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { exitCodeOf, gradeClient, standingOf } from '../report-card/grade.js';
+import { selectRecords } from '../report-card/source.js';
 import { MISTAKES, type Mistake } from './broken-clients/mistakes.js';
 import { referenceJournal } from './broken-clients/reference-client.js';
 
@@ -38,4 +39,20 @@ test.describe('the report card grades the broken clients', () => {
       expect(standings(records)[id]).toBe(advisory ? 'advisory' : 'failed');
       expect(exitCodeOf(card, false), 'an advisory requirement only warns').toBe(advisory ? 0 : 1);
     });
+
+  test('a grade depends on the records only: the same card whatever order they arrive in', () => {
+    const { records } = referenceJournal('loops-on-a-repeated-token');
+    const shuffled = [...records].sort((a, b) => ((a.seq * 7919) % 31) - ((b.seq * 7919) % 31));
+    const verdicts = (card: ReturnType<typeof gradeClient>) => card.lines.map((line) => line.verdict);
+    expect(verdicts(gradeClient('c', shuffled))).toEqual(verdicts(gradeClient('c', records)));
+  });
+
+  test("the records graded: the client's own, within the window", () => {
+    const mine = referenceJournal(undefined, 'client-mine').records;
+    const other = referenceJournal(undefined, 'client-other').records;
+    const since = mine[10]?.at ?? '';
+    const until = mine[20]?.at ?? '';
+    const selected = selectRecords([...mine, ...other], 'client-mine', { since, until });
+    expect(selected.map((record) => record.seq)).toEqual(mine.slice(10, 21).map((record) => record.seq));
+  });
 });
