@@ -1,6 +1,6 @@
 import type { DeliveryRecord, JournalRecord } from '../spec/journal.js';
 import { isSection3Status } from '../spec/ad-status.js';
-import { deliveriesOf, statusText } from './records.js';
+import { deliveriesOf, faultsOf, statusText } from './records.js';
 import { failed, passedIf, type Verdict } from './verdict.js';
 
 /**
@@ -12,14 +12,18 @@ import { failed, passedIf, type Verdict } from './verdict.js';
 export type DeliveryKind = 'forged' | 'repeated' | 'unknown status' | 'plain' | 'ungraded';
 
 const REPEATED_FAULTS = new Set(['duplicate', 'late', 'out_of_order', 'retry']);
+/** Chaos's fault that sends a status outside section 3 (a listing's or a delivery's). */
+export const OTHER_STATUS = 'other-status';
 
 export function deliveryKind(delivery: DeliveryRecord): DeliveryKind {
   if (delivery.outcome === 'dropped' || delivery.outcome === 'cancelled') return 'ungraded';
-  const fault = delivery.decision?.fault;
-  if (fault === 'forged') return 'forged';
-  if (fault !== undefined && REPEATED_FAULTS.has(fault)) return 'repeated';
-  if (fault !== undefined) return 'ungraded';
-  return isSection3Status(delivery.status_sent) ? 'plain' : 'unknown status';
+  const faults = faultsOf(delivery);
+  if (faults.includes('forged')) return 'forged';
+  if (faults.some((fault) => REPEATED_FAULTS.has(fault))) return 'repeated';
+  if (faults.some((fault) => fault !== OTHER_STATUS)) return 'ungraded';
+  return isSection3Status(delivery.status_sent) && !faults.includes(OTHER_STATUS)
+    ? 'plain'
+    : 'unknown status';
 }
 
 /** A grader of one kind of delivery: every delivery of that kind answered as `accepts` says. */

@@ -1,5 +1,5 @@
 import type { RequestRecord } from '../spec/journal.js';
-import { textParam } from './records.js';
+import { faultsOf, textParam } from './records.js';
 
 /** An edge's answer as the journal shows it, and what makes two requests the same one again. */
 
@@ -8,15 +8,15 @@ export const EDGE_RETRY_DELAY_MS = 250;
 /** At most this many attempts in a row of one request answered by the edge (the first and 5 retries). */
 export const EDGE_ATTEMPTS = 6;
 
-/** Chaos's faults that stand for an edge (an HTML page, a reset), by name. */
-const EDGE_FAULT = /edge|html|reset|cdn|gateway|firewall/i;
+/** Chaos's faults that stand for an edge (an HTML page, a reset, a timeout), by name; latency is not one. */
+const EDGE_FAULT = /edge|html|reset|timeout|cdn|gateway|firewall/i;
 
 /**
  * An answer that is not the API's: chaos says it put an edge in the way, or a gateway's status
  * (502, 503, 504) came without the API's reason.
  */
 export function isEdgeAnswer(record: RequestRecord): boolean {
-  if (record.decision !== undefined && EDGE_FAULT.test(record.decision.fault)) return true;
+  if (faultsOf(record).some((fault) => EDGE_FAULT.test(fault))) return true;
   return record.status >= 502 && record.status <= 504 && record.reason === undefined;
 }
 

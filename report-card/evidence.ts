@@ -1,7 +1,7 @@
 import type { DeliveryRecord, JournalRecord, RequestRecord } from '../spec/journal.js';
 import { REDACTED, redactText } from '../helpers/report/redact.js';
 import { isSecretName } from '../helpers/report/secret-names.js';
-import { FINGERPRINT } from './sanitize.js';
+import { FINGERPRINT, isSecretFact } from './sanitize.js';
 
 /**
  * A record as evidence: one line a reader follows, and a reproduction of a request (its request
@@ -15,7 +15,7 @@ type Fact = string | number | boolean | null | undefined;
 /** A fact as shown: a secret-named value only as its fingerprint. */
 function shown(name: string, value: Fact): string {
   const text = value === null ? 'null' : String(value);
-  return isSecretName(name) && !FINGERPRINT.test(text) && value !== null && typeof value !== 'boolean'
+  return isSecretFact(name) && !FINGERPRINT.test(text) && value !== null && typeof value !== 'boolean'
     ? REDACTED
     : text;
 }

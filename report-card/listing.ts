@@ -1,6 +1,7 @@
 import type { JournalRecord, RequestRecord } from '../spec/journal.js';
 import { isSection3Status } from '../spec/ad-status.js';
-import { requestsOf, textParam } from './records.js';
+import { OTHER_STATUS } from './deliveries.js';
+import { faultsOf, requestsOf, textParam } from './records.js';
 
 /** The listing's facts as the journal holds them (page tokens are fingerprints). */
 
@@ -26,11 +27,13 @@ export function nextTokenOf(record: RequestRecord): string | null | undefined {
 
 /**
  * The statuses on a page outside section 3. The journal's optional answer fact `statuses` holds
- * the page's distinct statuses, comma-separated; absent, none are known.
+ * the page's distinct statuses, comma-separated; absent, chaos's `other-status` fault on the page
+ * says it held one.
  */
 export function unknownStatusesOf(record: RequestRecord): string[] {
   const statuses = record.answer?.statuses;
-  if (typeof statuses !== 'string') return [];
+  if (typeof statuses !== 'string')
+    return faultsOf(record).includes(OTHER_STATUS) ? ['(chaos: other-status)'] : [];
   return statuses
     .split(',')
     .map((status) => status.trim())

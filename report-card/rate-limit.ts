@@ -1,5 +1,5 @@
 import type { JournalRecord, RequestRecord } from '../spec/journal.js';
-import { answeredAt, requestsOf, timeOf } from './records.js';
+import { answeredAt, faultsOf, requestsOf, timeOf } from './records.js';
 
 /** The listing's rate limit as the journal shows it. */
 
@@ -7,7 +7,7 @@ import { answeredAt, requestsOf, timeOf } from './records.js';
 export const BLOCK_PAUSE_MS = 1000;
 
 export function isRateLimited(record: RequestRecord): boolean {
-  return record.reason === 'RATE_LIMIT';
+  return record.reason === 'RATE_LIMIT' || faultsOf(record).includes('rate-limit');
 }
 
 /** The first request of the client that started after `answer` left (requests already on their way do not count). */

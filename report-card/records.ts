@@ -16,6 +16,14 @@ export function deliveriesOf(records: readonly JournalRecord[]): DeliveryRecord[
   return records.filter((record): record is DeliveryRecord => record.kind === 'delivery');
 }
 
+/** The names of every chaos fault applied to a record (its decision, and any further ones). */
+export function faultsOf(record: JournalRecord): string[] {
+  const further = record.kind === 'request' ? (record.decisions ?? []) : [];
+  return [record.decision, ...further].flatMap((decision) =>
+    decision === undefined ? [] : [decision.fault],
+  );
+}
+
 /** Milliseconds since the epoch of a record's `at`. */
 export function timeOf(record: JournalRecord): number {
   return Date.parse(record.at);

@@ -14,6 +14,14 @@ export const FINGERPRINT = /^fp:[0-9a-f]{8,64}$/;
 
 const SALT = randomBytes(16);
 
+/** Facts whose names hold a secret word but that the journal writes as plain values (the import's outcome). */
+const PLAIN_FACTS = new Set(['statusCode']);
+
+/** Whether a fact's value must show only as a fingerprint. */
+export function isSecretFact(name: string): boolean {
+  return !PLAIN_FACTS.has(name) && isSecretName(name);
+}
+
 function fingerprint(value: string): string {
   return FINGERPRINT.test(value)
     ? value
@@ -25,7 +33,7 @@ type Facts = Record<string, string | number | boolean | null>;
 function sanitizedFacts<T extends Facts | undefined>(facts: T): T {
   if (facts === undefined) return facts;
   const entries = Object.entries(facts).map(([name, value]) => {
-    if (isSecretName(name) && (typeof value === 'string' || typeof value === 'number'))
+    if (isSecretFact(name) && (typeof value === 'string' || typeof value === 'number'))
       return [name, fingerprint(String(value))];
     return [name, typeof value === 'string' ? redactText(value) : value];
   });

@@ -1,72 +1,93 @@
 /**
- * The sandbox's journal: every request it receives and every delivery it makes, one record each.
- * The sandbox writes it; the report card grades a client from it. No secret ever appears in a
- * record: tokens, codes, client secrets, passwords, notification tokens and page tokens are
- * replaced by a fingerprint (`fp:` and 16 hex characters of a salted SHA-256), so a reader can see
- * "the same token again" without the value.
+ * The sandbox's journal: every request it receives and every delivery it makes, as records a
+ * grader reads (through the control API, or the JSON lines of the data folder). Secrets never
+ * appear: a token, code, client secret, password, notification token or page token is replaced
+ * by its fingerprint `fp:` + the first 16 hex characters of SHA-256 over a per-journal salt and
+ * the value, so "the same token again" stays visible without the value. Imports nothing.
  */
-export type JournalRecord = RequestRecord | DeliveryRecord;
+
+export type JournalEndpoint =
+  | 'authorize'
+  | 'login'
+  | 'consent'
+  | 'token'
+  | 'basic_user_info'
+  | 'listing'
+  | 'catalog'
+  | 'notification'
+  | 'import'
+  | 'import_status'
+  | 'ad_status'
+  | 'other';
+
+export const JOURNAL_ENDPOINTS: readonly JournalEndpoint[] = [
+  'authorize',
+  'login',
+  'consent',
+  'token',
+  'basic_user_info',
+  'listing',
+  'catalog',
+  'notification',
+  'import',
+  'import_status',
+  'ad_status',
+  'other',
+];
+
+/** A fact of a request or its answer: a fingerprint, a count, a flag or a plain value. */
+export type JournalFacts = Record<string, string | number | boolean | null>;
+
+/** What chaos did to a request or a delivery. */
+export interface ChaosDecision {
+  profile: string;
+  fault: string;
+  detail?: string;
+}
+
+/** What chaos had on for the client, with the seed its decisions are drawn from. */
+export interface ChaosInForce {
+  profiles: string[];
+  seed: number;
+}
 
 export interface RequestRecord {
   kind: 'request';
   /** Increasing per journal. */
   seq: number;
-  /** ISO 8601 UTC. */
+  /** ISO 8601, UTC. */
   at: string;
-  /** The client the request acts for: from client_id, Basic, or the token's client. */
+  /** The client the request acts for: from client_id, HTTP Basic, or the token's client. */
   client_id: string | null;
-  /** The token's user, the login form's user. */
+  /** The token's user, or the login form's user. */
   login: string | null;
-  endpoint:
-    | 'authorize'
-    | 'login'
-    | 'consent'
-    | 'token'
-    | 'basic_user_info'
-    | 'listing'
-    | 'catalog'
-    | 'notification'
-    | 'import'
-    | 'import_status'
-    | 'ad_status'
-    | 'other';
+  endpoint: JournalEndpoint;
   method: string;
   /** Without the query. */
   path: string;
   scheme: 'http' | 'https';
-  /** Secrets fingerprinted: {code: 'fp:…', page_token: 'fp:…', client_secret: 'fp:…'}. */
+  /** The query's parameters, secrets fingerprinted. */
   query: Record<string, string>;
   /** Where the request carried what. */
   credentials: {
-    /** Fingerprint of the Authorization Bearer token. */
     bearer?: string;
-    /** Fingerprint of a body access_token. */
     body_token?: string;
-    /** HTTP Basic client authentication. */
     basic?: boolean;
-    /** Where a client_secret appeared. */
     secret_in?: Array<'body' | 'query' | 'header'>;
   };
-  /**
-   * Endpoint facts: fetch_size, ads_status, page_token (fp), redirect_uri, state_present, scope,
-   * code (fp), grant_type, import ad ids and their catalog ids, ...
-   */
-  params?: Record<string, string | number | boolean | null>;
-  /** The HTTP status answered. */
+  params?: JournalFacts;
   status: number;
-  /** The API's reason / error code answered (RATE_LIMIT, ACCESS_DENIED, invalid_grant, …). */
+  /** The API's reason or error code answered (RATE_LIMIT, ACCESS_DENIED, invalid_grant, ...). */
   reason?: string;
-  /**
-   * Facts of the answer: next_token (fp or null), items (count), code issued (fp), token issued
-   * (fp), import statusCode, refused ids …
-   */
-  answer?: Record<string, string | number | boolean | null>;
-  /** What chaos did to this request, if anything. */
-  decision?: { profile: string; fault: string; detail?: string };
-  /** What was on for this client. */
-  chaos?: { profiles: string[]; seed: number };
+  answer?: JournalFacts;
+  decision?: ChaosDecision;
+  /** Optional addition: every decision when chaos took more than one (the first is `decision`). */
+  decisions?: ChaosDecision[];
+  chaos?: ChaosInForce;
   duration_ms: number;
 }
+
+export type DeliveryOutcome = 'delivered' | 'failed' | 'refused' | 'dropped' | 'cancelled';
 
 export interface DeliveryRecord {
   kind: 'delivery';
@@ -82,15 +103,23 @@ export interface DeliveryRecord {
   /** The ad status the body carries. */
   status_sent: string;
   attempt: number;
-  outcome: 'delivered' | 'failed' | 'refused' | 'dropped' | 'cancelled';
+  outcome: DeliveryOutcome;
   /** The receiver's answer. */
   http_status?: number;
   duration_ms?: number;
-  decision?: {
-    profile: string;
-    /** 'duplicate', 'out_of_order', 'late', 'forged', 'retry', or another fault's name. */
-    fault: string;
-    detail?: string;
-  };
-  chaos?: { profiles: string[]; seed: number };
+  decision?: ChaosDecision;
+  chaos?: ChaosInForce;
+  /** Optional addition: why a failed or refused attempt ended so (never a secret). */
+  error?: string;
 }
+
+export type JournalRecord = RequestRecord | DeliveryRecord;
+
+/** The control API's answer to `GET {control}/test_helpers/v1/journal`. */
+export interface JournalAnswer {
+  records: JournalRecord[];
+  dropped: number;
+}
+
+/** The control API's path, below the test helpers' prefix. */
+export const JOURNAL_HELPER_PATH = '/journal';

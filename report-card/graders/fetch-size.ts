@@ -5,7 +5,7 @@ import { listingRequests } from '../listing.js';
 import { paramOf } from '../records.js';
 import { failed, passedIf, type Verdict } from '../verdict.js';
 
-function isAllowedSize(value: string | number | boolean | null): boolean {
+function isAllowedSize(value: string | number | boolean): boolean {
   const size = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
   return Number.isInteger(size) && size >= 1 && size <= MAX_PAGE_SIZE;
 }
@@ -14,7 +14,7 @@ export function gradeFetchSize(records: readonly JournalRecord[]): Verdict {
   const requests = listingRequests(records);
   for (const request of requests) {
     const size = paramOf(request, 'fetch_size');
-    if (size !== undefined && !isAllowedSize(size))
+    if (size !== undefined && size !== null && !isAllowedSize(size))
       return failed(
         `listing request #${request.seq} sent fetch_size ${String(size)}: at most ${MAX_PAGE_SIZE}, a whole number from 1`,
         request,
