@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Stage, Status, type Label, type TestResult } from 'allure-js-commons';
 import { redactText } from '../helpers/report/redact.js';
@@ -13,6 +13,8 @@ import type { ReportCard } from './grade.js';
  * --require-exercised). The evidence is a text attachment.
  */
 
+const CARD_EPIC = 'client report';
+
 function statusOf(line: CardLine, requireExercised: boolean): Status {
   if (line.standing === 'passed') return Status.PASSED;
   if (line.standing === 'not exercised') return requireExercised ? Status.FAILED : Status.SKIPPED;
@@ -22,7 +24,7 @@ function statusOf(line: CardLine, requireExercised: boolean): Status {
 function labelsOf(line: CardLine, card: ReportCard): Label[] {
   return [
     { name: 'requirement', value: line.id },
-    { name: 'epic', value: 'client report' },
+    { name: 'epic', value: CARD_EPIC },
     { name: 'feature', value: line.area },
     { name: 'section', value: line.section },
     { name: 'severity', value: line.advisory === undefined ? line.severity : 'minor' },
@@ -68,6 +70,33 @@ function resultOf(
   };
 }
 
+/** A result file's fields, or none when it does not parse (another writer's, half written). */
+function parsedResult(text: string): Partial<TestResult> {
+  try {
+    return JSON.parse(text) as Partial<TestResult>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A run's output is its own: the results an earlier card of the same client left in the folder go
+ * (with their attachments); anything else there (a suite run's results) stays.
+ */
+function removeEarlierCard(dir: string, clientId: string): void {
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('-result.json'))) {
+    const path = join(dir, name);
+    const result = parsedResult(readFileSync(path, 'utf8'));
+    const labels = result.labels ?? [];
+    const ours =
+      labels.some((label) => label.name === 'epic' && label.value === CARD_EPIC) &&
+      labels.some((label) => label.name === 'suite' && label.value === `client ${clientId}`);
+    if (!ours) continue;
+    for (const attachment of result.attachments ?? []) rmSync(join(dir, attachment.source), { force: true });
+    rmSync(path);
+  }
+}
+
 export function writeAllureResults(
   dir: string,
   card: ReportCard,
@@ -75,6 +104,7 @@ export function writeAllureResults(
   requireExercised: boolean,
 ): void {
   mkdirSync(dir, { recursive: true });
+  removeEarlierCard(dir, card.clientId);
   const now = Date.now();
   for (const line of lines) {
     const result = resultOf(dir, line, card, requireExercised, now);

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -206,5 +206,28 @@ test.describe('classifieds-conformance client-report', () => {
     const run = clientReport(['--client-id', 'client-reference', '--journal', file], dir);
     expect(run.status).toBe(2);
     expect(run.output).toContain('journal.jsonl:2: not JSON');
+  });
+
+  test("a second card of the client replaces the first in the Allure folder, and leaves others' results", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'client-report-'));
+    const allure = join(dir, 'allure-results');
+    const file = writeJournal(dir, referenceJournal('reuses-a-code', 'client-twice').records);
+    mkdirSync(allure);
+    writeFileSync(
+      join(allure, 'suite-result.json'),
+      JSON.stringify({ uuid: 'suite', labels: [{ name: 'epic', value: 'token' }] }),
+    );
+    for (let run = 0; run < 2; run += 1) {
+      const { status, output } = clientReport(
+        ['--client-id', 'client-twice', '--journal', file, '--allure', allure],
+        dir,
+      );
+      expect(status, output).toBe(1);
+    }
+    const files = readdirSync(allure);
+    expect(files.filter((name) => name.endsWith('-result.json'))).toHaveLength(
+      CLIENT_REQUIREMENTS.length + 1,
+    );
+    expect(files.filter((name) => name.endsWith('-attachment.txt'))).toHaveLength(1);
   });
 });
