@@ -1,5 +1,5 @@
 // Import circles, `import type` lines included: ESLint's import-x/no-cycle skips those (they vanish
-// at run time), but a circle of types is a circle a reader follows all the same (issue 31).
+// at run time), but a circle of types is a circle a reader follows all the same.
 // `npm run lint:cycles`, one of `npm test`'s static checks.
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

@@ -15,9 +15,28 @@ export default {
   // One self-contained index.html: it opens from a downloaded CI artifact (file://), where the
   // report's separate data files cannot be fetched, and it is written in a second less than a
   // thousand small files are (Allure writes them one after another).
-  plugins: { awesome: { options: { singleFile: true } } },
+  // The tree: the specification's sections, then its requirements, then the tests (the labels
+  // covers() gives: parentSuite the section, suite the requirement), sorted by name, which is the
+  // specification's order ("§2.2 …" before "§4 …" before "§4.1 …"; "R4.4-02" before "R4.4-10").
+  plugins: {
+    awesome: {
+      options: { singleFile: true, groupBy: ['parentSuite', 'suite'], defaultSortBy: 'name,asc' },
+    },
+  },
   categories: {
     rules: [
+      {
+        // scripts/triage/allure.ts: the night's triage entry, failed when the gate fails.
+        id: 'triage',
+        name: "Tonight's triage (the night's verdict)",
+        matchers: { labels: { kind: '^triage$' } },
+      },
+      {
+        // scripts/triage/allure.ts labels a failure of an accepted deviation (conformance-known.yaml).
+        id: 'known',
+        name: 'Known deviations (accepted until their expiry; not a failure of the gate)',
+        matchers: { statuses: ['failed', 'broken'], labels: { kind: '^known-deviation$' } },
+      },
       {
         id: 'advisory',
         name: 'Advisory warnings (RFC 6749, RFC 9700; not a failure of the gate)',

@@ -21,6 +21,7 @@ export default tseslint.config(
   },
   ...importBoundaries(),
   ...importGraph(),
+  ...oneConfiguration(),
   ...sizeLimits(),
   {
     files: [
@@ -55,8 +56,13 @@ function importBoundaries() {
   return [
     refuse(
       ['spec'],
-      ['sandbox', ...suite, ...tools],
+      ['sandbox', 'config', ...suite, ...tools],
       'spec/ is the kernel: it imports nothing of the project.',
+    ),
+    refuse(
+      ['config'],
+      ['spec', 'sandbox', ...suite, ...tools],
+      'config/ declares and reads the environment for both sides: it imports nothing of the project.',
     ),
     refuse(
       ['sandbox'],
@@ -64,6 +70,28 @@ function importBoundaries() {
       'The sandbox imports spec/ only, never the suite or the tools.',
     ),
     refuse(suite, ['sandbox', ...tools], 'The suite imports spec/ only, never the sandbox or the tools.'),
+  ];
+}
+
+/**
+ * The environment is read in one place: config/environment.ts (config/README.md). Everything else
+ * gets its values from there, typed, so every variable is declared, documented and checked at start.
+ */
+function oneConfiguration() {
+  const how =
+    'Read the environment through config/: declare the variable once in config/variables/<group>.ts (name, kind, default, group, mode, secret, doc, unset), then use settings().NAME (typed), environment() (the raw copy, for resolveTarget), childEnvironment({ NAME: value }) for a child process, or passToWorkers({ NAME: value }); `npx tsx scripts/check-config.ts --write` then regenerates .env.example and docs/configuration.md.';
+  return [
+    {
+      files: ['**/*.ts', '**/*.mts'],
+      ignores: ['config/environment.ts'],
+      rules: {
+        'no-restricted-properties': ['error', { object: 'process', property: 'env', message: how }],
+        'no-restricted-syntax': [
+          'error',
+          { selector: "MemberExpression[object.name='process'][property.value='env']", message: how },
+        ],
+      },
+    },
   ];
 }
 

@@ -5,20 +5,23 @@ import { loadDotEnv } from './helpers/target/dotenv.js';
 import { browserUserAgent } from './helpers/target/user-agent.js';
 import { reportEnvironment } from './helpers/report/report-environment.js';
 import { sectionTitle, sectionUrl } from './helpers/report/spec-link.js';
+import { settings } from './config/environment.js';
 
 loadDotEnv();
-
-const reportsDir = process.env.REPORTS_DIR ?? 'reports';
+// Typed, declared values (config/); a wrong one falls back to its default here, and the global
+// set-up stops the run with every wrong variable named before any test starts.
+const run = settings();
+const reportsDir = run.REPORTS_DIR;
 // A fixed receiver port (WEBHOOK_LISTEN_PORT) can be bound by one worker only: the run then uses one.
-const fixedReceiverPort = (process.env.WEBHOOK_LISTEN_PORT ?? '').trim() !== '';
-const baseWorkers = fixedReceiverPort ? 1 : Number(process.env.CONFORMANCE_WORKERS ?? 2);
+const fixedReceiverPort = run.WEBHOOK_LISTEN_PORT !== undefined;
+const baseWorkers = fixedReceiverPort ? 1 : run.CONFORMANCE_WORKERS;
 /**
  * CONFORMANCE_SLOW=1: the `slow` project, whose two tests wait out the code's ten-minute lifetime
  * in real time. It comes first (Playwright queues and shards tests in the order of the projects)
  * and has two workers of its own on top of the others, so both tests start at once and the rest of
  * the run goes on beside them at its usual pace: the run grows by about eleven minutes at most.
  */
-const slow = process.env.CONFORMANCE_SLOW === '1';
+const slow = run.CONFORMANCE_SLOW;
 const SLOW_TESTS = '**/*.slow.spec.ts';
 const slowWorkers = slow ? 2 : 0;
 /**
@@ -36,7 +39,7 @@ const LAST_TESTS = '**/*.last.spec.ts';
  * receiver for the whole run, held by the one worker of the other tests: the observation then runs
  * among them in that worker (the run grows by the window), and the `observe` project holds no test.
  */
-const observe = (process.env.CONFORMANCE_OBSERVE_SECONDS ?? '').trim() !== '';
+const observe = run.CONFORMANCE_OBSERVE_SECONDS !== undefined;
 const OBSERVE_TESTS = '**/*.observe.spec.ts';
 const observeWorkers = observe && !fixedReceiverPort ? 1 : 0;
 /**
@@ -48,7 +51,7 @@ const advisoryWorkers = 1;
 
 export default defineConfig({
   testDir: '.',
-  forbidOnly: process.env.CI !== undefined,
+  forbidOnly: run.CI !== undefined,
   fullyParallel: true,
   workers: baseWorkers + slowWorkers + observeWorkers + advisoryWorkers,
   retries: 0,

@@ -1,4 +1,4 @@
-// Dead-receiver benchmark (issue 7): does a notification receiver that never answers, answers
+// Dead-receiver benchmark: does a notification receiver that never answers, answers
 // slowly or refuses connections slow the API down? Per scenario, a fresh sandbox in its own process;
 // one user's ads change status at a steady rate through the test helper (so deliveries pile up at
 // that user's configurations) while wrk loads another user's listing for a fixed time. The baseline

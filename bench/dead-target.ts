@@ -1,4 +1,4 @@
-// Dead-target benchmark (issue 18): how long a run of the suite takes to report a target that is
+// Dead-target benchmark: how long a run of the suite takes to report a target that is
 // not there. Per round and scenario, `playwright test --project=conformance` with TARGET_AUTH_URL
 // and TARGET_APPS_URL on a closed loopback port (refused at once) or on a server that accepts
 // connections and never answers (global setup's preflight waits its timeout): wall time, CPU of

@@ -14,6 +14,7 @@ import { readGateReport, type GateReport } from './lib/gate-report.js';
 import { childrenCpuSeconds, ProcessTreeCpu, type ProcessKind } from './lib/process-cpu.js';
 import { startServerChild, type ServerChild } from './throughput/child.js';
 import type { CpuSample, SandboxChildInfo } from './sandbox-child.js';
+import { childEnvironment, passToWorkers } from '../config/environment.js';
 
 const RUNS = ['cold', 'warm', 'warm-off', 'warm-browser', 'external'] as const;
 type RunName = (typeof RUNS)[number];
@@ -45,12 +46,11 @@ async function runOnce(
   const cpuBefore = childrenCpuSeconds();
   const started = performance.now();
   const run = spawn('npm', ['run', '--silent', 'conformance'], {
-    env: {
-      ...process.env,
+    env: childEnvironment({
       ...env,
       REPORTS_DIR: reports,
       ALLURE_HISTORY_PATH: join(reports, 'history.jsonl'),
-    },
+    }),
     stdio: 'ignore',
   });
   const sampler = new ProcessTreeCpu(run.pid ?? 0);
@@ -167,7 +167,7 @@ function printOverhead(runs: readonly RunFigures[]): void {
 }
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'gate-bench-cache-'));
-process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR = cacheDir;
+passToWorkers({ PLAYWRIGHT_TRANSFORM_CACHE_DIR: cacheDir });
 const results: RunFigures[] = [];
 
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
-// Hostile-load benchmark (issue 16): the sandbox, in a process of its own, takes N requests of the
-// hostile kinds of issue 16 (abandoned flows with long URLs, password guessing, empty keys, clock
+// Hostile-load benchmark: the sandbox, in a process of its own, takes N requests of the
+// hostile kinds a tester sharing the sandbox could send (abandoned flows with long URLs, password guessing, empty keys, clock
 // pushes, forbidden webhook targets and header-breaking tokens, user floods, fan-out status changes,
 // large and oversized ads bodies), all on loopback, a bounded number each. Beside it, as the
 // reference of the same run, a fresh sandbox takes the same count of benign listing requests.

@@ -1,4 +1,4 @@
-// Load benchmark (issue 7): several integrators at once, each with its own client and user, for a
+// Load benchmark: several integrators at once, each with its own client and user, for a
 // bounded time: the authorization code flow over HTTP (a fresh login now and then), the code
 // exchange, then a crawl of the whole listing with the new token. The sandbox runs in its own
 // process with --expose-gc and reports its memory once a second after a full collection; the run

@@ -4,6 +4,9 @@
 //   actor   -> {clientId, login, token}: a client (rate limit lifted), a user and an access token
 //   memory  -> {rssMb, heapUsedMb, maxRssMb}, after a full collection when run with --expose-gc
 //   cpu     -> {cpuMs}: the CPU time the process has used so far (user and system)
+// `--data DIR`: the state kept in a fresh data folder there, as `npm run sandbox` keeps it
+// (bench/persistence.ts); without it, in memory only, as the suite's embedded sandbox.
+import { parseArgs } from 'node:util';
 import { runsWithSandboxSettings } from '../sandbox/process-settings.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { benchActor } from './actors.js';
@@ -57,7 +60,8 @@ function actor(sandbox: StartedSandbox): string {
 }
 
 async function main(): Promise<void> {
-  const sandbox = await startSandbox({ controlKey: CONTROL_KEY });
+  const { values } = parseArgs({ options: { data: { type: 'string' } } });
+  const sandbox = await startSandbox({ controlKey: CONTROL_KEY, dataDir: values.data, fresh: true });
   answerCommands((line) => {
     if (line === 'actor') return actor(sandbox);
     if (line === 'memory') return JSON.stringify(memory());

@@ -1,15 +1,21 @@
 // classifieds-conformance run|sandbox|cleanup|requirements: the suite from a team's own repository.
 // Reads `.env` from the current directory and writes `reports/` there (REPORTS_DIR names another).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadDotEnv } from '../helpers/target/dotenv.js';
+import { standFor } from '../sandbox/service/process-tree.js';
 import { commandsHelp, playwrightTestHelp, runHelp } from './help.js';
+import { settings, childEnvironment, passToWorkers } from '../config/environment.js';
 
 const PACKAGE_ROOT = resolve(__dirname, '..');
 
 /** Each command: the TypeScript script it runs under tsx, inside this package. */
-const COMMANDS: Record<string, { script: string; summary: string; nodeFlags?: readonly string[] }> = {
+const COMMANDS: Record<
+  string,
+  { script: string; summary: string; nodeFlags?: readonly string[]; args?: readonly string[] }
+> = {
   run: {
     script: 'scripts/conformance.ts',
     summary: 'the conformance suite, then the Allure report (extra options go to Playwright)',
@@ -19,9 +25,23 @@ const COMMANDS: Record<string, { script: string; summary: string; nodeFlags?: re
     script: 'bin/sandbox.ts',
     summary: 'the embedded reference sandbox (--account: a stable account to rehearse account mode on)',
   },
+  switches: {
+    script: 'bin/switches.ts',
+    args: ['switches'],
+    summary: "a running sandbox's switches (faults, variants, settings) and their values",
+  },
+  switch: {
+    script: 'bin/switches.ts',
+    args: ['switch'],
+    summary: 'set one switch of a running sandbox: switch NAME on|off|VALUE',
+  },
   init: { script: 'bin/init.ts', summary: 'write .env.example, .gitignore lines and CI workflows here' },
   report: { script: 'bin/report.ts', summary: 'one Allure report from results folders (CI shards)' },
   summary: { script: 'scripts/job-summary.ts', summary: 'a Markdown summary of results.json files (CI)' },
+  triage: {
+    script: 'bin/triage.ts',
+    summary: "tonight's triage of shards' results.json: requirement history, known deviations (CI)",
+  },
   'status-change': {
     script: 'examples/status-change/sandbox-helpers.mjs',
     summary: "the example status-change command for a sandbox's test helpers",
@@ -58,16 +78,24 @@ if (name === 'run' && process.argv.slice(3).some((arg) => arg === '--help' || ar
 }
 
 loadDotEnv(resolve('.env'));
-process.env.REPORTS_DIR = resolve(process.env.REPORTS_DIR ?? 'reports');
+passToWorkers({ REPORTS_DIR: resolve(settings().REPORTS_DIR) });
 // `run` makes sure of Chromium itself (scripts/ensure-chromium.ts), as `npm run conformance` does.
-process.exit(runScript(command.script, process.argv.slice(3), command.nodeFlags));
+void runScript(command.script, [...(command.args ?? []), ...process.argv.slice(3)], command.nodeFlags);
 
-/** Runs a script of this package under tsx (a runtime dependency), which passes Node flags on to it. */
-function runScript(script: string, args: readonly string[], nodeFlags: readonly string[] = []): number {
-  const tsx = require.resolve('tsx/cli');
-  const result = spawnSync(process.execPath, [tsx, ...nodeFlags, resolve(PACKAGE_ROOT, script), ...args], {
-    stdio: 'inherit',
-    env: process.env,
-  });
-  return result.status ?? 1;
+/**
+ * Runs a script of this package with tsx's loader (a runtime dependency) in one child process, and
+ * exits with its status; a stopping signal is passed on to it (sandbox/service/process-tree.ts).
+ */
+function runScript(
+  script: string,
+  args: readonly string[],
+  nodeFlags: readonly string[] = [],
+): Promise<never> {
+  const tsx = pathToFileURL(require.resolve('tsx')).href;
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, '--import', tsx, resolve(PACKAGE_ROOT, script), ...args],
+    { stdio: 'inherit', env: childEnvironment() },
+  );
+  return standFor(child);
 }

@@ -12,6 +12,7 @@ import { exitCodeOf, gradeClient } from '../report-card/grade.js';
 import { junitCard } from '../report-card/junit.js';
 import { markdownCard } from '../report-card/markdown.js';
 import { fetchJournal, readJournalFile, type JournalRead, type Window } from '../report-card/source.js';
+import { environment } from '../config/environment.js';
 
 const HELP = `Usage: classifieds-conformance client-report --client-id ID [options]
 
@@ -63,8 +64,9 @@ function windowOf(values: Values): Window | string {
 /** Reads the journal from the file or the control API, or says what is missing. */
 async function readJournal(values: Values, clientId: string, window: Window): Promise<JournalRead | string> {
   if (values.journal !== undefined) return readJournalFile(values.journal, clientId, window);
-  const controlUrl = values['control-url'] ?? process.env.SANDBOX_CONTROL_URL;
-  const key = values.key ?? process.env.SANDBOX_CONTROL_KEY;
+  const given = environment();
+  const controlUrl = values['control-url'] ?? given.SANDBOX_CONTROL_URL;
+  const key = values.key ?? given.SANDBOX_CONTROL_KEY;
   if (controlUrl === undefined || key === undefined)
     return 'give --journal FILE, or --control-url and --key (SANDBOX_CONTROL_URL, SANDBOX_CONTROL_KEY)';
   registerSecret(key);

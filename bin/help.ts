@@ -1,6 +1,7 @@
 // The package's help: what a QA team needs before its first run, then (run --help) Playwright's.
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import { renderHelp } from '../config/render.js';
 
 const PACKAGE_ROOT = resolve(__dirname, '..');
 
@@ -13,15 +14,17 @@ const SHARED = `Modes (chosen by the variables set, in the environment or in ./.
             TARGET_REDIRECT_URI(S), TARGET_USER_LOGIN, TARGET_USER_PASSWORD (optional: TARGET_CLIENT2_*,
             TARGET_USER2_*, CONFORMANCE_ALLOW_WRITES=1): a real account, without test helpers
 
-Main variables: TLS_CA_FILE (a private CA for the target), LOGIN_*_SELECTOR and CONSENT_*_SELECTOR
-  (the target's login and consent pages), WEBHOOK_PUBLIC_URL and WEBHOOK_LISTEN_PORT (the suite's
-  notification receiver), CONFORMANCE_WORKERS (default 2), REPORTS_DIR (default ./reports),
-  SPEC_URL (where the report's links to the specification point), CHROMIUM_PATH.
-  \`requirements --mode account\` (or helpers) says what your configuration will run and what not.
+Variables, each with what unset means (in full: ${resolve(PACKAGE_ROOT, 'docs/configuration.md')};
+every wrong one is named before any test runs; \`requirements --mode account\` says what your
+configuration will run and what not):
+${renderHelp()}
 
 Reports (in REPORTS_DIR, default ./reports; each run replaces the previous run's):
   allure-report/index.html   the Allure report (one file; history in history/history.jsonl)
   junit.xml, results.json    JUnit and Playwright JSON, for CI
+  requirements.html          every requirement with tonight's verdict and its last nights (the run
+                             ends with its triage; history/requirements.jsonl keeps the verdicts)
+  ./conformance-known.yaml   known deviations the team accepts until a date (CONFORMANCE_KNOWN; init)
   A run refused at the start (configuration, wrong client secret) writes one failed case naming why.
 
 Package documentation: ${resolve(PACKAGE_ROOT, 'README.md')} and ${resolve(PACKAGE_ROOT, 'bin/README.md')}

@@ -13,6 +13,8 @@ export const TEMPLATES: ReadonlyArray<{ to: string; from: string }> = [
   { to: '.env.example', from: '.env.example' },
   { to: '.github/workflows/conformance-nightly.yml', from: '.github/workflows/nightly.yml' },
   { to: '.github/workflows/conformance-gate.yml', from: '.github/workflows/gate.yml' },
+  // Every line commented: no deviation is accepted until the team writes one (docs/triage.md).
+  { to: 'conformance-known.yaml', from: 'examples/conformance-known.yaml' },
 ];
 
 /** What a run writes or reads that has no place in git: its reports, its journal and state, the secrets. */
@@ -24,6 +26,7 @@ Writes into the repository in DIR (default: the current directory):
   .env.example                                every variable, commented: copy it to .env
   .github/workflows/conformance-nightly.yml   the nightly run, three shards, one Allure report
   .github/workflows/conformance-gate.yml      a gate a release pipeline calls with its candidate
+  conformance-known.yaml                      known deviations the team accepts (a commented example)
 and adds to .gitignore the lines it lacks of: ${IGNORED.join(' ')}.
 A file that exists is skipped (and named) unless --force is given. The workflows need only this
 package among the repository's dependencies; see the package's .github/workflows/README.md.`;

@@ -14,6 +14,7 @@ import {
   readObservations,
 } from '../helpers/profile/collect.js';
 import { buildProfile, profileText, targetIdentity } from '../helpers/profile/profile.js';
+import { settings } from '../config/environment.js';
 
 function main(): number {
   const { positionals, values } = parseArgs({
@@ -39,7 +40,7 @@ function main(): number {
   if (comparison === null) return 0;
   console.log(comparison.line);
   const changed = (comparison.changes?.length ?? 0) > 0;
-  return changed && process.env.CONFORMANCE_DRIFT_FAILS === '1' ? 1 : 0;
+  return changed && settings().CONFORMANCE_DRIFT_FAILS ? 1 : 0;
 }
 
 process.exitCode = main();

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { SandboxSeed } from '../sandbox/seed.js';
 import { CONTROL_KEY_TAG, secretMarker } from '../spec/secret-marker.js';
+import { environment } from '../config/environment.js';
 
 /** The seed, and the control key the status-change example uses (never the suite: account mode). */
 export interface AccountState extends SandboxSeed {
@@ -20,7 +21,7 @@ const RATE_LIMIT_BURST = 500;
 const USER2_ADS = 20;
 
 function secret(kind: string): string {
-  return `${secretMarker()}${kind}${randomBytes(24).toString('base64url')}`;
+  return `${secretMarker(environment())}${kind}${randomBytes(24).toString('base64url')}`;
 }
 
 function newAccount(ads: number): AccountState {

@@ -4,26 +4,67 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SANDBOX_NODE_FLAGS } from '../sandbox/process-settings.js';
+import {
+  SERVICE_HELP,
+  SERVICE_SWITCHES,
+  serviceArgv,
+  serviceOptionsOf,
+  type ServiceOptions,
+} from '../sandbox/service/options.js';
+import { standFor } from '../sandbox/service/process-tree.js';
+import { switchesHelp, switchNames } from '../sandbox/rule-switches.js';
 import { envBlock, loadAccount, type RunningUrls } from './sandbox-account.js';
+import { environment, childEnvironment } from '../config/environment.js';
 
 const PACKAGE_ROOT = resolve(__dirname, '..');
 export const DEFAULT_STATE_FILE = '.conformance/sandbox-account.json';
 
-const HELP = `Usage: classifieds-conformance sandbox [--account] [--state <file>] [--ads <n>]
+/** Names, comma-separated, wrapped under a heading at 100 columns. */
+function wrapped(heading: string, names: readonly string[]): string {
+  const lines = [heading];
+  for (const name of names) {
+    const last = lines.length - 1;
+    const joined = `${lines[last]} ${name},`;
+    if (joined.length <= 100) lines[last] = joined;
+    else lines.push(`  ${name},`);
+  }
+  return lines.join('\n').replace(/,$/, '');
+}
+
+const HELP = () => `Usage: classifieds-conformance sandbox [--account] [--state <file>] [--ads <n>]
+         [--host <address>] [--data <folder> | --in-memory] [--fresh]
 
 The embedded reference sandbox on fixed ports (SANDBOX_AUTH_PORT, default 8443; SANDBOX_APPS_PORT,
 default 8080). Without options it makes a demo client and user and prints the variables of helpers
 mode. With --account it rehearses account mode: a client with three redirect URIs, a second client
 and a second user, \`--ads\` ads (300 by default) for the first user, all kept in a state file
 (default ${DEFAULT_STATE_FILE}) so that every start re-creates the same credentials; it prints the
-.env block for \`npx classifieds-conformance run\` in account mode. Delete the file for new ones.`;
+.env block for \`npx classifieds-conformance run\` in account mode. Delete the file for new ones.
 
-function parseOptions(): { account: boolean; state: string; ads: number | undefined } {
+The sandbox keeps its state (accounts, clients, users, ads, configurations, tokens and codes,
+consents, the CA) across restarts in a SQLite file under its data folder (docs/sandbox-service.md);
+a signal to this command stops it and every process under it.
+${SERVICE_HELP}
+
+${switchesHelp()}
+${wrapped('Faults:', switchNames().faults)}
+${wrapped('Variants:', switchNames().variants)}`;
+
+interface Options {
+  account: boolean;
+  state: string;
+  ads: number | undefined;
+  service: ServiceOptions;
+}
+
+function parseOptions(): Options {
   const { values } = parseArgs({
     args: process.argv.slice(2),
     options: {
+      ...SERVICE_SWITCHES,
       account: { type: 'boolean', default: false },
       state: { type: 'string', default: DEFAULT_STATE_FILE },
       ads: { type: 'string' },
@@ -31,7 +72,7 @@ function parseOptions(): { account: boolean; state: string; ads: number | undefi
     },
   });
   if (values.help) {
-    console.log(HELP);
+    console.log(HELP());
     process.exit(0);
   }
   const ads = values.ads === undefined ? undefined : Number(values.ads);
@@ -39,20 +80,21 @@ function parseOptions(): { account: boolean; state: string; ads: number | undefi
     console.error('--ads takes a whole number of ads from 0 to 200000');
     process.exit(2);
   }
-  return { account: values.account, state: resolve(values.state), ads };
+  return { account: values.account, state: resolve(values.state), ads, service: serviceOptionsOf(values) };
 }
 
-/** The sandbox under tsx with its own Node flags (no re-execution), its standard output piped. */
-function startSandbox(env: NodeJS.ProcessEnv): ReturnType<typeof spawn> {
-  const tsx = require.resolve('tsx/cli');
+/**
+ * The sandbox with tsx's loader and its own Node flags (no re-execution), its standard output
+ * piped; this process stands for it: signals passed on, its status this process's.
+ */
+function startSandbox(env: NodeJS.ProcessEnv, args: readonly string[]): ReturnType<typeof spawn> {
+  const tsx = pathToFileURL(require.resolve('tsx')).href;
   const main = resolve(PACKAGE_ROOT, 'sandbox', 'main.ts');
-  const child = spawn(process.execPath, [tsx, ...SANDBOX_NODE_FLAGS, main], {
+  const child = spawn(process.execPath, [...SANDBOX_NODE_FLAGS, '--import', tsx, main, ...args], {
     stdio: ['inherit', 'pipe', 'inherit'],
     env,
   });
-  // The sandbox closes on the first signal it gets; a Ctrl-C reaches it from the terminal too.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code) => process.exit(code ?? 1));
+  void standFor(child);
   return child;
 }
 
@@ -67,18 +109,21 @@ function urlsOf(banner: string): RunningUrls | undefined {
 function main(): void {
   const options = parseOptions();
   // Said by the demo printout of helpers mode: the command a team's repository has.
-  const env = { ...process.env, CONFORMANCE_RUN_COMMAND: 'npx classifieds-conformance run' };
+  const env = childEnvironment({ CONFORMANCE_RUN_COMMAND: 'npx classifieds-conformance run' });
   if (!options.account) {
-    startSandbox(env).stdout?.pipe(process.stdout);
+    startSandbox(env, serviceArgv(options.service)).stdout?.pipe(process.stdout);
     return;
   }
   const account = loadAccount(options.state, options.ads);
-  const child = startSandbox({
-    ...env,
-    SANDBOX_SEED_FILE: options.state,
-    SANDBOX_CONTROL_KEY: account.control_key,
-    SANDBOX_TLS_DIR: process.env.SANDBOX_TLS_DIR ?? resolve('.conformance', 'sandbox-tls'),
-  });
+  const child = startSandbox(
+    {
+      ...env,
+      SANDBOX_SEED_FILE: options.state,
+      SANDBOX_CONTROL_KEY: account.control_key,
+      SANDBOX_TLS_DIR: environment().SANDBOX_TLS_DIR ?? resolve('.conformance', 'sandbox-tls'),
+    },
+    serviceArgv(options.service),
+  );
   let banner = '';
   let printed = false;
   createInterface({ input: child.stdout ?? process.stdin }).on('line', (text) => {

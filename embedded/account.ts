@@ -5,7 +5,7 @@ import type { FaultName } from '../sandbox/faults.js';
 import { startSandbox } from '../sandbox/start.js';
 
 /**
- * A target "without test helpers" made from the embedded sandbox (issue 15): its helpers create what
+ * A target "without test helpers" made from the embedded sandbox: its helpers create what
  * a real account has, then the suite is told only the TARGET_* variables, never the control key. Used
  * by selftest/account-mode.spec.ts and `npm run mutants -- --mode account`.
  */

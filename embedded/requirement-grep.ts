@@ -19,3 +19,11 @@ export function requirementGrep(ids: readonly string[]): string {
 export function everyRequirementGrep(ids: readonly string[]): string {
   return ids.map((id) => `(?=.*@${idPattern(id)})`).join('');
 }
+
+/**
+ * Playwright --grep for the tests tagged `@case:<name>` with any of the names (helpers/assert/covers.ts,
+ * asCase): one test among siblings that share every requirement id.
+ */
+export function caseGrep(names: readonly string[]): string {
+  return names.map((name) => `@case:${literalPattern(name)}(?![\\w-])`).join('|');
+}

@@ -8,6 +8,7 @@ import { BROKEN_ENVIRONMENT, PREFLIGHT_ANNOTATION } from '../helpers/target/brok
 import type { VariantName } from '../sandbox/variants.js';
 import { holdsLastTests, LAST_PROJECT } from './last-project.js';
 import { playwrightTestArgs } from './playwright-command.js';
+import { environment } from '../config/environment.js';
 
 export interface SuiteRunOptions {
   faults?: readonly FaultName[];
@@ -63,7 +64,7 @@ interface JsonSuite {
  * nested run gets none of the caller's, so it tests only the target it is given.
  */
 const TARGET_VARIABLES =
-  /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSENT_|CONFORMANCE_EMBEDDED_SANDBOX$|CONFORMANCE_BROKEN_ENVIRONMENT$|CONFORMANCE_BROWSER_SPKI$|CONFORMANCE_ALLOW_WRITES$|CONFORMANCE_RATE_LIMIT_BURST$|CONFORMANCE_SLOW$|CONFORMANCE_BASELINE$|CONFORMANCE_DRIFT_FAILS$|CONFORMANCE_TARGET_NAME$|CONFORMANCE_CATALOG_BUDGET$|CONFORMANCE_OBSERVE_SECONDS$)/;
+  /^(TARGET_|SANDBOX_|TLS_CA_FILE$|WEBHOOK_|LOGIN_|CONSENT_|CONFORMANCE_EMBEDDED_SANDBOX$|CONFORMANCE_BROKEN_ENVIRONMENT$|CONFORMANCE_BROWSER_SPKI$|CONFORMANCE_ALLOW_WRITES$|CONFORMANCE_RATE_LIMIT_BURST$|CONFORMANCE_SLOW$|CONFORMANCE_BASELINE$|CONFORMANCE_DRIFT_FAILS$|CONFORMANCE_TARGET_NAME$|CONFORMANCE_CATALOG_BUDGET$|CONFORMANCE_OBSERVE_SECONDS$|CONFORMANCE_KNOWN$|CONFORMANCE_NIGHT$)/;
 
 /**
  * The caller's environment without its target variables. Blank, not absent, for those a .env
@@ -72,7 +73,7 @@ const TARGET_VARIABLES =
  */
 export function environmentWithoutTarget(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !TARGET_VARIABLES.test(name)),
+    Object.entries(environment()).filter(([name]) => !TARGET_VARIABLES.test(name)),
   );
   for (const name of dotEnvNames()) if (TARGET_VARIABLES.test(name)) env[name] = '';
   return env;
@@ -92,7 +93,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     REPORTS_DIR: reportsDir,
     CONFORMANCE_WORKERS: String(options.workers ?? 1),
     // Property tests in nested runs are deterministic: a verdict must not depend on luck.
-    FC_SEED: process.env.FC_SEED ?? '20261122',
+    FC_SEED: environment().FC_SEED ?? '20261122',
     FC_RUNS: '10',
     ...options.env,
   });

@@ -8,6 +8,8 @@ import type { RouteFamily } from './http/route-family.js';
 import { registerNotifications } from './notifications/routes.js';
 import { registerOpenApiDocument } from './openapi.js';
 import { registerBasicUserInfo } from './resources/basic-user-info.js';
+import type { RulesInForce } from './rules/in-force.js';
+import type { SwitchRegistry } from './rules/switches.js';
 import type { SandboxState } from './state.js';
 import { registerTestHelpers } from './test-helpers/index.js';
 
@@ -21,7 +23,10 @@ import { registerTestHelpers } from './test-helpers/index.js';
  * The test helpers (contract section 2), served only with a usable control key; their paths are
  * the family's either way, so that a sandbox without them answers 404 in the contract's format.
  */
-export function helperFamily(state: SandboxState, controlKey: string | null): RouteFamily {
+export function helperFamily(
+  sandbox: { state: SandboxState; rules: RulesInForce; switches: SwitchRegistry },
+  controlKey: string | null,
+): RouteFamily {
   return {
     name: 'test helpers',
     format: helperFormat,
@@ -29,21 +34,21 @@ export function helperFamily(state: SandboxState, controlKey: string | null): Ro
       isApiError(error, 'helper') ? reasonedAnswer(statusOf(error), error.code, error.message) : undefined,
     territory: { trees: [TEST_HELPERS_PREFIX] },
     register: (scope) => {
-      if (controlKey !== null) registerTestHelpers(scope, state, controlKey);
+      if (controlKey !== null) registerTestHelpers(scope, sandbox, controlKey);
     },
   };
 }
 
 /** Basic user info (4.3), notifications (4.6), the OpenAPI document: `{reason, message}`, anywhere else. */
-export function otherFamily(state: SandboxState): RouteFamily {
+export function otherFamily(state: SandboxState, rules: RulesInForce): RouteFamily {
   return {
     name: 'other endpoints',
     format: reasonedFormat,
     ownAnswer: reasonedOwnAnswer,
     territory: {},
     register: (scope) => {
-      registerBasicUserInfo(scope, state);
-      registerNotifications(scope, state);
+      registerBasicUserInfo(scope, state, () => rules.current.resources);
+      registerNotifications(scope, state, () => rules.current.notifications);
       registerOpenApiDocument(scope);
     },
   };

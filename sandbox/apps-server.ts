@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { helperFamily, otherFamily } from './apps-errors.js';
 import type { ServerOptions } from './auth-server.js';
+import type { RulesInForce } from './rules/in-force.js';
+import type { SwitchRegistry } from './rules/switches.js';
 import type { SandboxState } from './state.js';
 import { catalogFamily } from './catalogs/routes.js';
 import { clientErrorHandler, RequestTargets } from './http/client-errors.js';
@@ -12,22 +14,34 @@ import { formatByTerritory, ownAnswerOfAny, serveFamilies } from './http/route-f
 import { listingFamily } from './resources/published.js';
 import { usableControlKey } from './test-helpers/control-key.js';
 
+/** What the resource server serves: the state, the rules in force, and the switches that change them. */
+export interface AppsSandbox {
+  state: SandboxState;
+  rules: RulesInForce;
+  switches: SwitchRegistry;
+}
+
 /**
  * The resource server: basic user info, the listing, the catalogs, notifications, the OpenAPI
  * description and the test helpers. Each route family answers its errors in its own format, down
  * to a request no route took (by the family's territory) or Node's parser rejected.
  */
 export function buildAppsServer(
-  state: SandboxState,
+  sandbox: AppsSandbox,
   controlKey: string | null,
   options: ServerOptions,
 ): FastifyInstance {
-  const others = otherFamily(state);
+  const { state, rules } = sandbox;
+  const others = otherFamily(state, rules);
   const families = [
-    listingFamily(state),
-    catalogFamily(state, () => state.adImport.catalogs.current()),
-    importFamily(state),
-    helperFamily(state, usableControlKey(controlKey)),
+    listingFamily(state, () => rules.current.resources),
+    catalogFamily(
+      state,
+      () => rules.current.catalogs,
+      () => state.adImport.catalogs.current(),
+    ),
+    importFamily(state, () => rules.current.notifications),
+    helperFamily(sandbox, usableControlKey(controlKey)),
   ];
   const formatFor = formatByTerritory(families, others);
   const respond = errorResponder(formatFor, ownAnswerOfAny([...families, others]));

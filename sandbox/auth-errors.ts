@@ -3,8 +3,8 @@ import type { ErrorAnswer, Failure } from './http/error-answer.js';
 import type { FormatForTarget } from './http/client-errors.js';
 import { errorPageAnswer } from './http/html.js';
 import { routedPath } from './http/merge-slashes.js';
-import type { SandboxState } from './state.js';
 import { tokenErrorAnswer } from './token/token-endpoint.js';
+import type { TokenRules } from './token/rules.js';
 import { TOKEN_PATH } from '../spec/paths.js';
 
 /**
@@ -14,17 +14,21 @@ import { TOKEN_PATH } from '../spec/paths.js';
  * typo gets the API's JSON, with 404 where no route is), and elsewhere the error page a browser
  * shows (7.1: a request that cannot be trusted is never redirected).
  */
-export function authErrorFormat(state: SandboxState): FormatForTarget {
+export function authErrorFormat(inForce: () => TokenRules): FormatForTarget {
   const token =
     (atTheEndpoint: boolean) =>
-    (failure: Failure): ErrorAnswer =>
-      // A variant may leave an oversized or non-form body to its own layer (token rule otherLayerAnswer).
-      state.rules.token.otherLayerAnswer(failure) ??
-      tokenErrorAnswer(
-        state,
-        new TokenError('invalid_request', failure.message),
-        failure.status >= 500 ? 500 : atTheEndpoint ? 400 : failure.status,
+    (failure: Failure): ErrorAnswer => {
+      const rules = inForce();
+      // A variant may leave an oversized or non-form body to its own layer (token seam otherLayerAnswer).
+      return (
+        rules.otherLayerAnswer(failure) ??
+        tokenErrorAnswer(
+          rules,
+          new TokenError('invalid_request', failure.message),
+          failure.status >= 500 ? 500 : atTheEndpoint ? 400 : failure.status,
+        )
       );
+    };
   const atEndpoint = token(true);
   const inFamily = token(false);
   return (target) => {
@@ -34,6 +38,6 @@ export function authErrorFormat(state: SandboxState): FormatForTarget {
   };
 }
 
-export function authRouteAnswer(state: SandboxState): (error: unknown) => ErrorAnswer | undefined {
-  return (error) => (error instanceof TokenError ? tokenErrorAnswer(state, error) : undefined);
+export function authRouteAnswer(inForce: () => TokenRules): (error: unknown) => ErrorAnswer | undefined {
+  return (error) => (error instanceof TokenError ? tokenErrorAnswer(inForce(), error) : undefined);
 }

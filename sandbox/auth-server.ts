@@ -6,6 +6,7 @@ import { LIMITS } from './http/limits.js';
 import { mergedUrl } from './http/merge-slashes.js';
 import { registerAuthorize } from './oauth/authorize.js';
 import { registerDecision } from './oauth/decision.js';
+import type { RulesInForce } from './rules/in-force.js';
 import type { SandboxState } from './state.js';
 import { registerToken } from './token/token-endpoint.js';
 
@@ -16,11 +17,14 @@ export interface ServerOptions {
 /** The authorization server (4.1, 4.2): HTTPS, every failure in the endpoint's own format. */
 export function buildAuthServer(
   state: SandboxState,
+  rules: RulesInForce,
   tls: { key: string; cert: string },
   options: ServerOptions,
 ): FastifyInstance {
-  const formatFor = authErrorFormat(state);
-  const respond = errorResponder(formatFor, authRouteAnswer(state));
+  const tokenRules = () => rules.current.token;
+  const authorizationRules = () => rules.current.authorization;
+  const formatFor = authErrorFormat(tokenRules);
+  const respond = errorResponder(formatFor, authRouteAnswer(tokenRules));
   const targets = new RequestTargets();
   const app = Fastify({
     https: { key: tls.key, cert: tls.cert, maxHeaderSize: LIMITS.headerBytes },
@@ -44,8 +48,8 @@ export function buildAuthServer(
     },
   );
   installErrorHandling(app, formatFor, respond);
-  registerAuthorize(app, state);
-  registerDecision(app, state);
-  registerToken(app, state);
+  registerAuthorize(app, state, authorizationRules);
+  registerDecision(app, state, authorizationRules);
+  registerToken(app, state, tokenRules);
   return app;
 }

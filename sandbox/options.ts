@@ -4,7 +4,10 @@ import type { SandboxCaps } from './store/caps.js';
 import type { VariantName } from './variants.js';
 
 export interface SandboxOptions {
-  /** Loopback address to bind; the sandbox never listens beyond this host. */
+  /**
+   * Address to bind (127.0.0.1 unless `--host` names another interface); the server certificate
+   * names it (tls.ts).
+   */
   host: string;
   /** Port of the HTTPS authorization server; 0 picks a free one. */
   authPort: number;
@@ -34,6 +37,13 @@ export interface SandboxOptions {
   delivery?: Partial<DeliveryPolicyValues>;
   /** Lower caps than the sandbox's (store/caps.ts), for tests of what happens past one. */
   caps?: Partial<SandboxCaps>;
+  /**
+   * The data folder whose SQLite file keeps the state across restarts (persist/); undefined keeps
+   * nothing (the suite's embedded sandbox).
+   */
+  dataDir?: string | undefined;
+  /** With `dataDir`: delete its data file first, and start empty. */
+  fresh?: boolean;
 }
 
 export interface RunningSandbox {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { constants } from 'node:os';
+import { standFor } from './service/process-tree.js';
+import { settings, childEnvironment } from '../config/environment.js';
 
 /**
  * Node flags the standalone sandbox runs with (README, "The sandbox's choices"). With V8's default
@@ -18,34 +19,25 @@ const SETTINGS_MARK = 'SANDBOX_PROCESS_SETTINGS';
 
 /** Whether this process runs with every one of the sandbox's Node flags. */
 export function runsWithSandboxSettings(): boolean {
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  const given = [...process.execArgv, ...(settings().NODE_OPTIONS ?? '').split(/\s+/)];
   return SANDBOX_NODE_FLAGS.every((flag) => given.includes(flag));
 }
 
 /**
  * Resolves when this process runs with the sandbox's settings. Otherwise runs this same script
  * again in a child process that has them (same Node, same loader flags, same arguments, same
- * terminal), passes it the signals meant for the sandbox, and exits with its status: it then never
- * resolves.
+ * terminal), passes it the signals meant for the sandbox (service/process-tree.ts), and exits with
+ * its status: it then never resolves.
  */
 export async function withSandboxSettings(): Promise<void> {
-  if (runsWithSandboxSettings() || process.env[SETTINGS_MARK] === '1') return;
+  if (runsWithSandboxSettings() || settings()[SETTINGS_MARK] === '1') return;
   const child = spawn(
     process.execPath,
     [...SANDBOX_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)],
     {
       stdio: 'inherit',
-      env: { ...process.env, [SETTINGS_MARK]: '1' },
+      env: childEnvironment({ [SETTINGS_MARK]: '1' }),
     },
   );
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.on(signal, () => {
-      child.kill(signal);
-    });
-  const code = await new Promise<number>((resolve) => {
-    child.once('exit', (status, signal) => {
-      resolve(status ?? 128 + (signal === null ? 0 : constants.signals[signal]));
-    });
-  });
-  process.exit(code);
+  await standFor(child);
 }

@@ -1,7 +1,8 @@
 // The standalone sandbox's seed (SANDBOX_SEED_FILE): clients, users and ads it re-creates on every
 // start with the ids and secrets the file gives, so that an account rehearsed on it (`classifieds-
-// conformance sandbox --account`, bin/sandbox.ts) keeps the same `.env` across restarts. The state
-// lives in memory: the file is what makes it stable.
+// conformance sandbox --account`, bin/sandbox.ts) keeps the same `.env` across restarts. With a data
+// folder (persist/), what it already holds as the seed says is left as it is: the statuses, tokens
+// and limits a rehearsal changed survive the restart.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SECTION_3_STATUSES } from '../spec/ad-status.js';
@@ -45,18 +46,26 @@ export function readSeed(path: string): SandboxSeed {
   return { clients: parsed.clients, users: parsed.users };
 }
 
-/** Puts the seed's clients, users and ads into a freshly started sandbox's state. */
+/**
+ * Puts the seed's clients, users and ads into the sandbox's state: each one the state does not
+ * already hold as the seed gives it (a client with that id and secret, a user with that login and
+ * password, that many ads), so a kept state keeps what was done with them.
+ */
 export function applySeed(state: SandboxState, seed: SandboxSeed): void {
   for (const client of seed.clients) {
+    if (state.clients.authenticate(client.client_id, client.client_secret) !== undefined) continue;
     const { client: registered } = state.clients.register(client.redirect_uris, client.name, {
       clientId: client.client_id,
       secret: client.client_secret,
     });
-    if (client.rate_limit !== undefined) registered.rateLimit = { ...client.rate_limit };
+    if (client.rate_limit === undefined) continue;
+    registered.rateLimit = { ...client.rate_limit };
+    state.clients.changed(registered);
   }
   for (const user of seed.users) {
-    state.users.create(user);
-    state.ads.replace(user.login, seededAds(user.login, user.ads));
+    if (state.users.verify(user.login, user.password) === undefined) state.users.create(user);
+    if (state.ads.view(user.login, undefined).length !== user.ads)
+      state.ads.replace(user.login, seededAds(user.login, user.ads));
   }
 }
 

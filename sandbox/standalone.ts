@@ -1,5 +1,6 @@
 // The sandbox on its own (`npm run sandbox`, through main.ts, which gives the process its settings):
-// fixed ports, prints what a user needs to point the suite at it.
+// fixed ports, its state kept in a data folder (service/options.ts), prints what a user needs to
+// point the suite at it, and stops on a signal or when the process that started it is gone.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -7,78 +8,131 @@ import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
 import { secretMarker } from '../spec/secret-marker.js';
 import { parseFaults } from './faults.js';
 import { describeDeliveryPolicy } from './notifications/delivery-settings.js';
+import { DataFileError } from './persist/data-file.js';
+import { keepRecord, keptRecord } from './persist/kept-stores.js';
+import { parseServiceArgv, type ServiceOptions } from './service/options.js';
+import { onStop } from './service/process-tree.js';
+import { CATALOGUES } from './rule-switches.js';
 import { controlKeyRefusal } from './test-helpers/control-key.js';
 import { parseVariants } from './variants.js';
 import { applySeed, readSeed } from './seed.js';
 import { startSandbox, type StartedSandbox } from './start.js';
+import { environment, settings } from '../config/environment.js';
 
 const DEMO_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
 
-const keyRefusal = controlKeyRefusal(process.env.SANDBOX_CONTROL_KEY);
+// The key as given, blank included: an empty key is refused, not replaced.
+const givenKey = environment().SANDBOX_CONTROL_KEY;
+const options = settings();
+const keyRefusal = controlKeyRefusal(givenKey);
 if (keyRefusal !== null) {
   console.error(keyRefusal);
   process.exit(1);
 }
 
 // SANDBOX_TLS_DIR: bin/sandbox.ts keeps the rehearsal's CA out of reports/, which a run may clear.
-const tlsDir = resolve(process.env.SANDBOX_TLS_DIR?.trim() || 'reports/sandbox-tls');
+const tlsDir = resolve(options.SANDBOX_TLS_DIR);
 mkdirSync(tlsDir, { recursive: true });
-const secretPrefix = secretMarker();
-const controlKey =
-  process.env.SANDBOX_CONTROL_KEY ?? `${secretPrefix}${randomBytes(18).toString('base64url')}`;
+const secretPrefix = secretMarker(environment());
+const controlKey = givenKey ?? `${secretPrefix}${randomBytes(18).toString('base64url')}`;
 
-async function main(): Promise<void> {
+/** How long a stop may take (closing connections, writing the last changes) before the process exits anyway. */
+const STOP_GRACE_MS = 5000;
+
+async function main(service: ServiceOptions): Promise<void> {
   const sandbox = await startSandbox({
-    authPort: Number(process.env.SANDBOX_AUTH_PORT ?? 8443),
-    appsPort: Number(process.env.SANDBOX_APPS_PORT ?? 8080),
+    host: service.host,
+    dataDir: service.dataDir,
+    fresh: service.fresh,
+    authPort: options.SANDBOX_AUTH_PORT,
+    appsPort: options.SANDBOX_APPS_PORT,
     controlKey,
-    faults: parseFaults(process.env.SANDBOX_FAULTS),
-    variants: parseVariants(process.env.SANDBOX_VARIANTS),
+    faults: parseFaults(options.SANDBOX_FAULTS),
+    variants: parseVariants(options.SANDBOX_VARIANTS),
     tlsDir,
-    logRequests: process.env.SANDBOX_LOG === '1',
+    logRequests: options.SANDBOX_LOG,
     secretPrefix,
   });
-  const seedFile = process.env.SANDBOX_SEED_FILE?.trim();
-  if (seedFile) {
+  const seedFile = options.SANDBOX_SEED_FILE;
+  if (seedFile !== undefined) {
     applySeed(sandbox.state, readSeed(seedFile));
-    console.log(`${banner(sandbox)}\n  seeded from           ${seedFile}`);
-  } else printDemo(sandbox);
+    console.log(`${banner(sandbox, service)}\n  seeded from           ${seedFile}`);
+  } else printDemo(sandbox, service);
 
-  // A Ctrl-C reaches this process twice (from the terminal, and passed on by main.ts's parent): once closes.
-  let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      void sandbox.close().then(() => process.exit(0));
-    });
-  }
+  onStop(() => {
+    setTimeout(() => process.exit(1), STOP_GRACE_MS).unref();
+    void sandbox.close().then(() => process.exit(0));
+  });
 }
 
-void main();
+function startFailure(error: unknown): void {
+  // A data file that cannot be used, a port in use, an unknown switch: one line, no stack.
+  const known = error instanceof DataFileError || (error instanceof Error && 'code' in error);
+  console.error(`sandbox: ${known ? error.message : String(error)}`);
+  if (!known && error instanceof Error) console.error(error.stack);
+  process.exit(1);
+}
 
-function banner(sandbox: StartedSandbox): string {
-  return `Classifieds sandbox running${sandbox.faults.length > 0 ? ` with faults: ${sandbox.faults.join(', ')}` : ''}
+try {
+  void main(parseServiceArgv(process.argv.slice(2))).catch(startFailure);
+} catch (error) {
+  startFailure(error);
+}
+
+function banner(sandbox: StartedSandbox, service: ServiceOptions): string {
+  const views = sandbox.switches.on();
+  const on = views.filter((view) => view.kind !== 'setting').map((view) => view.name);
+  const settings = views.filter((view) => view.kind === 'setting').map((view) => view.name);
+  return `Classifieds sandbox running
   authorization server  ${sandbox.authUrl}   (HTTPS, CA: ${sandbox.caFile})
   resource server       ${sandbox.appsUrl}
   test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}
+  faults, variants on   ${on.length > 0 ? on.join(', ') : 'none (the reference)'}
+  settings              ${settings.join(', ')}
+  switches              ${sandbox.switches.names().length}, changed while it runs: classifieds-conformance switches, switch NAME on|off|VALUE
+                        catalogues ${CATALOGUES.fault}, ${CATALOGUES.variant}
   AD_STATUS deliveries  ${describeDeliveryPolicy(sandbox.state.deliverer.settings.current)}
-                        (settings delivery-*: docs/sandbox-deliveries.md)`;
+                        (settings delivery-*: docs/sandbox-deliveries.md)
+  state                 ${service.dataDir === undefined ? 'in memory only (--in-memory)' : `kept in ${service.dataDir}${service.fresh ? ' (started fresh)' : ''}`}`;
 }
 
-/** A demo client and user made afresh, and the variables of helpers mode. */
-function printDemo(sandbox: StartedSandbox): void {
-  const demo = sandbox.state.clients.register([DEMO_REDIRECT_URI], 'Demo integrator');
-  const user = sandbox.state.users.create({
-    login: 'demo',
-    name: 'Demo User',
-    email: 'demo@sandbox.example',
-  });
+interface DemoAccount {
+  clientId: string;
+  secret: string;
+  login: string;
+  password: string;
+}
+
+/** The demo client and user: those of the data folder when it keeps them, else made now (and kept). */
+function demoAccount(sandbox: StartedSandbox): DemoAccount {
+  const kept = keptRecord(sandbox.persistence, 'demo') as DemoAccount | undefined;
+  const { clients, users } = sandbox.state;
+  if (
+    kept !== undefined &&
+    clients.authenticate(kept.clientId, kept.secret) &&
+    users.verify(kept.login, kept.password)
+  )
+    return kept;
+  const client = clients.register([DEMO_REDIRECT_URI], 'Demo integrator');
+  const user = users.create({ login: 'demo', name: 'Demo User', email: 'demo@sandbox.example' });
+  const made = {
+    clientId: client.client.clientId,
+    secret: client.secret,
+    login: user.login,
+    password: user.password,
+  };
+  keepRecord(sandbox.persistence, 'demo', made);
+  return made;
+}
+
+/** The demo client and user, and the variables of helpers mode. */
+function printDemo(sandbox: StartedSandbox, service: ServiceOptions): void {
+  const demo = demoAccount(sandbox);
   // The package's command says how it is run from a team's repository (bin/sandbox.ts).
-  const runCommand = process.env.CONFORMANCE_RUN_COMMAND ?? 'npm run conformance';
-  console.log(`${banner(sandbox)}
-  demo client           ${demo.client.clientId} / ${demo.secret}   redirect URI ${DEMO_REDIRECT_URI}
-  demo user             ${user.login} / ${user.password}
+  const runCommand = options.CONFORMANCE_RUN_COMMAND;
+  console.log(`${banner(sandbox, service)}
+  demo client           ${demo.clientId} / ${demo.secret}   redirect URI ${DEMO_REDIRECT_URI}
+  demo user             ${demo.login} / ${demo.password}
 
 To run the suite against it, in another shell:
 export TARGET_AUTH_URL=${sandbox.authUrl}

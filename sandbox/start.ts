@@ -6,26 +6,86 @@ import type { FastifyInstance } from 'fastify';
 import { buildAppsServer } from './apps-server.js';
 import { buildAuthServer } from './auth-server.js';
 import { secretMaker } from './crypto.js';
-import { rulesInForce } from './rules/in-force.js';
+import { RulesInForce } from './rules/in-force.js';
+import type { SwitchRegistry } from './rules/switches.js';
+import { switchRegistry, turnOnAtStart } from './rule-switches.js';
 import type { RunningSandbox, SandboxOptions } from './options.js';
-import { DEFAULT_WEBHOOK_ALLOW, DeliveryPolicy } from './notifications/delivery-policy.js';
+import { DeliveryPolicy } from './notifications/delivery-policy.js';
+import { deliverySwitches } from './notifications/switches.js';
+import { keepRecord, keptCa, keptStores } from './persist/kept-stores.js';
+import { Persistence } from './persist/persistence.js';
 import { createState, type SandboxState } from './state.js';
 import { SANDBOX_CAPS } from './store/caps.js';
 import { usableControlKey } from './test-helpers/control-key.js';
 import { generateTls } from './tls.js';
+import { settings } from '../config/environment.js';
 
 export interface StartedSandbox extends RunningSandbox {
   /** The in-memory state, for the standalone entry point's demo client and user. */
   state: SandboxState;
+  /** Where the state is kept, when a data folder was given. */
+  persistence: Persistence | undefined;
+  /** Every switch of this sandbox (faults, variants, settings), as the control API changes them. */
+  switches: SwitchRegistry;
 }
 
-/** Starts both servers on loopback; ports 0 pick free ones. */
+/** Starts both servers on the host (loopback by default); ports 0 pick free ones. */
 export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promise<StartedSandbox> {
   // A folder of its own for the CA file when none is given, removed on close: every run used to
   // leave one behind in the temporary directory of a shared host.
   const ownsTlsDir = partial.tlsDir === undefined;
   const tlsDir = partial.tlsDir ?? mkdtempSync(join(tmpdir(), 'sandbox-tls-'));
-  const options: SandboxOptions = {
+  const options = withDefaults(partial, tlsDir);
+  const persistence =
+    options.dataDir === undefined
+      ? undefined
+      : await Persistence.open(options.dataDir, options.fresh === true);
+  const tls = await generateTls(options.tlsDir, options.host, keptCa(persistence));
+  keepRecord(persistence, 'ca', tls.ca);
+  const deliveryPolicy = new DeliveryPolicy(options.webhookAllow);
+  const rules = new RulesInForce();
+  turnOnAtStart(rules, options.faults, options.variants);
+  const state = createState(() => rules.current, secretMaker(options.secretPrefix), {
+    deliveryPolicy,
+    caps: { ...SANDBOX_CAPS, ...options.caps },
+  });
+  state.deliverer.settings.apply(options.delivery ?? {});
+  // Every switch at run time: the faults and variants, then the areas' settings.
+  const switches = switchRegistry(rules, [
+    ...deliverySwitches(state.deliverer.settings),
+    ...state.adImport.switches(),
+  ]);
+  persistence?.keep(keptStores(state));
+  const auth = buildAuthServer(state, rules, tls, options);
+  const apps = buildAppsServer({ state, rules, switches }, options.controlKey, options);
+  const authPort = await listen(auth, options.host, options.authPort);
+  const appsPort = await listen(apps, options.host, options.appsPort);
+  // Deliveries never reach the sandbox's own endpoints (the test helpers least of all).
+  deliveryPolicy.ownPorts.add(authPort).add(appsPort);
+  const urlHost = hostInUrl(options.host);
+  const appsUrl = `http://${urlHost}:${appsPort}`;
+  return {
+    authUrl: `https://${urlHost}:${authPort}`,
+    appsUrl,
+    controlUrl: appsUrl,
+    controlKey: usableControlKey(options.controlKey),
+    caFile: tls.caFile,
+    faults: options.faults,
+    state,
+    persistence,
+    switches,
+    close: async () => {
+      await Promise.all([auth.close(), apps.close()]);
+      state.adImport.close();
+      await state.deliverer.close();
+      persistence?.close();
+      if (ownsTlsDir) rmSync(tlsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function withDefaults(partial: Partial<SandboxOptions>, tlsDir: string): SandboxOptions {
+  return {
     host: '127.0.0.1',
     authPort: 0,
     appsPort: 0,
@@ -34,40 +94,17 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     variants: [],
     logRequests: false,
     secretPrefix: '',
-    webhookAllow: process.env.SANDBOX_WEBHOOK_ALLOW ?? DEFAULT_WEBHOOK_ALLOW,
+    webhookAllow: settings().SANDBOX_WEBHOOK_ALLOW,
     ...partial,
     tlsDir,
   };
-  const tls = await generateTls(options.tlsDir);
-  const deliveryPolicy = new DeliveryPolicy(options.webhookAllow);
-  const state = createState(
-    rulesInForce(options.faults, options.variants),
-    secretMaker(options.secretPrefix),
-    { deliveryPolicy, caps: { ...SANDBOX_CAPS, ...options.caps } },
-  );
-  state.deliverer.settings.apply(options.delivery ?? {});
-  const auth = buildAuthServer(state, tls, options);
-  const apps = buildAppsServer(state, options.controlKey, options);
-  const authPort = await listen(auth, options.host, options.authPort);
-  const appsPort = await listen(apps, options.host, options.appsPort);
-  // Deliveries never reach the sandbox's own endpoints (the test helpers least of all).
-  deliveryPolicy.ownPorts.add(authPort).add(appsPort);
-  const appsUrl = `http://${options.host}:${appsPort}`;
-  return {
-    authUrl: `https://${options.host}:${authPort}`,
-    appsUrl,
-    controlUrl: appsUrl,
-    controlKey: usableControlKey(options.controlKey),
-    caFile: tls.caFile,
-    faults: options.faults,
-    state,
-    close: async () => {
-      await Promise.all([auth.close(), apps.close()]);
-      state.adImport.close();
-      await state.deliverer.close();
-      if (ownsTlsDir) rmSync(tlsDir, { recursive: true, force: true });
-    },
-  };
+}
+
+/** The host as a URL holds it: an IPv6 address in brackets, every interface as loopback. */
+function hostInUrl(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 async function listen(app: FastifyInstance, host: string, port: number): Promise<number> {

@@ -6,7 +6,7 @@ import { LoginThrottle } from './oauth/login-throttle.js';
 import { PageTokens } from './resources/page-token.js';
 import { RateLimiter } from './resources/rate-limit.js';
 import { AdStore } from './store/ads.js';
-import { ClientStore } from './store/clients.js';
+import { ClientStore, type RateLimit } from './store/clients.js';
 import { CodeStore } from './store/codes.js';
 import { ConsentMemory } from './store/consents.js';
 import { NotificationStore } from './store/notifications.js';
@@ -15,7 +15,8 @@ import { SessionStore } from './store/sessions.js';
 import { TokenStore } from './store/tokens.js';
 import { UserStore } from './store/users.js';
 import { AdImport } from './import/ad-import.js';
-import type { Rulebook } from './rules/book.js';
+import type { DeliveryRules } from './notifications/delivery-rules.js';
+import type { PageTokenForm } from './resources/page-token.js';
 
 /** Everything the sandbox remembers, in memory, for the life of the process. */
 export interface SandboxState {
@@ -35,10 +36,19 @@ export interface SandboxState {
   deliveryLog: DeliveryLog;
   loginThrottle: LoginThrottle;
   caps: Readonly<SandboxCaps>;
-  /** The rules in force: the reference with this process's faults and variants applied. */
-  rules: Rulebook;
   /** The ad import (outside the spec): its settings, imports, moderation and catalogs in force. */
   adImport: AdImport;
+}
+
+/** The rules the state's components read at each use (the rulebook in force holds them). */
+export interface ComponentRules {
+  readonly authorization: { readonly newClientId: () => string };
+  readonly resources: {
+    readonly defaultRateLimit: () => RateLimit;
+    readonly pageTokenForm: () => PageTokenForm;
+    readonly rateLimitMessage: (requests: number, seconds: number) => string;
+  };
+  readonly notifications: DeliveryRules;
 }
 
 export interface StateOptions {
@@ -47,12 +57,13 @@ export interface StateOptions {
 }
 
 /**
- * `rules` are the rules in force (rules/in-force.ts: the reference with the process's faults and
- * variants applied); `newSecret` makes every secret the sandbox hands out (marked when SANDBOX_SECRET_PREFIX is set);
+ * `rules` reads the rules in force (rules/in-force.ts: the reference with the faults and variants
+ * switched on), which the components read at each use, never keep; `newSecret` makes every secret
+ * the sandbox hands out (marked when SANDBOX_SECRET_PREFIX is set);
  * `deliveryPolicy` says where deliveries may go (SANDBOX_WEBHOOK_ALLOW), `caps` what the sandbox holds.
  */
 export function createState(
-  rules: Rulebook,
+  rules: () => ComponentRules,
   newSecret: SecretMaker = randomToken,
   { deliveryPolicy = new DeliveryPolicy(), caps = SANDBOX_CAPS }: StateOptions = {},
 ): SandboxState {
@@ -60,8 +71,8 @@ export function createState(
   return {
     clients: new ClientStore(
       (bytes) => newSecret(bytes, 'client-secret'),
-      () => rules.authorization.newClientId(),
-      () => rules.resources.defaultRateLimit(),
+      () => rules().authorization.newClientId(),
+      () => rules().resources.defaultRateLimit(),
     ),
     users: new UserStore((bytes) => newSecret(bytes, 'password')),
     codes: new CodeStore((bytes) => newSecret(bytes, 'code')),
@@ -69,15 +80,16 @@ export function createState(
     sessions: new SessionStore(),
     consents: new ConsentMemory(),
     ads: new AdStore(),
-    pageTokens: new PageTokens(rules.resources.pageTokenForm()),
-    rateLimiter: new RateLimiter(rules.resources.rateLimitMessage),
+    pageTokens: new PageTokens(() => rules().resources.pageTokenForm()),
+    rateLimiter: new RateLimiter((requests, seconds) =>
+      rules().resources.rateLimitMessage(requests, seconds),
+    ),
     notifications: new NotificationStore(),
-    deliverer: new Deliverer(rules.notifications, deliveryPolicy, deliveryLog),
+    deliverer: new Deliverer(() => rules().notifications, deliveryPolicy, deliveryLog),
     deliveryPolicy,
     deliveryLog,
     loginThrottle: new LoginThrottle(),
     caps,
-    rules,
     adImport: new AdImport(),
   };
 }

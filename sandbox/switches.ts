@@ -1,7 +1,8 @@
 /**
- * Start-up switches of the sandbox: faults (deviations the suite must catch) and variants (other
- * choices where the specification says "not shown", which the suite must accept). Both are chosen
- * when the process starts, never through the API; each becomes a patch of the rulebook.
+ * The lists of faults (deviations the suite must catch) and variants (other choices where the
+ * specification says "not shown", which the suite must accept) a sandbox starts with
+ * (SANDBOX_FAULTS, SANDBOX_VARIANTS); each can also be turned on and off while it runs
+ * (rule-switches.ts), and each on becomes a patch of the rulebook.
  */
 
 /** Parses a comma-separated list such as SANDBOX_FAULTS; an unknown name is an error, not ignored. */

@@ -3,6 +3,7 @@ import { AUTHORIZATION_VARIANTS } from './variant-catalogue/authorization.js';
 import { CATALOGS_VARIANTS } from './variant-catalogue/catalogs.js';
 import { DRIFT_VARIANTS } from './variant-catalogue/drift.js';
 import { NOTIFICATIONS_VARIANTS } from './variant-catalogue/notifications.js';
+import { PATH_VARIANTS } from './variant-catalogue/paths.js';
 import { RESOURCES_VARIANTS } from './variant-catalogue/resources.js';
 import { TOKEN_VARIANTS } from './variant-catalogue/token.js';
 import type { VariantDefinition } from './variant-catalogue/types.js';
@@ -22,6 +23,7 @@ export const VARIANTS = {
   ...CATALOGS_VARIANTS,
   ...NOTIFICATIONS_VARIANTS,
   ...DRIFT_VARIANTS,
+  ...PATH_VARIANTS,
 } as const satisfies Record<string, VariantDefinition>;
 
 export type VariantName = keyof typeof VARIANTS;

@@ -2,8 +2,10 @@
 // is loaded by the time they end.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { resolve } from 'node:path';
+import { copyFileSync, existsSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { writeSpecPage } from '../helpers/report/spec-page.js';
+import { childEnvironment } from '../config/environment.js';
 
 /** The word that tells the generator the results are complete (GENERATE in allure-generator.mjs). */
 export const GENERATE = 'generate';
@@ -17,8 +19,11 @@ export interface AllureReportRequest {
 }
 
 export interface PendingAllureReport {
-  /** Generates from the results as they are now; resolves to the generator's exit status. */
-  generate(): Promise<number>;
+  /**
+   * Generates from the results as they are now; resolves to the generator's exit status. `pages`
+   * are copied beside the report's index.html (the requirements page).
+   */
+  generate(pages?: readonly string[]): Promise<number>;
   /** Ends the generator without a report (a run stopped before its tests); resolves to its status. */
   cancel(): Promise<number>;
 }
@@ -38,7 +43,7 @@ export function startAllureReport(request: AllureReportRequest): PendingAllureRe
     ],
     {
       stdio: ['pipe', 'inherit', 'inherit'],
-      env: { ...process.env, ALLURE_HISTORY_PATH: request.historyPath },
+      env: childEnvironment({ ALLURE_HISTORY_PATH: request.historyPath }),
     },
   );
   // A generator that died early closes its input: its exit status says so, not a crash here.
@@ -48,11 +53,12 @@ export function startAllureReport(request: AllureReportRequest): PendingAllureRe
     () => 1,
   );
   return {
-    generate: async () => {
+    generate: async (pages = []) => {
       generator.stdin.end(`${GENERATE}\n`);
       const status = await exited;
       // The page the report's links to the specification point at (helpers/report/spec-link.ts).
       if (status === 0) writeSpecPage(request.outputDir);
+      if (status === 0) copyPages(pages, request.outputDir);
       return status;
     },
     cancel: async () => {
@@ -60,4 +66,9 @@ export function startAllureReport(request: AllureReportRequest): PendingAllureRe
       return exited;
     },
   };
+}
+
+/** Copies the pages that exist beside the report's index.html. */
+export function copyPages(pages: readonly string[], outputDir: string): void {
+  for (const page of pages) if (existsSync(page)) copyFileSync(page, join(outputDir, basename(page)));
 }

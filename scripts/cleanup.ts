@@ -10,6 +10,7 @@ import { carriesMarker } from '../helpers/clients/marker.js';
 import { NotificationClient } from '../helpers/clients/notification-client.js';
 import { redactText } from '../helpers/report/redact.js';
 import { resolveTarget, TargetConfigError, type TargetConfig } from '../helpers/target/target.js';
+import { environment } from '../config/environment.js';
 
 /** What became of one journaled configuration; `keep` leaves it in the journal for a later attempt. */
 interface Verdict {
@@ -120,7 +121,7 @@ async function tokenForAccount(config: TargetConfig): Promise<string> {
 
 function configuredTarget(): TargetConfig {
   try {
-    return resolveTarget(process.env);
+    return resolveTarget(environment());
   } catch (error) {
     if (!(error instanceof TargetConfigError)) throw error;
     console.error(error.message);

@@ -5,12 +5,13 @@
 // cost the gate half a second); run by itself it exits with its status.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { settings, childEnvironment } from '../config/environment.js';
 
 const PACKAGES = ['chromium', 'chromium-headless-shell'];
 
 /** 0 when a Chromium is there (installed now if missing and root), else 1 with a line saying why. */
 export function ensureChromium(): number {
-  const configured = process.env.CHROMIUM_PATH;
+  const configured = settings().CHROMIUM_PATH;
   if (configured !== undefined && configured.trim() !== '') {
     if (existsSync(configured)) return 0;
     console.error(`Chromium not found at CHROMIUM_PATH=${configured}.`);
@@ -28,7 +29,7 @@ export function ensureChromium(): number {
     return 1;
   }
   console.log(`Installing Debian package(s) ${missing.join(', ')} (root) ...`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const env = childEnvironment({ DEBIAN_FRONTEND: 'noninteractive' });
   try {
     execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
   } catch {

@@ -2,13 +2,18 @@
 // $GITHUB_STEP_SUMMARY. Exit status 1 when there is a conformance failure or a broken environment
 // (no results, a missing shard, an error outside the tests); advisory warnings never fail it.
 //
-//   npx tsx scripts/job-summary.ts [--title TEXT] [--drift drift.md] results.json [more-results.json ...]
+//   npx tsx scripts/job-summary.ts [--title TEXT] [--triage triage.md] [--drift drift.md] results.json [more-results.json ...]
 //
-// The drift from CONFORMANCE_BASELINE (drift.md, by default beside the first results file) follows the summary.
+// Tonight's triage (triage.md, by default beside the first results file: scripts/triage/) comes
+// first; the drift from CONFORMANCE_BASELINE (drift.md, likewise) follows the summary. A failure
+// whose requirements are all accepted known deviations (CONFORMANCE_KNOWN) is listed apart and
+// does not fail the summary.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { redactText } from '../helpers/report/redact.js';
+import { acceptedOn, readKnown } from './triage/known.js';
+import { triageSettings } from './triage/settings.js';
 import {
   lastMessage,
   preflightCauseOf,
@@ -38,7 +43,7 @@ interface Entry {
   observed: string;
   skipReason: string;
 }
-type Kind = 'passed' | 'failure' | 'warning' | 'skipped' | 'broken';
+type Kind = 'passed' | 'failure' | 'known' | 'warning' | 'skipped' | 'broken';
 type Tally = Record<Kind, Entry[]> & { problems: string[] };
 
 /**
@@ -80,8 +85,28 @@ function requirementsOf(spec: JsonSpec, message: string): string[] {
   return [...new Set(named.length > 0 ? named : covered)];
 }
 
-/** The verdict of one test, from its last attempt. */
-function classify(spec: JsonSpec, test: JsonTest): { kind: Kind; entry: Entry } {
+/** The ids the team accepts tonight (scripts/triage/known.ts); a refused file is a problem. */
+function acceptedIds(problems: string[]): ReadonlySet<string> {
+  const known = readKnown(triageSettings().knownFile);
+  if ('problem' in known) problems.push(known.problem);
+  return 'problem' in known ? new Set() : acceptedOn(known.known, new Date());
+}
+
+/** The verdict of one test, from its last attempt; a failure of accepted deviations only is known. */
+function classify(
+  spec: JsonSpec,
+  test: JsonTest,
+  accepted: ReadonlySet<string>,
+): { kind: Kind; entry: Entry } {
+  const found = classifyTest(spec, test);
+  const isKnown =
+    found.kind === 'failure' &&
+    found.entry.requirements.length > 0 &&
+    found.entry.requirements.every((id) => accepted.has(id));
+  return isKnown ? { ...found, kind: 'known' } : found;
+}
+
+function classifyTest(spec: JsonSpec, test: JsonTest): { kind: Kind; entry: Entry } {
   const message = stripAnsi(lastMessage(test));
   const entry: Entry = {
     where: `${spec.file ?? ''}:${spec.line ?? 0}`,
@@ -104,7 +129,16 @@ function classify(spec: JsonSpec, test: JsonTest): { kind: Kind; entry: Entry } 
 
 /** Reads every results file into one tally; a missing or unreadable file is a broken environment. */
 function tally(files: readonly string[]): Tally {
-  const result: Tally = { passed: [], failure: [], warning: [], skipped: [], broken: [], problems: [] };
+  const result: Tally = {
+    passed: [],
+    failure: [],
+    known: [],
+    warning: [],
+    skipped: [],
+    broken: [],
+    problems: [],
+  };
+  const accepted = acceptedIds(result.problems);
   const shards = { total: 0, seen: new Set<number>() };
   if (files.length === 0) result.problems.push('no results file was given: the run produced nothing');
   for (const file of files) {
@@ -118,7 +152,7 @@ function tally(files: readonly string[]): Tally {
     for (const error of report.errors ?? []) result.problems.push(`${file}: ${firstLine(error.message)}`);
     for (const spec of (report.suites ?? []).flatMap(specsOf)) {
       for (const test of spec.tests) {
-        const { kind, entry } = classify(spec, test);
+        const { kind, entry } = classify(spec, test, accepted);
         result[kind].push(entry);
       }
     }
@@ -192,6 +226,12 @@ function detailSections(result: Tally): string[] {
       ['requirements', 'test', 'first line', 'observed'],
     ),
     ...section(
+      'Known deviations (accepted in the known deviations file: not a failure of the gate)',
+      result.known,
+      (entry) => [entry.requirements.join(' '), `${entry.title} (${entry.where})`, entry.line],
+      ['requirements', 'test', 'first line'],
+    ),
+    ...section(
       'Advisory warnings (not a failure of the gate)',
       result.warning,
       (entry) => [`${entry.title} (${entry.where})`, entry.line],
@@ -242,12 +282,15 @@ function main(): void {
       title: { type: 'string', default: 'Classifieds API conformance' },
       // The drift from CONFORMANCE_BASELINE (helpers/profile/): by default drift.md beside the first results.
       drift: { type: 'string' },
+      // Tonight's triage (scripts/triage/): by default triage.md beside the first results.
+      triage: { type: 'string' },
     },
   });
+  const beside = (name: string) => join(dirname(positionals[0] ?? '.'), name);
   const { markdown, failed } = render(values.title, tally(positionals));
-  process.stdout.write(
-    `${markdown}\n${driftSection(values.drift ?? join(dirname(positionals[0] ?? '.'), 'drift.md'))}`,
-  );
+  const triage = values.triage ?? beside('triage.md');
+  const triageText = existsSync(triage) ? `${redact(readFileSync(triage, 'utf8'))}\n` : '';
+  process.stdout.write(`${triageText}${markdown}\n${driftSection(values.drift ?? beside('drift.md'))}`);
   process.exitCode = failed ? 1 : 0;
 }
 

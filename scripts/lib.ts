@@ -8,10 +8,11 @@ import {
   SET_UP_FAILED_PATTERN,
 } from '../helpers/target/broken-environment.js';
 import { STOPPED_ANNOTATION, writeStoppedRun } from '../helpers/report/stopped-run.js';
+import { childEnvironment } from '../config/environment.js';
 
 /** Runs a command with inherited output; returns its exit status. */
 export function run(command: string, args: readonly string[], env: Record<string, string> = {}): number {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, { stdio: 'inherit', env: childEnvironment({ ...env }) });
   return result.status ?? 1;
 }
 
@@ -91,6 +92,11 @@ export interface RunCounts {
   warnings: number;
   broken: number;
   errors: number;
+  /**
+   * Failed tests (in `failed`) whose every failed requirement is an accepted known deviation
+   * (scripts/triage/): shown apart, never a failure of the gate.
+   */
+  known?: number;
   /** Why the run stopped before its tests (its one failed case), or undefined when they ran. */
   stopped?: string;
 }
@@ -154,10 +160,13 @@ export function settleResults(reportsDir: string, playwrightStatus: number): voi
 
 /** The run's last line: its counts, and why it stopped when it stopped before its tests. */
 export function lastLine(counts: RunCounts, failedChecks = 0): string {
-  const { passed, failed, skipped, warnings } = counts;
+  const { passed, skipped, warnings } = counts;
+  const known = counts.known ?? 0;
+  const failed = counts.failed - known;
   if (counts.stopped !== undefined)
     return `${passed} passed, ${failed + failedChecks} failed (the run stopped before its tests: ${counts.stopped})`;
-  return `${passed} passed, ${failed + failedChecks} failed, ${skipped} skipped, ${warnings} advisory warnings`;
+  const line = `${passed} passed, ${failed + failedChecks} failed, ${skipped} skipped, ${warnings} advisory warnings`;
+  return known === 0 ? line : `${line}, ${known} known deviations`;
 }
 
 /** The line that tells broken apart from failed, or '' when nothing was broken. */
@@ -169,7 +178,9 @@ export function brokenLine(counts: RunCounts): string {
 /** The gate's exit status: Playwright's, except that advisory warnings alone do not fail it. */
 export function gateStatus(playwrightStatus: number, counts: RunCounts): number {
   if (playwrightStatus === 0) return 0;
-  // Status 1 is "some test failed"; anything else (a crash, a bad configuration) stands.
-  const onlyWarnings = counts.failed === 0 && counts.errors === 0 && counts.warnings > 0;
-  return playwrightStatus === 1 && onlyWarnings ? 0 : playwrightStatus;
+  // Status 1 is "some test failed"; anything else (a crash, a bad configuration) stands. Failures
+  // that are all accepted known deviations (counts.known) do not fail it either.
+  const known = counts.known ?? 0;
+  const excused = counts.failed === known && counts.errors === 0 && (counts.warnings > 0 || known > 0);
+  return playwrightStatus === 1 && excused ? 0 : playwrightStatus;
 }

@@ -13,7 +13,7 @@ import { COVERAGE_FILE, testRecords, type CoverageFile, type ModeRecord } from '
 import { README_END, README_START, readmeSection } from './mode-table.js';
 import type { JsonReport } from './lib.js';
 
-const README = resolve(__dirname, '../suites/README.md');
+const README = resolve(__dirname, '../docs/mode-coverage.md');
 /** The whole conformance project, twice on a loaded two-core machine; eleven minutes more when slow. */
 const RUN_TIMEOUT_MS = 30 * 60_000;
 
@@ -43,7 +43,7 @@ async function helpersMode(): Promise<ModeRecord> {
 async function accountMode(slow: boolean): Promise<ModeRecord> {
   console.log(`measuring account mode${slow ? ' with the slow project (eleven minutes)' : ''} ...`);
   // As many ads as the listing's crawl test seeds: more than two pages at the largest fetch_size.
-  // With the status-change command (issue 28), the delivery tests and the model run too.
+  // With the status-change command, the delivery tests and the model run too.
   const account = await startAccount([], {
     ads: mixedAds(450),
     ads2: secondUserAds(40),

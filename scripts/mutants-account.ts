@@ -1,6 +1,6 @@
 /**
- * `npm run mutants -- --mode account`: the kill matrix against a target without test helpers
- * (issue 15). For each fault a sandbox is started with it, its helpers make an account like a real
+ * `npm run mutants -- --mode account`: the kill matrix against a target without test helpers.
+ * For each fault a sandbox is started with it, its helpers make an account like a real
  * one (embedded/account.ts: clients, users, and a user owning 450 ads of mixed statuses), and the
  * listing and notification suites run told only the TARGET_* variables (and the status-change
  * command, whose own variables carry the helpers' key). What they kill is what the invariants see
@@ -16,8 +16,8 @@ import { runKill, type KillVerdict } from './kill-matrix.js';
 export const ACCOUNT_ADS = 450;
 export const ACCOUNT_FILES = ['suites/listing', 'suites/notifications'] as const;
 /**
- * The faults of the deliveries (section 6), seen in account mode through the status-change command
- * (issue 28): the account's ads change by TARGET_STATUS_CHANGE_COMMAND, as on a marketplace.
+ * The faults of the deliveries (section 6), seen in account mode through the status-change command:
+ * the account's ads change by TARGET_STATUS_CHANGE_COMMAND, as on a marketplace.
  */
 export const DELIVERY_FAULTS = [
   'notify-none',

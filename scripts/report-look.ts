@@ -1,12 +1,14 @@
 // Opens the generated Allure report in headless Chromium, as a QA reader would, and checks that
 // what they work from is there: the overview with the environment panel, a failed check with its
 // reproduction and link to the specification, a property test with its seed, a notification
-// delivery, a browser flow's screenshots, and the graphs of the runs' trends. Screenshots go to <REPORTS_DIR>/report-look/.
+// delivery, a browser flow's screenshots, the graphs of the runs' trends, the triage first in a tree
+// of the specification's sections, and the requirements page. Screenshots go to <REPORTS_DIR>/report-look/.
 // Usage: npm run report:look [-- report-folder]   (default: <REPORTS_DIR>/allure-report)
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { settings } from '../config/environment.js';
 
 /** The report is served by Playwright's own routing under this origin: no server, no port. */
 const REPORT_ORIGIN = 'http://allure-report.invalid/';
@@ -173,7 +175,7 @@ async function lookAtOverview(page: Page, shotsDir: string): Promise<string[]> {
     /target_auth_url/,
     /test_helpers/,
     /Failed|Passed/,
-    /\d+ passed, \d+ failed, (\d+ \w+, )*\d+ skipped of \d+/,
+    /\d+ passed, \d+ failed, (\d+ [\w ]+, )*\d+ skipped of \d+/,
     /Global Errors\s*0(?!\d)/,
   ]);
   // The trends: "Report" menu, "Graphs" (status dynamics across the runs of the history file).
@@ -182,6 +184,44 @@ async function lookAtOverview(page: Page, shotsDir: string): Promise<string[]> {
   await page.getByText('Status dynamics').first().waitFor({ timeout: 15_000 });
   await page.screenshot({ path: join(shotsDir, 'graphs.png') });
   return missing;
+}
+
+/** The section number a tree group names (`§4.5 Catalog lookups`), as numbers to compare. */
+function sectionNumbers(title: string): number[] {
+  return (/^§([\d.]+)/.exec(title)?.[1] ?? '').split('.').map(Number);
+}
+
+function inSpecOrder(titles: readonly string[]): boolean {
+  const numbers = titles.map(sectionNumbers);
+  return numbers.every((current, index) => {
+    const previous = numbers[index - 1];
+    if (previous === undefined) return true;
+    const at = current.findIndex((part, place) => part !== previous[place]);
+    return at === -1 ? current.length >= previous.length : (current[at] ?? 0) > (previous[at] ?? -1);
+  });
+}
+
+/** The triage first in the tree, the sections in the specification's order, and the requirements page. */
+async function lookAtTriage(page: Page, shotsDir: string): Promise<string[]> {
+  await page.goto(REPORT_ORIGIN);
+  const titles = page.locator('[data-testid="tree-section-title"]');
+  await titles.first().waitFor({ timeout: 30_000 });
+  const top = await titles.allInnerTexts();
+  const problems: string[] = [];
+  if (top[0] !== '(Tonight’s triage)')
+    problems.push(`tree: the triage is not first (${top[0] ?? 'no group'})`);
+  if (!inSpecOrder(top.filter((title) => title.startsWith('§'))))
+    problems.push(`tree: sections out of the specification's order (${top.join(', ')})`);
+  await page.goto(`${REPORT_ORIGIN}requirements.html`);
+  await page.screenshot({ path: join(shotsDir, 'requirements.png') });
+  return [
+    ...problems,
+    ...(await missingText(page, 'requirements page', [
+      /New failures tonight/,
+      /Every requirement/,
+      /R2\.1-01/,
+    ])),
+  ];
 }
 
 async function lookAtTest(page: Page, look: Look, shotsDir: string): Promise<string[]> {
@@ -195,14 +235,14 @@ async function lookAtTest(page: Page, look: Look, shotsDir: string): Promise<str
 
 async function lookAtReport(reportDir: string, shotsDir: string): Promise<string[]> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: settings().CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     await serveReport(context, reportDir);
     const page = await context.newPage();
-    const problems = await lookAtOverview(page, shotsDir);
+    const problems = [...(await lookAtOverview(page, shotsDir)), ...(await lookAtTriage(page, shotsDir))];
     for (const look of looksAt(readResults(reportDir)))
       problems.push(...(await lookAtTest(page, look, shotsDir)));
     return problems;
@@ -212,7 +252,7 @@ async function lookAtReport(reportDir: string, shotsDir: string): Promise<string
 }
 
 async function main(): Promise<number> {
-  const reports = process.env.REPORTS_DIR ?? 'reports';
+  const reports = settings().REPORTS_DIR;
   const { positionals } = parseArgs({ allowPositionals: true, options: {} });
   const reportDir = resolve(positionals[0] ?? join(reports, 'allure-report'));
   const shotsDir = resolve(reports, 'report-look');

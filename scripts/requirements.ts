@@ -1,6 +1,8 @@
-// npm run requirements [-- --all | --mode helpers|account | --measure [--slow]]
-// Lists the requirements of the catalogue and the tests that cover each; exits 1 when a requirement
-// that should have a test has none. Coverage is read from Playwright's own test list (the tags).
+// npm run requirements [-- --all | --paths | --mode helpers|account | --measure [--slow]]
+// Lists the requirements of the catalogue and the tests that cover each, then requirement × path
+// (scripts/path-coverage.ts); exits 1 when a requirement that should have a test has none, or a path
+// a requirement lists has no test and no reason. --paths prints and checks the paths alone (npm
+// test's static check). Coverage is read from Playwright's own test list (the tags).
 // --mode says, from the current configuration (environment and .env), which tests a run of that mode
 // will run and which it will skip, naming what would unlock each (scripts/mode-forecast.ts);
 // --measure runs both modes again, prints what they checked, and rewrites scripts/mode-coverage.json
@@ -15,12 +17,15 @@ import { modeLines } from './mode-table.js';
 import { configurationFor, forecast, forecastLines } from './mode-forecast.js';
 import { loadDotEnv } from '../helpers/target/dotenv.js';
 import { playwrightTestArgs } from '../embedded/playwright-command.js';
+import { environment, childEnvironment } from '../config/environment.js';
+import { pathCoverage, pathLines } from './path-coverage.js';
 
 const args = parseArgs({
   options: {
     all: { type: 'boolean', default: false },
     mode: { type: 'string' },
     measure: { type: 'boolean', default: false },
+    paths: { type: 'boolean', default: false },
     slow: { type: 'boolean', default: false },
   },
 }).values;
@@ -56,7 +61,7 @@ function forecastCoverage(mode: string | undefined): number {
   const { specs, root } = listTests(['conformance', 'conformance-last']);
   let status = 0;
   for (const found of modes) {
-    const target = configurationFor(found, process.env);
+    const target = configurationFor(found, environment());
     if (typeof target === 'string' && target !== 'helpers') {
       console.log(`mode ${found}: ${target}\n`);
       status = 1;
@@ -80,7 +85,7 @@ function listTests(projects: readonly string[] = ['conformance']): { specs: Json
     {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: '' },
+      env: childEnvironment({ PLAYWRIGHT_JSON_OUTPUT_NAME: '' }),
     },
   );
   const report = JSON.parse(output.slice(output.indexOf('{'))) as JsonReport & {
@@ -90,7 +95,7 @@ function listTests(projects: readonly string[] = ['conformance']): { specs: Json
 }
 
 /**
- * The audit of every check (issue 13): what it enforces, a sentence of the specification or an
+ * The audit of every check: what it enforces, a sentence of the specification or an
  * interpretation (advisory, or accepting every defensible answer), and whether a server following
  * RFC 6749 / RFC 9700, or production as ../shared/field-notes.md describes it, would fail it.
  */
@@ -141,7 +146,13 @@ function clientFamilyLine(): string {
 /** The catalogue beside the conformance tests' tags; 1 when a requirement that should have a test has none. */
 function listRequirements(): number {
   const coverage = new Map<string, string[]>();
-  for (const spec of listTests().specs) {
+  const { specs } = listTests(['conformance', 'conformance-last']);
+  const paths = pathCoverage(specs);
+  if (args.paths) {
+    console.log(pathLines(paths, args.all).join('\n'));
+    return paths.missing.length + paths.unknownIds.length === 0 ? 0 : 1;
+  }
+  for (const spec of specs) {
     for (const tag of spec.tags ?? []) {
       const id = tag.replace(/^@/, '');
       coverage.set(id, [...(coverage.get(id) ?? []), spec.title]);
@@ -170,8 +181,9 @@ function listRequirements(): number {
   );
   console.log(killedLine(covered.map((found) => found.id)));
   console.log(basisLines().join('\n'));
+  console.log(`\n${pathLines(paths, args.all).join('\n')}`);
   console.log(clientFamilyLine());
-  return uncovered.length === 0 ? 0 : 1;
+  return uncovered.length === 0 && paths.missing.length + paths.unknownIds.length === 0 ? 0 : 1;
 }
 
 if (args.measure) void measuredCoverage(args.mode, args.slow).then((status) => process.exit(status));

@@ -16,6 +16,7 @@ import { compare, readExpected, type Comparison } from '../selftest/independent/
 import { startOidcProvider, type RunningProvider } from '../selftest/independent/oidc-provider/server.js';
 import { readVerdicts } from '../selftest/independent/verdicts.js';
 import { environmentWithoutTarget } from '../embedded/run-suite.js';
+import { settings } from '../config/environment.js';
 
 const { values } = parseArgs({
   options: {
@@ -24,7 +25,7 @@ const { values } = parseArgs({
     expected: { type: 'string', default: 'selftest/independent/oidc-provider.expected.json' },
     reports: {
       type: 'string',
-      default: join(process.env.REPORTS_DIR ?? 'reports', 'selfcheck-oidc-provider'),
+      default: join(settings().REPORTS_DIR, 'selfcheck-oidc-provider'),
     },
     serve: { type: 'boolean', default: false },
   },

@@ -3,10 +3,11 @@ import { exitUnlessChromium } from './ensure-chromium.js';
 import { clearRunResults } from '../helpers/report/stopped-run.js';
 import { printSkipGroups } from './skip-groups.js';
 import { brokenLine, gateStatus, lastLine, run, settleResults, summarise } from './lib.js';
+import { settings } from '../config/environment.js';
 
 // Chromium from Debian's packages, never a download.
 exitUnlessChromium();
-const reports = process.env.REPORTS_DIR ?? 'reports';
+const reports = settings().REPORTS_DIR;
 const staticChecks: Array<[string, string[]]> = [
   ['npx', ['tsc', '--noEmit']],
   ['npx', ['eslint', '.', '--max-warnings', '0']],
@@ -17,6 +18,12 @@ const staticChecks: Array<[string, string[]]> = [
   ['npx', ['redocly', 'lint', 'schemas/openapi.yaml']],
   // The GitHub workflows: actionlint, then the project's own rules (scripts/lint-workflows.ts).
   ['npx', ['tsx', 'scripts/lint-workflows.ts']],
+  // .env.example and docs/configuration.md as config/variables/ declares them; every variable read is declared.
+  ['npx', ['tsx', 'scripts/check-config.ts']],
+  // Every relative link in the Markdown resolves, every folder README is one screen (scripts/check-docs.ts).
+  ['npx', ['tsx', 'scripts/check-docs.ts']],
+  // Requirement × path: every path a requirement lists has a test on it or a reason (scripts/path-coverage.ts).
+  ['npx', ['tsx', 'scripts/requirements.ts', '--paths']],
 ];
 let failedChecks = 0;
 for (const [command, args] of staticChecks) {
@@ -34,7 +41,7 @@ if (broken !== '') console.log(broken);
 if (counts.errors > 0) console.log(`${counts.errors} error(s) outside the tests: see the output above.`);
 if (failedChecks > 0)
   console.log(
-    `\n${failedChecks} static check(s) failed (type check, lint, import circles, format, OpenAPI, workflows).`,
+    `\n${failedChecks} static check(s) failed (type check, lint, import circles, format, OpenAPI, workflows, configuration, docs, paths).`,
   );
 printSkipGroups(`${reports}/results.json`);
 console.log(lastLine(counts, failedChecks));

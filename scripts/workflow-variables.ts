@@ -1,5 +1,5 @@
 /**
- * lint:workflows' rule for the nightly: every variable that .env.example or the README documents
+ * lint:workflows' rule for the nightly: every variable that .env.example documents (config/variables/)
  * reaches the nightly run (an `env:` block of nightly.yml, or the setup action's $GITHUB_ENV), unless
  * it is listed below with the reason it is not for a nightly run; the given secrets come from
  * `secrets.`, never from `vars.`. A variable documented and forgotten in the workflow is a check that
@@ -7,50 +7,26 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { documentedNames, documentedSecrets, notPassedByNightly } from '../config/render.js';
 
 export const NIGHTLY = '.github/workflows/nightly.yml';
 export const SETUP_ACTION = '.github/actions/setup-suite/action.yml';
-const PROJECT_VARIABLE =
-  /\b(?:TARGET|SANDBOX|WEBHOOK|LOGIN|CONSENT|CONFORMANCE|TLS|CHROMIUM|ALLURE|REPORTS|FC)_[A-Z0-9_]+/g;
 
-/** Documented, yet not for the nightly to pass, and why. */
+/**
+ * Documented, yet not for the nightly to pass, and why: each declaration's `notNightly`
+ * (config/variables/), and CI, which GitHub Actions sets itself.
+ */
 export const NOT_PASSED: Readonly<Record<string, string>> = {
-  CONFORMANCE_EMBEDDED_SANDBOX: 'set by the run itself when it starts the embedded sandbox',
-  CONFORMANCE_BROKEN_ENVIRONMENT: 'set by the run itself when its preflight finds no target',
-  CONFORMANCE_JOURNAL: "npm run cleanup's journal: its default path is the runner's own checkout",
-  SANDBOX_FAULTS: 'embedded sandbox only (npm run mutants)',
-  SANDBOX_VARIANTS: 'embedded sandbox only (npm run variants)',
-  SANDBOX_SECRET_PREFIX: 'embedded sandbox only (the secret-scan self-test)',
-  SANDBOX_AUTH_PORT: 'standalone sandbox only (npm run sandbox)',
-  SANDBOX_APPS_PORT: 'standalone sandbox only (npm run sandbox)',
-  SANDBOX_LOG: 'standalone sandbox only (npm run sandbox)',
-  FC_SEED: 'replays one failure by hand',
-  FC_PATH: 'replays one failure by hand',
-  FC_RUNS: 'replays one failure by hand (the night scales the runs with FC_RUNS_SCALE)',
-  REPORTS_DIR: "the workflow's uploads name reports/, the default",
+  ...notPassedByNightly(),
   CI: 'set by GitHub Actions itself',
-  ALLURE_HISTORY_PATH: "the report job's, which makes the one Allure report of every shard",
-  CONFORMANCE_DRIFT_FAILS:
-    "the report job's, which compares the night's whole profile (classifieds-conformance profile)",
-  CONFORMANCE_BASELINE:
-    "the report job compares every shard's observations with last night's profile (classifieds-conformance profile --baseline): one shard sees only its share",
 };
 
 /** Contract section 1 and 3's secrets: from `secrets.`, so that GitHub masks them in the logs. */
-export const SECRET_VARIABLES = [
-  'TARGET_CLIENT_SECRET',
-  'TARGET_CLIENT2_SECRET',
-  'TARGET_USER_PASSWORD',
-  'TARGET_USER2_PASSWORD',
-  'SANDBOX_CONTROL_KEY',
-] as const;
+export const SECRET_VARIABLES: readonly string[] = documentedSecrets();
 
-/** Every project variable .env.example (a `NAME=` line) or the README names. */
+/** Every variable a user may set: the declared ones that .env.example lists (config/render.ts). */
 export function documentedVariables(): Set<string> {
-  const example = existsSync('.env.example') ? readFileSync('.env.example', 'utf8') : '';
-  const readme = existsSync('README.md') ? readFileSync('README.md', 'utf8') : '';
-  const names = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1] ?? '');
-  return new Set([...names, ...(readme.match(PROJECT_VARIABLE) ?? [])].filter((name) => name !== ''));
+  return new Set(documentedNames());
 }
 
 type EnvBlock = Record<string, unknown>;
@@ -111,7 +87,7 @@ export function checkNightlyVariables(documented: ReadonlySet<string>): string[]
   for (const name of [...documented].sort())
     if (!passed.has(name) && !(name in NOT_PASSED))
       problems.push(
-        `${NIGHTLY}: does not pass ${name}, which the README or .env.example documents (pass it in the shard step's env, or list it in scripts/workflow-variables.ts NOT_PASSED with the reason)`,
+        `${NIGHTLY}: does not pass ${name}, which .env.example documents (pass it in the shard step's env, or give its declaration in config/variables/ a notNightly reason)`,
       );
   for (const name of SECRET_VARIABLES)
     for (const block of blocks) {

@@ -5,7 +5,7 @@ import { conformanceUserAgent, defaultUserAgent } from '../helpers/target/user-a
 import { edgeAnswerCause } from '../helpers/clients/edge-retry.js';
 import type { HttpExchange } from '../helpers/record/exchange.js';
 
-/** Issue 28: what the account holds, the burst's proof of going past a stated limit, the edge's answers. */
+/** What the account holds, the burst's proof of going past a stated limit, the edge's answers. */
 function holdings(env: Record<string, string>): { value: unknown; problems: string[] } {
   const problems: string[] = [];
   const value = resolveHoldings((name) => env[name], problems);
@@ -20,7 +20,7 @@ function answer(status: number, type: string, body: string): HttpExchange {
   };
 }
 
-test.describe('what the account holds, and the edge (issue 28)', () => {
+test.describe('what the account holds, and the edge', () => {
   test('TARGET_USER_AD_COUNT and TARGET_RATE_LIMIT resolve, and each wrong one gets its own line', () => {
     expect(holdings({}).value).toEqual({ userAdCount: null, rateLimit: null });
     expect(

@@ -4,7 +4,7 @@ import { runSuite, type TestVerdict } from '../embedded/run-suite.js';
 import { mixedAds } from '../helpers/clients/mixed-ads.js';
 
 /**
- * Issue 15, point 1: the listing invariants run on an account the suite did not seed. One nested
+ * The listing invariants run on an account the suite did not seed. One nested
  * run, told only TARGET_* (no control key), against a sandbox whose page boundaries skip an ad
  * (listing-skip-at-boundary) and whose helpers gave the account 30 ads: the property test catches
  * the fault from the account's own crawls, and the tests that need more than 200 ads skip saying so.

@@ -5,7 +5,7 @@ import type { FaultName } from '../sandbox/faults.js';
 import { literalPattern } from '../helpers/report/reproduce.js';
 
 /**
- * Issue 15, points 2 and 4: against a target without test helpers, what a real account has
+ * Against a target without test helpers, what a real account has
  * (TARGET_REDIRECT_URIS, a second client and user, their basic user info) and the opt-in burst
  * (CONFORMANCE_RATE_LIMIT_BURST) run the tests that were skipped for want of helpers. They run and
  * pass against a correct server, and run and fail against one with the faults they are there for.
@@ -54,7 +54,7 @@ function statusOf(tests: readonly TestVerdict[], title: string): string {
   return found.length === 1 ? (found[0]?.status ?? 'missing') : `${found.length} tests`;
 }
 
-test.describe('a target without test helpers, with what a real account has (issue 15)', () => {
+test.describe('a target without test helpers, with what a real account has', () => {
   test.describe.configure({ timeout: 300_000 });
 
   test('a correct server: every unlocked test runs and passes', async () => {

@@ -6,7 +6,7 @@ import type { Suite } from '@playwright/test/reporter';
 import ConformanceAllureReporter, { UnsyncedWriter } from '../helpers/report/allure-reporter.js';
 
 /**
- * Issue 18: the Allure results are written without an fsync per file (7 s of the runner's main
+ * The Allure results are written without an fsync per file (7 s of the runner's main
  * thread in a gate run), the same files in the same place, each published whole by a rename.
  */
 test('the reporter writes through the unsynced writer, and that writer leaves whole files only', () => {

@@ -13,7 +13,7 @@ import { generateTls, type TlsMaterial } from '../sandbox/tls.js';
 import { listenOnLoopback, type ListeningServer } from './support/listen.js';
 
 /**
- * Issue 14: the browser trusts the CA it is given (TLS_CA_FILE) and nothing else. A server with a
+ * The browser trusts the CA it is given (TLS_CA_FILE) and nothing else. A server with a
  * certificate from another CA, the very thing a machine in the middle would present while the
  * browser types the user's password, is refused, and the run reports a broken environment.
  */
@@ -50,7 +50,7 @@ async function twoCas(): Promise<{ trusted: TlsMaterial; other: TlsMaterial; cle
   };
 }
 
-test.describe('the browser trusts only the CA it is given (issue 14)', () => {
+test.describe('the browser trusts only the CA it is given', () => {
   test('the target of the named CA loads; a server of another CA is refused, even sending the named CA along', async () => {
     const { trusted, other, cleanup } = await twoCas();
     const target = await serveHttps(trusted, page);

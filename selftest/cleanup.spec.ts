@@ -16,6 +16,7 @@ import { resolveTarget } from '../helpers/target/target.js';
 import { startSandbox } from '../sandbox/start.js';
 import type { RunningSandbox } from '../sandbox/options.js';
 import { configuredActors } from './support/configured-actors.js';
+import { environment } from '../config/environment.js';
 
 const REDIRECT_URI = 'http://127.0.0.1:9/conformance/cleanup-selftest';
 
@@ -25,7 +26,7 @@ function settings(url: string): Record<string, string> {
 
 /** The environment of the cleanup command: this sandbox as a configured target, nothing inherited. */
 function cleanupEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
-  const inherited = Object.entries(process.env).filter(
+  const inherited = Object.entries(environment()).filter(
     ([name]) => !/^(TARGET_|SANDBOX_|TLS_CA_FILE$|CONFORMANCE_|LOGIN_|CONSENT_)/.test(name),
   );
   return { ...Object.fromEntries(inherited), ...vars };

@@ -10,6 +10,7 @@ import type { JournalRecord } from '../spec/journal.js';
 import { CLIENT_REQUIREMENTS } from '../spec/requirements/client.js';
 import { RAW_SECRETS, type Mistake } from './broken-clients/mistakes.js';
 import { referenceJournal } from './broken-clients/reference-client.js';
+import { childEnvironment } from '../config/environment.js';
 
 const ROOT = join(__dirname, '..');
 
@@ -25,7 +26,7 @@ function clientReport(
     {
       cwd: dir,
       encoding: 'utf8',
-      env: { ...process.env, SANDBOX_CONTROL_URL: '', SANDBOX_CONTROL_KEY: '', ...env },
+      env: childEnvironment({ SANDBOX_CONTROL_URL: '', SANDBOX_CONTROL_KEY: '', ...env }),
     },
   );
   const output = `${run.stdout}${run.stderr}`;
@@ -44,7 +45,7 @@ function clientReportAsync(
     [require.resolve('tsx/cli'), join(ROOT, 'bin/cli.ts'), 'client-report', ...args],
     {
       cwd: dir,
-      env: { ...process.env, SANDBOX_CONTROL_URL: '', SANDBOX_CONTROL_KEY: '', ...env },
+      env: childEnvironment({ SANDBOX_CONTROL_URL: '', SANDBOX_CONTROL_KEY: '', ...env }),
     },
   );
   let output = '';

@@ -8,7 +8,7 @@ import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { configuredActors, type ConfiguredActors } from './support/configured-actors.js';
 
 /**
- * Issue 13: a server may remember the consent a user gave a client (5 says the user approves, not
+ * A server may remember the consent a user gave a client (5 says the user approves, not
  * that they are asked every time). Against such a target without test helpers, every flow of the
  * configured user and client goes back to the client without a consent page: the denial tests
  * have no decision to take and are skipped with the reason, the approval test passes without
@@ -22,7 +22,7 @@ const APPROVALS = ['R4.1-01'];
 const DENIAL = 'the user denies';
 const APPROVAL = 'approval sends the browser back with a code and the unchanged state';
 
-test.describe('a target that remembers consent, without test helpers (issue 13)', () => {
+test.describe('a target that remembers consent, without test helpers', () => {
   test.describe.configure({ timeout: 240_000 });
   let sandbox: StartedSandbox;
 

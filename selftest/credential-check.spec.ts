@@ -25,7 +25,7 @@ async function findings(faults: readonly FaultName[], replaced: Record<string, s
   }
 }
 
-test.describe('credentials checked at the start (issue 29)', () => {
+test.describe('credentials checked at the start', () => {
   test('right secrets pass without a word; a wrong one is named by its variable, for either client', async () => {
     expect(await findings([], {})).toEqual({ problems: [], warnings: [] });
     const first = await findings([], { TARGET_CLIENT_SECRET: WRONG });

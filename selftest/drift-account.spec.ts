@@ -6,7 +6,7 @@ import type { SeededAd } from '../helpers/clients/control-client.js';
 import { described, profileRun, withoutDate, type ProfileRun } from './profile-runs.js';
 
 /**
- * Issue 30's acceptance without test helpers: the embedded sandbox made into an account (a new
+ * The observed profile without test helpers, where a real marketplace is: the embedded sandbox made into an account (a new
  * sandbox on new ports each run, named by CONFORMANCE_TARGET_NAME), twice with the same ads: no
  * change; then with one ad of a status the account had not shown: that status value alone.
  */
@@ -33,7 +33,7 @@ async function accountProfileRun(ads: readonly SeededAd[], baseline?: ProfileRun
   }
 }
 
-test.describe('the observed profile of a target without test helpers (issue 30)', () => {
+test.describe('the observed profile of a target without test helpers', () => {
   test.describe.configure({ timeout: 400_000 });
 
   test('the same account twice: 0 changes; a new status among its ads: that value alone', async () => {

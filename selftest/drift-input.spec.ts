@@ -7,7 +7,7 @@ import { compareWithBaseline } from '../helpers/profile/collect.js';
 import { buildProfile, profileText, PROFILE_FORMAT, type Profile } from '../helpers/profile/profile.js';
 
 /**
- * Issue 30, item 4: a baseline of another target, of another format or unreadable gives one line
+ * A baseline of another target, of another format or unreadable gives one line
  * and no comparison (no drift.json, never a count), in a run and in `classifieds-conformance drift`.
  */
 const OBSERVATIONS = [
@@ -52,7 +52,7 @@ const BAD_BASELINES: ReadonlyArray<readonly [string, () => string, RegExp]> = [
   ],
 ];
 
-test.describe('a baseline that cannot be compared (issue 30, item 4)', () => {
+test.describe('a baseline that cannot be compared', () => {
   for (const [label, path, problem] of BAD_BASELINES) {
     test(`${label}: one line, no drift files`, () => {
       const comparison = compareWithBaseline(profile(), dir, { CONFORMANCE_BASELINE: path() });

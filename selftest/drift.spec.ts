@@ -6,7 +6,7 @@ import type { VariantName } from '../sandbox/variants.js';
 import { described, profileRun, withoutDate, type ProfileRun } from './profile-runs.js';
 
 /**
- * Issue 30's acceptance: two runs against an unchanged embedded sandbox (restarted between them)
+ * Drift reports change and only change: two runs against an unchanged embedded sandbox (restarted between them)
  * find no change and write the same profile; a variant that changes one thing is that one change
  * in drift.json, and nothing else is (runs of PROFILE_FILES, see profile-runs.ts).
  */
@@ -35,7 +35,7 @@ const EXPECTED: ReadonlyArray<readonly [VariantName, readonly string[]]> = [
   ],
 ];
 
-test.describe('the observed profile and its drift (issue 30)', () => {
+test.describe('the observed profile and its drift', () => {
   test.describe.configure({ mode: 'serial', timeout: 300_000 });
   let baseline: ProfileRun;
 

@@ -10,7 +10,7 @@ import type { AuthorizeOptions } from '../helpers/clients/authorization-flow.js'
 import { EMBEDDED_SANDBOX_SELECTORS } from '../spec/contract.js';
 
 /**
- * Issue 18: set-up authorizations without a browser. The forms are read and sent as a browser
+ * Set-up authorizations without a browser, which is faster. The forms are read and sent as a browser
  * sends them (the HTML standard's successful controls), and every page a browser would handle
  * differently (scripts, other encodings, a selector that matches no submit button) is handed to
  * the browser instead of being guessed at.

@@ -7,6 +7,7 @@ import { AUTHORIZATION_SERVER_AREAS } from './independent/areas.js';
 import { compare, readExpected, type ExpectedDeviation, type Verdict } from './independent/expected.js';
 import { readVerdicts } from './independent/verdicts.js';
 import { spawnCollect } from '../embedded/run-suite.js';
+import { environment } from '../config/environment.js';
 
 /**
  * The self-validation against oidc-provider (npm run selfcheck:oidc-provider) is judged by its
@@ -135,7 +136,7 @@ test.describe('independent implementation: the whole self-check', () => {
       const run = await spawnCollect(
         'npx',
         ['tsx', 'scripts/selfcheck-oidc-provider.ts', '--reports', reports, '--workers', '1'],
-        process.env,
+        environment(),
         580_000,
       );
       const summary =

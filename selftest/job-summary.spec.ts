@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { tsxArgs } from '../scripts/lib.js';
+import { childEnvironment } from '../config/environment.js';
 
 /** The parts of Playwright's JSON report that scripts/job-summary.ts reads. */
 interface SyntheticTest {
@@ -114,7 +115,7 @@ function write(name: string, content: unknown): string {
 function summarise(files: string[]): { status: number | null; markdown: string } {
   const run = spawnSync(process.execPath, tsxArgs('scripts/job-summary.ts', ...files), {
     encoding: 'utf8',
-    env: { ...process.env, TARGET_CLIENT_SECRET: SECRET },
+    env: childEnvironment({ TARGET_CLIENT_SECRET: SECRET }),
   });
   return { status: run.status, markdown: run.stdout };
 }

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { LAST_PROJECT, LAST_TESTS_TITLE, lastProjectArgs } from '../embedded/last-project.js';
 import { playwrightTestArgs } from '../embedded/playwright-command.js';
+import { childEnvironment } from '../config/environment.js';
 
 /**
  * The rate-limit check is the teardown of `conformance`, which Playwright runs in full whatever the
@@ -47,7 +48,7 @@ test('the title the selection is matched against is the rate-limit check’s own
   const listed = spawnSync(
     process.execPath,
     [...playwrightTestArgs(), '--list', `--project=${LAST_PROJECT}`, '--reporter=json'],
-    { encoding: 'utf8', env: { ...process.env, CONFORMANCE_WORKERS: '1' } },
+    { encoding: 'utf8', env: childEnvironment({ CONFORMANCE_WORKERS: '1' }) },
   );
   const report = JSON.parse(listed.stdout) as { suites: ListedSuite[] };
   const all = report.suites.flatMap((suite) => titles(suite));

@@ -7,7 +7,7 @@ import { counts, readCoverage, skipReasons } from '../scripts/mode-coverage.js';
 import { README_END, README_START, readmeSection } from '../scripts/mode-table.js';
 
 /**
- * Issue 15, point 5: the mode a run is in (the Allure panel's `mode`), and the measured coverage
+ * The mode a run is in (the Allure panel's `mode`), and the measured coverage
  * per mode held together with what the README states, each skip saying what would unlock it.
  */
 test.describe('the coverage per mode', () => {
@@ -31,7 +31,7 @@ test.describe('the coverage per mode', () => {
     const file = readCoverage();
     expect(file, 'npm run requirements -- --measure writes it').not.toBeNull();
     if (file === null) return;
-    const readmePath = resolve(__dirname, '../suites/README.md');
+    const readmePath = resolve(__dirname, '../docs/mode-coverage.md');
     const readme = readFileSync(readmePath, 'utf8');
     const stated = readme.slice(readme.indexOf(README_START), readme.indexOf(README_END) + README_END.length);
     const options = { ...(await resolveConfig(readmePath)), filepath: readmePath };

@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { environment } from '../config/environment.js';
 
 /**
- * Issue 29, point 5: `requirements --mode account` says what the CURRENT configuration will run,
+ * `requirements --mode account` says what the CURRENT configuration will run,
  * not the measured numbers: a second client missing skips the tests that need one, naming the
  * variables; configured, they run.
  */
@@ -30,7 +31,7 @@ const NEEDS_CLIENT2 = /^(skipped|will run)\s+(a code issued to another client is
 function forecast(extra: Record<string, string>): string {
   // An empty directory: no .env of the developer's own mixes in; the variables are all there is.
   const cwd = mkdtempSync(join(tmpdir(), 'conformance-forecast-'));
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...ACCOUNT, ...extra };
+  const env: NodeJS.ProcessEnv = { PATH: environment().PATH, HOME: environment().HOME, ...ACCOUNT, ...extra };
   try {
     return execFileSync(
       process.execPath,
@@ -65,7 +66,7 @@ test.describe('requirements --mode account forecasts from the configuration', ()
       const run = spawnSync(
         process.execPath,
         [require.resolve('tsx/cli'), join(ROOT, 'scripts/requirements.ts'), '--mode', 'account'],
-        { cwd, env: { PATH: process.env.PATH, TARGET_AUTH_URL: 'http://127.0.0.1:9' }, encoding: 'utf8' },
+        { cwd, env: { PATH: environment().PATH, TARGET_AUTH_URL: 'http://127.0.0.1:9' }, encoding: 'utf8' },
       );
       expect(run.stdout).toContain('would stop before its tests');
       expect(run.stdout).toContain('TARGET_CLIENT_ID');

@@ -6,7 +6,7 @@ import { HttpClient } from '../helpers/clients/http.js';
 import type { FaultName } from '../sandbox/faults.js';
 
 /**
- * Issue 28, item 2: CONFORMANCE_OBSERVE_SECONDS against the embedded sandbox in account mode, where
+ * CONFORMANCE_OBSERVE_SECONDS against the embedded sandbox in account mode, where
  * "the marketplace" changes statuses by itself: this test changes ads of the configured user
  * through the helpers while the window is open, unknown to the run.
  */
@@ -61,7 +61,7 @@ async function observeRun(faults: readonly FaultName[], changes: boolean): Promi
   }
 }
 
-test.describe('the observation window (CONFORMANCE_OBSERVE_SECONDS, issue 28)', () => {
+test.describe('the observation window (CONFORMANCE_OBSERVE_SECONDS)', () => {
   test.describe.configure({ timeout: 300_000 });
 
   test('a correct server: the marketplace’s own changes are delivered and pass', async () => {

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { requirementGrep } from '../embedded/requirement-grep.js';
+import { caseGrep, requirementGrep } from '../embedded/requirement-grep.js';
 import { spawnCollect } from '../embedded/run-suite.js';
 import { NPX, PROJECT_ROOT, packAndInstall, teamEnv } from './support/packed-project.js';
 
@@ -60,7 +60,7 @@ test('the packed package, installed in another directory, runs the suite with `n
   }
 });
 
-/** The specification in the package, and beside the report its links point into (issue 29). */
+/** The specification in the package, and beside the report its links point into. */
 async function expectSpecTravels(scratch: string, env: NodeJS.ProcessEnv): Promise<void> {
   const installed = join(scratch, 'node_modules', 'classifieds-conformance', 'spec', 'classifieds-api.md');
   expect(readFileSync(installed)).toEqual(readFileSync(join(PROJECT_ROOT, 'spec', 'classifieds-api.md')));
@@ -103,7 +103,7 @@ function expectSourceLocation(output: string, file: string, title: string): void
 /** A failure's rerun line, run as printed in the team's directory, reruns exactly that test. */
 async function expectRerunLineWorks(scratch: string, env: NodeJS.ProcessEnv): Promise<void> {
   const faulty = { ...env, SANDBOX_FAULTS: 'code-unknown-invalid-request' };
-  const args = ['classifieds-conformance', 'run', '--grep', INVENTED_CODE];
+  const args = ['classifieds-conformance', 'run', '--grep', caseGrep(['invented-code'])];
   const failed = await spawnCollect(NPX, args, faulty, 180_000, scratch);
   const output = failed.stdout + failed.stderr;
   const rerun = /--- rerun the test ---\n\s*(.+)/.exec(output)?.[1]?.trim() ?? '';

@@ -5,6 +5,7 @@ import { parseEnv } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { spawnCollect } from '../embedded/run-suite.js';
 import { NPX, PROJECT_ROOT, packAndInstall, startRehearsal, teamEnv } from './support/packed-project.js';
+import { caseGrep, everyRequirementGrep } from '../embedded/requirement-grep.js';
 
 /**
  * The tests of account mode that need what the rehearsal account holds: three redirect URIs, the
@@ -12,12 +13,12 @@ import { NPX, PROJECT_ROOT, packAndInstall, startRehearsal, teamEnv } from './su
  * the whole suite: the install is most of the time.
  */
 const ACCOUNT_GREP = [
-  'with three registered URIs',
-  'issued to another client',
-  "another user's configuration",
-  'user name and e-mail of its own user',
-  'any crawl, at any fetch_size',
-  'a request rate above the limit',
+  everyRequirementGrep(['R4.1-05', 'R2.1-01']),
+  caseGrep(['code-of-another-client']),
+  everyRequirementGrep(['R4.6-06', 'R5-06']),
+  everyRequirementGrep(['R4.3-01', 'R2.4-01']),
+  everyRequirementGrep(['R2.5-06', 'R4.4-07']),
+  everyRequirementGrep(['R7.3-05', 'R8-05']),
 ].join('|');
 
 const WORKFLOWS = ['nightly', 'gate'];

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { clickOn, typeInto, typeSecretInto } from '../helpers/clients/page-input.js';
 
 /**
- * Issue 18: the browser flow types and clicks by the page's querySelector and Chromium's own input
+ * For speed, the browser flow types and clicks by the page's querySelector and Chromium's own input
  * where Playwright's fill and click would send the same, and hands every other page to them. Each
  * test says which way was taken (Playwright's fill and click are counted) and what the page got.
  */

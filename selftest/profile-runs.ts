@@ -7,7 +7,7 @@ import type { Profile } from '../helpers/profile/profile.js';
 import type { VariantName } from '../sandbox/variants.js';
 
 /**
- * Nested runs for the drift self-tests (issue 30). A narrowed suite: the files that observe what
+ * Nested runs for the drift self-tests. A narrowed suite: the files that observe what
  * the variants change (the catalog snapshot, the listing's errors, the token exchange).
  */
 export const PROFILE_FILES = [

@@ -66,7 +66,7 @@ test.describe('redaction', () => {
   });
 });
 
-test.describe('redaction whatever the server does (issue 14)', () => {
+test.describe('redaction whatever the server does', () => {
   const SECRET = 'Pa$s w0rd!~(x)/"q"+z';
 
   test('a registered secret vanishes in every encoding a report could hold', () => {

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { HttpRequestRecord } from '../helpers/record/exchange.js';
 import { registerSecret } from '../helpers/report/redact.js';
 import { curlCommand, placeholdersIn, rerunCommand, shellQuote } from '../helpers/report/reproduce.js';
+import { environment } from '../config/environment.js';
 
 const PLAIN = { privateCa: false };
 
@@ -18,12 +19,12 @@ function post(url: string, contentType: string, body: string, headers: Record<st
 /** What the shell makes of a word: the word echoed by sh with the given variables set. */
 function shellValue(word: string, variables: Record<string, string> = {}): string {
   return execFileSync('sh', ['-c', `printf '%s' ${word}`], {
-    env: { PATH: process.env.PATH ?? '', ...variables },
+    env: { PATH: environment().PATH ?? '', ...variables },
     encoding: 'utf8',
   });
 }
 
-test.describe('curl reproductions (issue 6)', () => {
+test.describe('curl reproductions', () => {
   test('a form body keeps its fields and names each secret by what it holds', () => {
     const command = curlCommand(
       post(
@@ -144,7 +145,7 @@ test.describe('curl reproductions (issue 6)', () => {
   });
 });
 
-test.describe('curl reproductions whatever the names (issue 14)', () => {
+test.describe('curl reproductions whatever the names', () => {
   test('userinfo, x-api-key, a renamed token field and a %21 or + encoded secret become variables', () => {
     registerSecret('with spaces! and bangs');
     const command = curlCommand(

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { REFERENCE_RULES } from '../sandbox/rules/book.js';
 import { notifyStatusChange } from '../sandbox/notifications/notify.js';
 import { seededAds } from '../sandbox/seed.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
@@ -113,7 +114,7 @@ test.describe('AD_STATUS deliveries as production documents them', () => {
   test("a change event's own operation, category, reason_tag and message are delivered as given", async () => {
     const who = hookUser(sandbox, ADS);
     await configureHook(sandbox, who, `${url}/imported`, 'import-token');
-    notifyStatusChange(sandbox.state, {
+    notifyStatusChange(sandbox.state, REFERENCE_RULES.notifications, {
       login: who.login,
       adId: 'shape-new',
       listId: '7000000999',

@@ -3,7 +3,7 @@ import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { actors, caller, Receiver, send, sleep, type Answer } from './support/hostile.js';
 
 /**
- * Issue 16, point 3: notification deliveries aimed where they must not go, fanned out, outliving
+ * Because the sandbox may be shared: notification deliveries aimed where they must not go, fanned out, outliving
  * their configuration, or carrying a token that breaks the header.
  */
 test.describe.configure({ mode: 'default' });
@@ -91,7 +91,7 @@ test.afterAll(async () => {
   await receiver.stop();
 });
 
-test.describe('delivery policy (issue 16, point 3)', () => {
+test.describe('delivery policy', () => {
   test('a URL naming a link-local, private or the sandbox’s own address is refused with 400, on create and update', async () => {
     const who = subscriber(sandbox);
     const appsPort = new URL(sandbox.appsUrl).port;

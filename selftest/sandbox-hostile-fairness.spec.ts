@@ -16,7 +16,7 @@ import {
 } from './support/hostile.js';
 
 /**
- * Issue 32: on a shared host every user comes from 127.0.0.1, so nothing may be limited per
+ * On a shared host every user comes from 127.0.0.1, so nothing may be limited per
  * address. While an attack runs from that same address, a second user signs in and completes a
  * flow, and a second user's delivery arrives within a second.
  */
@@ -77,7 +77,7 @@ async function completeFlow(
   });
 }
 
-test.describe('one user cannot lock out or evict another (issue 32, points 1 and 2)', () => {
+test.describe('one user cannot lock out or evict another', () => {
   test('failed sign-ins on other logins from the same address never refuse a second user', async () => {
     test.setTimeout(120_000);
     const { clientId, redirectUri, login, password } = actors(sandbox);
@@ -213,7 +213,7 @@ class HangingReceiver {
   }
 }
 
-test.describe("one user's dead receivers cannot slow another's deliveries (issue 32, point 3)", () => {
+test.describe("one user's dead receivers cannot slow another's deliveries", () => {
   test("a second user's delivery arrives within a second while the first user's receivers hang", async () => {
     test.setTimeout(120_000);
     const dead = new HangingReceiver();

@@ -4,7 +4,7 @@ import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { actors, Browser, caller, isConsentPage, isLoginPage } from './support/hostile.js';
 
 /**
- * Issue 16, points 2 and 6: the login session and its consent, attacked as an outsider on the same
+ * Because the sandbox may be shared: the login session and its consent, attacked as an outsider on the same
  * host would (fixation, another browser's request, a flood of flows, password guessing).
  */
 test.describe.configure({ mode: 'default' });
@@ -17,7 +17,7 @@ test.afterAll(async () => {
   await sandbox.close();
 });
 
-test.describe('login sessions (issue 16, point 2)', () => {
+test.describe('login sessions', () => {
   test('a session planted before login is worth nothing after it: fresh id and CSRF token, __Host- cookie', async () => {
     const { clientId, redirectUri, login, password } = actors(sandbox);
     const attacker = new Browser(sandbox, caller(sandbox));
@@ -114,7 +114,7 @@ test.describe('login sessions (issue 16, point 2)', () => {
   });
 });
 
-test.describe('login throttling (issue 16, point 6)', () => {
+test.describe('login throttling', () => {
   test('after repeated wrong passwords for one login, even the right one is refused with a clear message', async () => {
     const { clientId, redirectUri, login, password } = actors(sandbox);
     const browser = new Browser(sandbox, caller(sandbox, '127.0.0.4'));

@@ -28,9 +28,10 @@ import {
 } from './support/secret-scan-runs.js';
 import { secretMaker } from '../sandbox/crypto.js';
 import { startSandbox } from '../sandbox/start.js';
+import { settings, childEnvironment } from '../config/environment.js';
 
 /**
- * Issues 7 and 14, "no secret in any artefact, whatever the server does": the suite runs against
+ * "No secret in any artefact, whatever the server does": the suite runs against
  * a sandbox whose every secret (and the control key, and the suite's notification tokens) starts
  * with a marker and a tag of its kind, with faults on that fail checks and move secrets where a
  * faulty server would put them; then everything the run wrote (Allure results, the generated
@@ -41,9 +42,9 @@ import { startSandbox } from '../sandbox/start.js';
  * with redaction off that must find every kind of secret.
  */
 
-const FULL = process.env.SECRET_SCAN === 'full';
+const FULL = settings().SECRET_SCAN === 'full';
 
-test.describe('sandbox secrets are marked (issue 7)', () => {
+test.describe('sandbox secrets are marked', () => {
   test('sandbox secrets, control key and notification tokens carry the marker and their kind', async () => {
     const sandbox = await startSandbox({ secretPrefix: MARKER });
     try {
@@ -66,7 +67,7 @@ test.describe('sandbox secrets are marked (issue 7)', () => {
   });
 });
 
-test.describe('no secret in any artefact, whatever the server does (issues 7 and 14)', () => {
+test.describe('no secret in any artefact, whatever the server does', () => {
   test('a slice of the suite with failing checks writes and prints no secret', async () => {
     test.setTimeout(240_000);
     const workspace = mkdtempSync(join(tmpdir(), 'conformance-secret-scan-'));
@@ -107,7 +108,7 @@ test.describe('no secret in any artefact, whatever the server does (issues 7 and
     try {
       const leaks: Leak[] = [];
       // SECRET_SCAN_RUNS=<text>: only the runs whose label holds it (to repeat one).
-      const only = (process.env.SECRET_SCAN_RUNS ?? '').trim();
+      const only = settings().SECRET_SCAN_RUNS ?? '';
       const runs = FULL_RUNS.filter((one) => one.label.includes(only));
       for (const [index, one] of runs.entries()) {
         const scanned = await timedRunAndScan(
@@ -176,7 +177,7 @@ test.describe('no secret in any artefact, whatever the server does (issues 7 and
     const { exitCode, stderr } = await spawnCollect(
       'npx',
       ['playwright', 'test', '--project=conformance', '--trace', 'on', 'suites/registration.spec.ts'],
-      { ...process.env, REPORTS_DIR: reportsDir },
+      childEnvironment({ REPORTS_DIR: reportsDir }),
       120_000,
     ).finally(() => {
       rmSync(reportsDir, { recursive: true, force: true });

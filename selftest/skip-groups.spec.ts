@@ -15,7 +15,7 @@ function skipped(reason: string) {
   };
 }
 
-test.describe('skips counted by what would unlock them (issue 29)', () => {
+test.describe('skips counted by what would unlock them', () => {
   test('a reason is cut to what would unlock the test', () => {
     expect(unlockOf(NEEDS_HELPERS)).toBe('needs the test helpers (SANDBOX_CONTROL_KEY)');
     expect(unlockOf(NEEDS_SECOND_CLIENT)).toBe('needs a second client');

@@ -32,7 +32,7 @@ function specLinks(): Array<{ readme: string; target: string }> {
   );
 }
 
-test.describe('links to the specification (issue 6)', () => {
+test.describe('links to the specification', () => {
   test('every section a requirement names has a heading to link to', () => {
     const sections = new Set(REQUIREMENTS.map((found) => found.section));
     expect([...sections].filter((section) => SECTION_HEADINGS[section] === undefined)).toEqual([]);

@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test';
 import { reportedChange, runStatusChange } from '../helpers/clients/status-change.js';
 import { redactText } from '../helpers/report/redact.js';
 import { resolveObserveSeconds, resolveStatusChange } from '../helpers/target/status-change-config.js';
+import { environment } from '../config/environment.js';
 
-/** Contract section 3's status-change command, run as the suite runs it (issue 28). */
+/** Contract section 3's status-change command, run as the suite runs it. */
 const request = { owner: 'seller-1', adId: 'ad-7', status: 'published' };
 
 test.describe('the status-change command (contract section 3)', () => {
@@ -29,12 +30,12 @@ test.describe('the status-change command (contract section 3)', () => {
       kind: 'failed',
       why: 'exited with status 7',
     });
-    const slow = await runStatusChange('sleep 30', request, process.env, 300);
+    const slow = await runStatusChange('sleep 30', request, environment(), 300);
     expect(slow).toMatchObject({ kind: 'failed', why: 'did not exit within 0.3 s' });
   });
 
   test("the command's own secrets (variables whose names say so) are redacted from its output", async () => {
-    const env = { ...process.env, IMPORT_API_TOKEN: 'imp-4f1c9a77e2' };
+    const env = { ...environment(), IMPORT_API_TOKEN: 'imp-4f1c9a77e2' };
     const outcome = await runStatusChange('echo "token $IMPORT_API_TOKEN refused" >&2; exit 1', request, env);
     expect(redactText(outcome.stderr)).toBe('token [REDACTED] refused\n');
   });

@@ -17,7 +17,7 @@ function leaveGreenRun(reports: string): void {
   writeFileSync(join(reports, 'junit.xml'), '<testsuites tests="128" failures="0"></testsuites>');
 }
 
-test.describe("a run's results are its own (issue 29)", () => {
+test.describe("a run's results are its own", () => {
   test('a run refused for its configuration right after a green run: one failed case naming the reason, no old counts', async () => {
     test.setTimeout(120_000);
     const reports = mkdtempSync(join(tmpdir(), 'conformance-refused-'));

@@ -6,7 +6,7 @@
  */
 export const SECRET_MARKER_VARIABLE = 'SANDBOX_SECRET_PREFIX';
 
-export function secretMarker(env: NodeJS.ProcessEnv = process.env): string {
+export function secretMarker(env: Readonly<Record<string, string | undefined>>): string {
   return (env[SECRET_MARKER_VARIABLE] ?? '').trim();
 }
 

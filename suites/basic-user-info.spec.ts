@@ -1,5 +1,5 @@
 import { NEEDS_SECOND_USER, test, type KnownUser } from '../fixtures/index.js';
-import { covers } from '../helpers/assert/covers.js';
+import { covers, onPath } from '../helpers/assert/covers.js';
 import { isSuccess, parseJsonBody, type HttpExchange } from '../helpers/record/exchange.js';
 import type { HttpClient } from '../helpers/clients/http.js';
 import { schemaViolations } from '../helpers/assert/schemas.js';
@@ -93,7 +93,12 @@ function expectOwnUser(exchange: HttpExchange, user: KnownUser, variables: strin
 test.describe('4.3 Basic user info', () => {
   test(
     'a basic_user_info token gets the user name and e-mail of its own user',
-    covers('R4.3-01', 'R2.4-01', 'R2.4-02', 'R9-06'),
+    onPath(
+      covers('R4.3-01', 'R4.3-02', 'R2.4-01', 'R2.4-02', 'R9-06'),
+      'user:first',
+      'user:second',
+      'scope:sufficient',
+    ),
     async ({ client, user, secondUser, issueToken, http, target }) => {
       // Two users show that each token answers for its own user, not for a fixed one.
       if (secondUser === null)
@@ -115,7 +120,7 @@ test.describe('4.3 Basic user info', () => {
   for (const scope of SCOPE_SETS_WITHOUT_BASIC_USER_INFO) {
     test(
       `a token of scope "${scope}" (without basic_user_info) is refused`,
-      covers('R4.3-02', 'R5-06', 'R5-07'),
+      onPath(covers('R4.3-02', 'R5-06', 'R5-07'), 'scope:insufficient'),
       async ({ client, issueGrant, http, target }) => {
         const { token, exchange: granted } = await issueGrant(client, { scope });
         skipWhenGranted(granted, scope, ['basic_user_info'], 'which basic user info answers');

@@ -2,7 +2,7 @@ import { test } from '../fixtures/index.js';
 import { CatalogClient, chainPath } from '../helpers/clients/catalog-client.js';
 import { expectCatalogAnswer } from '../helpers/assert/expect-catalog.js';
 import type { CatalogChain } from '../spec/paths.js';
-import { covers } from '../helpers/assert/covers.js';
+import { covers, onPath } from '../helpers/assert/covers.js';
 import { PARENTS_TRIED, setUpCatalogMap, type IdMap } from '../helpers/assert/catalog-set-up.js';
 import { verify } from '../helpers/assert/verify.js';
 
@@ -63,7 +63,7 @@ test.describe('4.5 Catalog lookups: an answer depends on the id asked for', () =
   for (const [chain, withVersions] of CHAINS) {
     test(
       `the ${chain} chain: two brands get different models${withVersions ? ', two models different versions' : ''}`,
-      covers('R4.5-01', 'R4.5-02'),
+      onPath(covers('R4.5-01', 'R4.5-02'), `chain:${chain}`),
       async ({ client, issueToken, http, target }) => {
         const token = await issueToken(client, { scope: 'autoupload' });
         const catalogs = new CatalogClient(http, target.appsUrl);

@@ -9,7 +9,7 @@ import { CATALOG_AREA, RUN_AREA, SNAPSHOT_KEY } from '../helpers/profile/profile
 import { attachText } from '../helpers/report/report.js';
 
 /**
- * The catalog snapshot of the observed profile (issue 30): every lookup chain of 4.5 walked to its
+ * The catalog snapshot of the observed profile: every lookup chain of 4.5 walked to its
  * end within CONFORMANCE_CATALOG_BUDGET requests, each answer checked as a catalog (2.6).
  */
 test.describe('4.5 Catalog lookups', () => {

@@ -3,11 +3,12 @@ import { test } from '../fixtures/index.js';
 import { CatalogClient, chainPath } from '../helpers/clients/catalog-client.js';
 import { expectCatalogAnswer } from '../helpers/assert/expect-catalog.js';
 import { CUBIC_CAPACITIES_PATH, type CatalogChain } from '../spec/paths.js';
-import { covers } from '../helpers/assert/covers.js';
+import { covers, onPath } from '../helpers/assert/covers.js';
 import { parseJsonBody } from '../helpers/record/exchange.js';
 import { assertProperty } from '../helpers/assert/property.js';
 import { verify } from '../helpers/assert/verify.js';
 import { setUpPathsBelowBrands } from '../helpers/assert/catalog-set-up.js';
+import { sideBySide } from '../helpers/assert/side-by-side.js';
 
 const CHAINS: ReadonlyArray<readonly [CatalogChain, number]> = [
   ['car', 3],
@@ -33,7 +34,11 @@ test.describe('4.5 Catalog lookups', () => {
   for (const [chain, depth] of CHAINS) {
     test(
       `the ${chain} chain: generated picks from each answer lead to the next lookup`,
-      covers('R4.5-01', 'R4.5-02', 'R2.6-01', 'R2.6-02', 'R9-06'),
+      onPath(
+        covers('R4.5-01', 'R4.5-02', 'R2.6-01', 'R2.6-02', 'R9-06'),
+        `chain:${chain}`,
+        'scope:sufficient',
+      ),
       async ({ client, issueToken, http, target }) => {
         const token = await issueToken(client, { scope: 'autoupload' });
         const catalogs = new CatalogClient(http, target.appsUrl);
@@ -79,18 +84,21 @@ test.describe('4.5 Catalog lookups', () => {
       covers('R4.5-01', 'R5-06'),
       async ({ client, issueToken, http, target }) => {
         const catalogs = new CatalogClient(http, target.appsUrl);
-        for (const path of [...CHAINS.map(([chain]) => chainPath(chain, [])), CUBIC_CAPACITIES_PATH])
-          await expectNotOk(catalogs, path, body, label);
+        const tops = [...CHAINS.map(([chain]) => chainPath(chain, [])), CUBIC_CAPACITIES_PATH];
+        await sideBySide(tops.map((path) => () => expectNotOk(catalogs, path, body, label)));
         const token = await issueToken(client, { scope: 'autoupload' });
-        for (const [chain, depth] of CHAINS) {
-          const below = await setUpPathsBelowBrands(catalogs, chain, depth > 2, token);
-          if (below.length < depth - 1)
-            test.info().annotations.push({
-              type: 'R5-06 not checked',
-              description: `the ${chain} versions lookup: none of the first ${chain} brands has a model`,
-            });
-          for (const path of below) await expectNotOk(catalogs, path, body, label);
-        }
+        // The chains are independent of each other; within one, each id comes from the lookup above.
+        await sideBySide(
+          CHAINS.map(([chain, depth]) => async () => {
+            const below = await setUpPathsBelowBrands(catalogs, chain, depth > 2, token);
+            if (below.length < depth - 1)
+              test.info().annotations.push({
+                type: 'R5-06 not checked',
+                description: `the ${chain} versions lookup: none of the first ${chain} brands has a model`,
+              });
+            await sideBySide(below.map((path) => () => expectNotOk(catalogs, path, body, label)));
+          }),
+        );
       },
     );
   }

@@ -2,7 +2,7 @@ import { TEST_HELPERS_PREFIX } from '../../spec/paths.js';
 import { Agent, request } from 'undici';
 
 /**
- * The kinds of hostile request of issue 16, each one small and bounded: what a tester sharing the
+ * The kinds of hostile request, each one small and bounded: what a tester sharing the
  * sandbox could send in a loop. `next()` of an attack gives the next request to send.
  */
 export interface Target {

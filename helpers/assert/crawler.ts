@@ -1,24 +1,17 @@
 import { expectListingPage, type AdItem, type ListingPage } from './expect-listing.js';
 import type { HttpExchange } from '../record/exchange.js';
 import type { ListingClient } from '../clients/listing-client.js';
+import { fetchCrawl, type CrawlRequest, type FetchedCrawl } from '../clients/listing-crawl.js';
 import { verify } from './verify.js';
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
 
-export interface CrawlOptions {
-  adsStatus?: string | undefined;
-  fetchSize?: number | undefined;
-  /** Pages allowed before the crawl counts as endless: ceil(n / size) + 1 when n is known. */
-  maxPages: number;
+/** A crawl's request (its `maxPages`: ceil(n / size) + 1 when n is known), and how its end is judged. */
+export interface CrawlOptions extends CrawlRequest {
   /**
    * Stop at the bound and report it in the result instead of failing at once, so the caller can
    * first name a duplicate or a wrong filter that caused the extra pages.
    */
   deferBound?: boolean;
-  /**
-   * Stop at an empty page that still carries a next_token, and report it in the result: 2.5 lets a
-   * page be empty only when there are no more records, so the pages after it can only be empty too.
-   */
-  stopAtEmptyPage?: boolean;
 }
 
 export interface CrawlResult {
@@ -42,15 +35,21 @@ export function pageBound(count: number, fetchSize: number | undefined): number 
 }
 
 /**
- * Follows next_token from the first page to the last (4.4 rules 1 to 3), checking every page as it
- * goes: its schema, its size, current_token null on the first page, and the bound on the number of
- * pages that catches a next_token that never ends.
+ * Follows next_token from the first page to the last (4.4 rules 1 to 3): the pages are fetched
+ * (helpers/clients/listing-crawl.ts), then checked in their order: each page's schema, its size,
+ * current_token null on the first page, and the bound on the number of pages that catches a
+ * next_token that never ends.
  */
 export async function crawl(
   listing: ListingClient,
   accessToken: string,
   options: CrawlOptions,
 ): Promise<CrawlResult> {
+  return expectCrawl(await fetchCrawl(listing, accessToken, options), options);
+}
+
+/** The checks of a fetched crawl, page by page, the first that fails ending it. */
+export function expectCrawl(fetched: FetchedCrawl, options: CrawlOptions): CrawlResult {
   const limit = effectivePageSize(options.fetchSize);
   const result: CrawlResult = {
     items: [],
@@ -59,19 +58,12 @@ export async function crawl(
     unbounded: false,
     emptyPageWithNext: false,
   };
-  let pageToken: string | undefined;
-  for (;;) {
-    const exchange = await listing.page(accessToken, {
-      quiet: true,
-      ...(pageToken === undefined ? {} : { pageToken }),
-      ...(options.adsStatus === undefined ? {} : { adsStatus: options.adsStatus }),
-      ...(options.fetchSize === undefined ? {} : { fetchSize: options.fetchSize }),
-    });
+  for (const [index, exchange] of fetched.exchanges.entries()) {
     const page = expectListingPage(exchange);
     result.exchanges.push(exchange);
     result.pages.push(page);
     result.items.push(...page.data);
-    if (pageToken === undefined) expectFirstPageToken(page, exchange);
+    if (index === 0) expectFirstPageToken(page, exchange);
     verify(
       page.data.length <= limit,
       ['R4.4-04', 'R8-04', 'R2.5-01'],
@@ -79,15 +71,13 @@ export async function crawl(
       `${page.data.length} items`,
       exchange,
     );
-    const next = page.next_token ?? null;
-    if (next === null) return result;
+    if (index < fetched.exchanges.length - 1 || (page.next_token ?? null) === null) continue;
     if (options.stopAtEmptyPage === true && page.data.length === 0)
       return { ...result, emptyPageWithNext: true };
-    if (result.pages.length >= options.maxPages && options.deferBound === true)
-      return { ...result, unbounded: true };
-    expectBounded(result.pages.length < options.maxPages, options.maxPages, exchange);
-    pageToken = next;
+    if (options.deferBound === true) return { ...result, unbounded: true };
+    expectBounded(false, options.maxPages, exchange);
   }
+  return result;
 }
 
 /** 2.5: current_token is null on the first page. */

@@ -2,6 +2,7 @@ import { test } from '@playwright/test';
 import { parameter } from 'allure-js-commons';
 import fc from 'fast-check';
 import { StopWhenBroken } from './property-broken.js';
+import { type Environment, environment, settings, settingsOf } from '../../config/environment.js';
 
 export interface PropertyBudget {
   /** Runs in a gate run: multiplied by FC_RUNS_SCALE, replaced by FC_RUNS. */
@@ -19,14 +20,9 @@ export interface PropertyBudget {
  * The number of runs: FC_RUNS when set; else the test's gate budget times FC_RUNS_SCALE (default 1),
  * so that a nightly run can explore more (FC_RUNS_SCALE=5) without a gate paying for it.
  */
-export function runsFor(
-  budget: PropertyBudget,
-  env: Record<string, string | undefined> = process.env,
-): number {
-  const fixed = Number(env.FC_RUNS);
-  if (env.FC_RUNS !== undefined && Number.isInteger(fixed) && fixed > 0) return fixed;
-  const scale = Number(env.FC_RUNS_SCALE ?? 1);
-  return Math.max(1, Math.round(budget.runs * (Number.isFinite(scale) && scale > 0 ? scale : 1)));
+export function runsFor(budget: PropertyBudget, env: Environment = environment()): number {
+  const { FC_RUNS, FC_RUNS_SCALE } = settingsOf(env);
+  return FC_RUNS ?? Math.max(1, Math.round(budget.runs * FC_RUNS_SCALE));
 }
 
 /**
@@ -38,10 +34,9 @@ export async function assertProperty<T>(
   property: fc.IAsyncPropertyWithHooks<T>,
   budget: PropertyBudget,
 ): Promise<void> {
-  const seed =
-    process.env.FC_SEED === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FC_SEED);
+  const seed = settings().FC_SEED ?? Math.floor(Math.random() * 2 ** 31);
   const numRuns = Math.min(runsFor(budget), budget.maxRuns ?? Number.POSITIVE_INFINITY);
-  const path = process.env.FC_PATH;
+  const path = settings().FC_PATH;
   const info = test.info();
   info.annotations.push({
     type: 'fast-check seed',

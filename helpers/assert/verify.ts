@@ -7,6 +7,7 @@ import { redactText } from '../report/redact.js';
 import { idsOrCovered, type RequirementIds } from './covered.js';
 import { insideTest } from '../report/report.js';
 import { curlCommand, placeholdersIn, rerunCommand } from '../report/reproduce.js';
+import { settings } from '../../config/environment.js';
 
 /**
  * A check of the specification that did not hold. Its message names the requirement, quotes it,
@@ -85,13 +86,11 @@ const MAX_REPRODUCTION_IN_MESSAGE = 2000;
  * and attached to the test so the report shows it on its own, ready to copy.
  */
 function reproduction(exchange: HttpExchange): string {
-  const curl = redactText(
-    curlCommand(exchange.request, { privateCa: (process.env.TLS_CA_FILE ?? '').trim() !== '' }),
-  );
+  const curl = redactText(curlCommand(exchange.request, { privateCa: settings().TLS_CA_FILE !== undefined }));
   const variables = placeholdersIn(curl);
   const rerun = currentRerun();
   const text = [
-    `--- reproduce (set ${variables.length === 0 ? 'nothing' : variables.map((name) => `$${name}`).join(', ')} first: README, "Reproducing a failure") ---`,
+    `--- reproduce (set ${variables.length === 0 ? 'nothing' : variables.map((name) => `$${name}`).join(', ')} first: docs/report.md, "Reproducing a failure") ---`,
     curl,
     ...(rerun === undefined ? [] : ['--- rerun the test ---', rerun]),
   ].join('\n');

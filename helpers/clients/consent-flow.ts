@@ -8,6 +8,7 @@ import type { AuthorizationOutcome, AuthorizeOptions, PageKind } from './authori
 import { NextDocument, STEP_TIMEOUT_MS } from './next-document.js';
 import { clickOn, typeInto, typeSecretInto } from './page-input.js';
 import { RedirectCapture } from './redirect-capture.js';
+import { settings } from '../../config/environment.js';
 
 const MAX_STEPS = 6;
 /** How long a page with a meta refresh or a script is given to move on to the client. */
@@ -155,7 +156,7 @@ export class ConsentFlow {
    * the password (a mask over the field cost a flow a tenth of its time).
    */
   private async snapshot(title: string): Promise<void> {
-    if (!insideTest() || process.env.CONFORMANCE_SCREENSHOTS === 'off') return;
+    if (!insideTest() || settings().CONFORMANCE_SCREENSHOTS === 'off') return;
     await test.step(
       title,
       async () => {

@@ -5,11 +5,12 @@ import { describeExchange } from '../report/describe-exchange.js';
 import { insideTest, testLocation } from '../report/report.js';
 
 /**
- * "The edge is not a verdict" (issue 28): between the suite and the API there can be a CDN, a proxy
+ * "The edge is not a verdict": between the suite and the API there can be a CDN, a proxy
  * or a firewall (field notes), which answers now and then with its own page, resets a connection or
  * lets a request time out. Such an answer says nothing about the API. A request that is safe to send
  * again (a read or a lookup: the listing, the catalogs, basic user info, reading a notification
- * configuration; never a code exchange, whose code is single-use, nor a create, update or delete) is
+ * configuration, and its update and delete, idempotent by RFC 9110 9.2.2; never a code exchange,
+ * whose code is single-use, nor a create) is
  * sent again after a short pause; what survives the retries ends the test as broken, as any single
  * exchange does.
  *

@@ -35,12 +35,15 @@ export class FormConsent {
   /** Why this target's pages need the browser, once a page has shown it; null while forms do. */
   browserOnly: string | null = null;
 
+  /** `inSteps` false: a flow outside any test (a worker's own), which opens no step of a test's. */
   constructor(
     private readonly http: HttpClient,
     private readonly selectors: TargetConfig['selectors'],
+    private readonly inSteps = true,
   ) {}
 
   async authorize(authorizationUrl: string, options: AuthorizeOptions): Promise<AuthorizationOutcome> {
+    if (!this.inSteps) return this.run(authorizationUrl, options);
     return inOneStep(flowTitle('form flow: authorization', options), () =>
       this.run(authorizationUrl, options),
     );

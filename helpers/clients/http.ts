@@ -40,10 +40,14 @@ export class TargetUnreachableError extends BrokenEnvironmentError {
 
 /** A proxy's or gateway's HTML error page where the API should have answered. */
 export class GatewayPageError extends BrokenEnvironmentError {
-  constructor(readonly exchange: HttpExchange) {
+  constructor(
+    readonly exchange: HttpExchange,
+    /** Why the request was not sent again (a create: not idempotent); unset when it was repeatable. */
+    notRepeated?: string,
+  ) {
     const html = /text\/html/i.test(headerValue(exchange.response.headers, 'content-type') ?? '');
     super(
-      `${whereOf(exchange.request.url)} answered ${exchange.response.status} with ${html ? 'an HTML page' : 'a body that is not JSON'} (a proxy or gateway, not the API)`,
+      `${whereOf(exchange.request.url)} answered ${exchange.response.status} with ${html ? 'an HTML page' : 'a body that is not JSON'} (a proxy or gateway, not the API)${notRepeated === undefined ? '' : `; ${notRepeated}`}`,
     );
   }
 }
@@ -53,10 +57,13 @@ export class HttpClient {
   private readonly dispatcher: Dispatcher;
   private readonly timeoutMs: number;
   private readonly userAgent = conformanceUserAgent();
+  /** Never a step of the running test: a client that works outside any test (a worker's own). */
+  private readonly quiet: boolean;
 
-  constructor(options: { caFile?: string | undefined; timeoutMs?: number }) {
+  constructor(options: { caFile?: string | undefined; timeoutMs?: number; quiet?: boolean }) {
     const ca = options.caFile === undefined ? undefined : readFileSync(options.caFile, 'utf8');
     this.timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    this.quiet = options.quiet ?? false;
     this.dispatcher = new Agent({
       connect: { ...(ca === undefined ? {} : { ca }), timeout: this.timeoutMs },
       headersTimeout: this.timeoutMs,
@@ -99,8 +106,9 @@ export class HttpClient {
     registerRequestSecrets(exchange.request);
     registerResponseSecrets(exchange.response);
     observeExchange(exchange);
-    if (req.quiet !== true) await reportExchange(exchange);
-    if (isGatewayAnswer(exchange)) throw new GatewayPageError(exchange);
+    if (req.quiet !== true && !this.quiet) await reportExchange(exchange);
+    if (isGatewayAnswer(exchange))
+      throw new GatewayPageError(exchange, req.repeatable === true ? undefined : notRepeatedWhy(req.method));
     return exchange;
   }
 
@@ -116,6 +124,13 @@ function isGatewayAnswer(exchange: HttpExchange): boolean {
     isGatewayPage(status, headerValue(headers, 'content-type')) ||
     (status >= 502 && status <= 504 && edgeAnswerCause(exchange) !== null)
   );
+}
+
+/** Why a request that met an edge was not sent again (RFC 9110 9.2.2: only idempotent methods are). */
+function notRepeatedWhy(method: HttpRequest['method']): string {
+  return method === 'POST' || method === 'PATCH'
+    ? `not sent again: a ${method} is not idempotent (RFC 9110 9.2.2), and the edge may have passed it on to the API`
+    : `not sent again: this ${method} is not marked repeatable`;
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {

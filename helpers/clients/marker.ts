@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type Environment, environment, settingsOf } from '../../config/environment.js';
 
 /**
  * Every notification configuration the suite creates names a receiver URL whose path holds this
@@ -23,15 +24,15 @@ export function newRunId(now = new Date()): string {
 let fallbackRunId: string | undefined;
 
 /** This run's id (one per process when the run was not started by global setup, as in self-tests). */
-export function runId(env: NodeJS.ProcessEnv = process.env): string {
-  const fromEnv = env[RUN_ID_VARIABLE]?.trim();
-  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+export function runId(env: Environment = environment()): string {
+  const fromEnv = settingsOf(env)[RUN_ID_VARIABLE];
+  if (fromEnv !== undefined) return fromEnv;
   fallbackRunId ??= newRunId();
   return fallbackRunId;
 }
 
 /** The path prefix every receiver URL of this run starts with. */
-export function markerPath(env: NodeJS.ProcessEnv = process.env): string {
+export function markerPath(env: Environment = environment()): string {
   return `/${MARKER_SEGMENT}/${runId(env)}`;
 }
 

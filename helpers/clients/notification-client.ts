@@ -13,6 +13,12 @@ export interface NotificationCall {
   authorization?: string | null;
   /** Defaults to application/json on create and update. */
   contentType?: string;
+  /**
+   * The test expects this create refused (a token without autoupload, an invalid body): a refused
+   * create applied nothing, so one that met an edge is sent again like a read; a server that would
+   * accept it accepts the retry too, and the test sees that answer.
+   */
+  refusalExpected?: boolean;
 }
 
 /**
@@ -89,8 +95,9 @@ export class NotificationClient {
       method,
       url: `${this.appsUrl}${path}`,
       headers,
-      // A read is safe to send again after an edge's answer; a create, update or delete is not.
-      repeatable: method === 'GET',
+      // RFC 9110 9.2.2: a read, an update (PUT) and a delete are idempotent, so one that met an
+      // edge's answer is sent again; a create (POST) is not, and its broken verdict says why.
+      repeatable: method !== 'POST' || call.refusalExpected === true,
       ...(settings === undefined ? {} : { body: JSON.stringify(settings) }),
     });
   }

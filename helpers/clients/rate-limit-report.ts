@@ -4,7 +4,7 @@ import type { HttpExchange } from '../record/exchange.js';
 import { insideTest, testLocation } from '../report/report.js';
 
 /**
- * RATE_LIMIT met on the way to a test's own check (issue 28): the test waited instead of failing,
+ * RATE_LIMIT met on the way to a test's own check: the test waited instead of failing,
  * and the report says how long, where and whether the limit let go (a step and an annotation).
  */
 export async function reportRateLimitWait(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { markerPath } from './marker.js';
-import { WebhookListener } from './webhook-listener.js';
+import { WebhookListener, type ListenerAnswer } from './webhook-listener.js';
 
 /** One request that reached the receiver, as the integrator's server would have seen it. */
 export interface Delivery {
@@ -60,13 +60,28 @@ export const SENTINEL_GRACE_MIN_MS = 50;
 type Waiter = () => void;
 
 /**
- * The suite's notification receiver: a server that answers every request with 200 and files it
- * under its path (helpers/clients/webhook-listener.ts). Each test takes its own path
+ * A first attempt the receiver fails, to see what a target's retries carry (6 shows no retries, so a
+ * target that makes none is correct): `503` answers it so; `timeout` holds it unanswered until
+ * another request reaches the same path (a retry) or `holdMs` passes, then drops it, or after
+ * `holdMs` answers it 200 (the target then waits longer than that, and no retry is seen).
+ */
+export interface FirstAttemptFailure {
+  kind: '503' | 'timeout';
+  /** Which request is the first attempt: the first that this accepts. */
+  matches: (delivery: Delivery) => boolean;
+  holdMs: number;
+}
+
+/**
+ * The suite's notification receiver: a server that answers every request with 200 (but a first
+ * attempt a retry test asks it to fail, `failFirst`) and files it under its path (helpers/clients/webhook-listener.ts). Each test takes its own path
  * (`endpoint()`), so tests running in parallel in one worker never see each other's deliveries.
  */
 export class Receiver {
   private readonly byPath = new Map<string, Delivery[]>();
   private readonly waiters = new Set<Waiter>();
+  /** Paths whose first matching request is failed, and whether it has been. */
+  private readonly failures = new Map<string, FirstAttemptFailure & { spent: boolean }>();
   /** The longest wait for an expected delivery so far in this worker; null before the first. */
   private slowestDeliveryMs: number | null = null;
 
@@ -93,6 +108,7 @@ export class Receiver {
         receivedAt: performance.timeOrigin + performance.now(),
       });
     };
+    server.answer = (request) => receiver.answer(request.path);
     return receiver;
   }
 
@@ -105,6 +121,24 @@ export class Receiver {
   /** The local port the listener is bound to (WEBHOOK_LISTEN_PORT, or a free one). */
   get port(): number {
     return this.server.port;
+  }
+
+  /** Fails the first matching request to `path` (FirstAttemptFailure); every other is answered 200. */
+  failFirst(path: string, failure: FirstAttemptFailure): void {
+    this.failures.set(path, { ...failure, spent: false });
+  }
+
+  /** The answer to the request just recorded at `path`. */
+  private async answer(path: string): Promise<ListenerAnswer> {
+    const failure = this.failures.get(path);
+    const last = this.deliveriesTo(path).at(-1);
+    if (failure === undefined || failure.spent || last === undefined || !failure.matches(last))
+      return { status: 200 };
+    failure.spent = true;
+    if (failure.kind === '503') return { status: 503 };
+    const seen = this.deliveriesTo(path).length;
+    const retried = await this.until(() => this.deliveriesTo(path).length > seen, failure.holdMs);
+    return retried ? 'drop' : { status: 200 };
   }
 
   deliveriesTo(path: string): readonly Delivery[] {
@@ -213,6 +247,11 @@ export class ReceiverEndpoint {
     const arrived = await this.receiver.until(() => counted().length >= count, this.receiver.timing.waitMs);
     if (arrived) this.receiver.noteDeliveryTime(performance.now() - started);
     return counted();
+  }
+
+  /** Fails this path's first matching request (Receiver.failFirst). */
+  failFirst(failure: FirstAttemptFailure): void {
+    this.receiver.failFirst(this.path, failure);
   }
 
   /** The receiver this path is on: a test listens on several of its paths at once (Receiver.quiet). */

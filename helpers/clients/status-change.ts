@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { isSecretName } from '../report/secret-names.js';
 import { registerSecret } from '../report/redact.js';
+import { environment, type Environment } from '../../config/environment.js';
 
 /**
  * Contract section 3's status-change command: the team's own way to change one ad's status on a
@@ -50,7 +51,7 @@ export function registerCommandSecrets(env: NodeJS.ProcessEnv): void {
 export function runStatusChange(
   command: string,
   request: StatusChangeRequest,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Environment = environment(),
   limitMs = STATUS_CHANGE_LIMIT_MS,
 ): Promise<StatusChangeOutcome> {
   registerCommandSecrets(env);

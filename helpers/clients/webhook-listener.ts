@@ -11,6 +11,11 @@ export interface ReceivedRequest {
   body: string;
 }
 
+/** How the listener answers one request: with a status, or by dropping the connection unanswered. */
+export type ListenerAnswer = { status: number } | 'drop';
+
+const ACCEPTED: ListenerAnswer = { status: 200 };
+
 /**
  * The largest body kept; a larger one is read to its end and kept as empty, as mockttp (the
  * receiver's server before) kept it. Decoded bodies are held to the same size: a small gzip
@@ -28,16 +33,24 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export class WebhookListener {
   /** Called with each request once its body has arrived (before it is answered). */
   onRequest: (request: ReceivedRequest) => void = () => undefined;
+  /** How each request is answered, once onRequest has seen it: 200, unless a test asks otherwise. */
+  answer: (request: ReceivedRequest) => ListenerAnswer | Promise<ListenerAnswer> = () => ACCEPTED;
   private readonly server = createServer((request, response) => {
     readBody(request).then(
-      (body) => {
-        this.onRequest({
+      async (body) => {
+        const received = {
           method: request.method ?? 'GET',
           path: new URL(request.url ?? '/', 'http://receiver.invalid').pathname,
           headers: request.headers,
           body,
-        });
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
+        };
+        this.onRequest(received);
+        const answer = await this.answer(received);
+        if (answer === 'drop') response.destroy();
+        else
+          response
+            .writeHead(answer.status, { 'content-type': 'application/json' })
+            .end(`{"received":${answer.status < 300}}`);
       },
       () => {
         // The sender went away halfway: there is no one to answer.

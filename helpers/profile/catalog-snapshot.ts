@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { DEFAULT_CATALOG_BUDGET, pathKey, unreachedPaths } from './catalog-tree.js';
 import { readProfile, targetIdentity } from './profile.js';
+import { type Environment, environment, settingsOf } from '../../config/environment.js';
 
 /** CONFORMANCE_CATALOG_BUDGET: the most catalog requests one run's snapshot may send. */
-export function catalogBudget(env: NodeJS.ProcessEnv = process.env): number {
+export function catalogBudget(env: Environment = environment()): number {
   const raw = env.CONFORMANCE_CATALOG_BUDGET?.trim();
   if (raw === undefined || raw === '') return DEFAULT_CATALOG_BUDGET;
   if (!/^[1-9]\d{0,6}$/.test(raw))
@@ -18,9 +19,10 @@ export function catalogBudget(env: NodeJS.ProcessEnv = process.env): number {
  * keeps the last night's profile there), else from the previous run's reports/observed.json, when
  * either is a readable profile of this target. Empty when neither is.
  */
-export function previouslyUnreached(env: NodeJS.ProcessEnv = process.env): Set<string> {
+export function previouslyUnreached(env: Environment = environment()): Set<string> {
   const target = targetIdentity(env);
-  const candidates = [env.CONFORMANCE_BASELINE?.trim(), join(env.REPORTS_DIR ?? 'reports', 'observed.json')];
+  const { CONFORMANCE_BASELINE, REPORTS_DIR } = settingsOf(env);
+  const candidates = [CONFORMANCE_BASELINE, join(REPORTS_DIR, 'observed.json')];
   for (const path of candidates) {
     if (path === undefined || path === '') continue;
     const read = readProfile(path, target);

@@ -56,7 +56,7 @@ export function driftMarkdown(changes: readonly Change[], baselineDate: string):
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-/** The run's last line (issue 30): how many changes since the baseline's date. */
+/** The run's last line: how many changes since the baseline's date. */
 export function driftLine(count: number, baselineDate: string): string {
   return `drift: ${count} changes since ${baselineDate}`;
 }

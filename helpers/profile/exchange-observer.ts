@@ -9,9 +9,10 @@ import {
 import { headerValue, isSuccess, type HttpExchange } from '../record/exchange.js';
 import { bodyForm, extraFields, rateLimitNumbers, tokenForm } from './forms.js';
 import { observe } from './observe.js';
+import { settings } from '../../config/environment.js';
 
 /**
- * What each exchange shows of the target's open choices (issue 30), recorded where the exchange is
+ * What each exchange shows of the target's open choices, recorded where the exchange is
  * made (helpers/clients/http.ts): the status and body form of every error by its reason, the
  * success statuses, the token response's and ad items' extra fields, page tokens' form, the
  * default page size, RATE_LIMIT's numbers, the login and consent pages' security headers.
@@ -94,7 +95,7 @@ function observeListing(exchange: HttpExchange, body: unknown): void {
   if (next !== null && next !== undefined && !query.has('fetch_size') && !query.has('page_token'))
     observe('listing', 'default page size', items.length);
   // With test helpers the suite seeds the ads itself: only an account's own ads say what the target uses.
-  if ((process.env.SANDBOX_CONTROL_KEY ?? '').trim() === '')
+  if (settings().SANDBOX_CONTROL_KEY === undefined)
     for (const status of new Set(items.map((item) => field(item, 'status'))))
       if (typeof status === 'string') observe('listing', 'status values among the ads', status);
 }

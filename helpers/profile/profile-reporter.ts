@@ -4,9 +4,10 @@ import type { FullResult, Reporter } from '@playwright/test/reporter';
 import { attachToAllure } from './allure-drift.js';
 import { compareWithBaseline, profileFiles, profileSummary, writeProfile } from './collect.js';
 import { observationsDir } from './observe.js';
+import { environment, settings } from '../../config/environment.js';
 
 /**
- * The run's observed profile (issue 30): clears the workers' observation files before the tests,
+ * The run's observed profile: clears the workers' observation files before the tests,
  * and at the end writes reports/observed.json, compares it with CONFORMANCE_BASELINE (drift.json,
  * drift.md, an Allure entry) and prints the drift line. With CONFORMANCE_DRIFT_FAILS=1 a change
  * fails the run. Listed after the Allure reporters: its entry is written once theirs are.
@@ -33,8 +34,8 @@ export default class ProfileReporter implements Reporter {
     );
     const files = profileFiles(this.reportsDir);
     console.log(profileSummary(profile, resolve(files.observed)));
-    const comparison = compareWithBaseline(profile, this.reportsDir, process.env);
-    const fails = process.env.CONFORMANCE_DRIFT_FAILS === '1' && (comparison?.changes?.length ?? 0) > 0;
+    const comparison = compareWithBaseline(profile, this.reportsDir, environment());
+    const fails = settings().CONFORMANCE_DRIFT_FAILS && (comparison?.changes?.length ?? 0) > 0;
     attachToAllure(this.resultsDir, files, comparison, fails);
     if (comparison !== null) console.log(comparison.line);
     return Promise.resolve(fails ? { status: 'failed' } : undefined);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { EMBEDDED_MARKER } from '../target/target.js';
 import type { CatalogSnapshot } from './catalog-tree.js';
 import type { Observation, Observed } from './observe.js';
+import { environment, type Environment } from '../../config/environment.js';
 
 /** The format of observed.json: a baseline of another format is refused, never compared. */
 export const PROFILE_FORMAT = 'classifieds-observed-profile/1';
@@ -27,7 +28,7 @@ export interface Profile {
 }
 
 /** The target's name: CONFORMANCE_TARGET_NAME, else the embedded sandbox, else its two origins. */
-export function targetIdentity(env: NodeJS.ProcessEnv = process.env): string {
+export function targetIdentity(env: Environment = environment()): string {
   const named = env.CONFORMANCE_TARGET_NAME?.trim();
   if (named !== undefined && named !== '') return named;
   const auth = env.TARGET_AUTH_URL?.trim();
@@ -99,7 +100,7 @@ function oneOrAll(values: Map<string, Observed>): Observed {
 export type ProfileRead = { profile: Profile } | { problem: string };
 
 /**
- * A profile from a file, or why it cannot be compared (item 4 of issue 30): unreadable, not JSON,
+ * A profile from a file, or why it cannot be compared: unreadable, not JSON,
  * another format, or another target when `target` is given.
  */
 export function readProfile(path: string, target?: string): ProfileRead {

@@ -7,6 +7,7 @@ import {
   SET_UP_FAILED_PATTERN,
 } from '../target/broken-environment.js';
 import { junitSkipsAsBroken } from './junit-broken.js';
+import { environment } from '../../config/environment.js';
 
 interface AllureResult {
   status?: string;
@@ -41,7 +42,7 @@ export default class BrokenEnvironmentReporter implements Reporter {
         if (name.endsWith('-result.json')) markBroken(join(this.resultsDir, name));
       }
     }
-    const cause = process.env[PREFLIGHT_CAUSE_VARIABLE] ?? '';
+    const cause = environment()[PREFLIGHT_CAUSE_VARIABLE] ?? '';
     if (cause === '') return Promise.resolve(undefined);
     if (this.junitFile !== undefined && existsSync(this.junitFile))
       writeFileSync(this.junitFile, junitSkipsAsBroken(readFileSync(this.junitFile, 'utf8')));

@@ -1,5 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { type Environment, environment, settingsOf } from '../../config/environment.js';
 
 /**
  * The journal of notification configurations created on a target other than the embedded sandbox
@@ -7,11 +8,9 @@ import { dirname } from 'node:path';
  * no secret: the user's login and the client's id, never a password or a token.
  */
 export const JOURNAL_VARIABLE = 'CONFORMANCE_JOURNAL';
-export const DEFAULT_JOURNAL = '.conformance/journal.jsonl';
 
-export function journalPath(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env[JOURNAL_VARIABLE]?.trim();
-  return configured === undefined || configured === '' ? DEFAULT_JOURNAL : configured;
+export function journalPath(env: Environment = environment()): string {
+  return settingsOf(env)[JOURNAL_VARIABLE];
 }
 
 export interface JournalEntry {

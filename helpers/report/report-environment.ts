@@ -3,13 +3,14 @@ import { resolve } from 'node:path';
 import { redactUrl } from './redact.js';
 import { specUrl } from './spec-link.js';
 import { EMBEDDED_MARKER } from '../target/target.js';
+import { environment, type Environment } from '../../config/environment.js';
 
 /**
  * The Allure report's environment panel: what was tested, with what, and how to run it again.
  * Each entry is a getter: allure-playwright writes the panel when the run ends, after the global
  * set-up has started the embedded sandbox and named its URLs in the environment.
  */
-export function reportEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function reportEnvironment(env: Environment = environment()): Record<string, string> {
   const entries: Record<string, () => string> = {
     target: () => (embedded(env) ? 'embedded sandbox' : 'external'),
     target_auth_url: () => shownUrl(env.TARGET_AUTH_URL),

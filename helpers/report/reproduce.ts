@@ -10,10 +10,11 @@ import {
 } from './redact.js';
 import { parseJsonLeniently } from './lenient-parse.js';
 import { isInstalledSuite } from '../target/installed-suite.js';
+import { environment, type Environment } from '../../config/environment.js';
 
 /**
  * A copy-paste `curl` command that sends a recorded request again, with every secret replaced by a
- * named shell variable ("$CLIENT_SECRET") that the reader sets first (README, "Reproducing a
+ * named shell variable ("$CLIENT_SECRET") that the reader sets first (docs/report.md, "Reproducing a
  * failure"). Secrets are recognised as helpers/report/redact.ts recognises them: by the name of their
  * field or header, and by value for every registered secret (those become "$SECRET").
  */
@@ -183,7 +184,7 @@ const RUN_SWITCHES = ['SANDBOX_FAULTS', 'SANDBOX_VARIANTS'] as const;
 /** The command that runs the failing test again, with the run's fault and variant switches. */
 export function rerunCommand(
   location: TestLocation,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Environment = environment(),
   installed: boolean = INSTALLED_PACKAGE,
 ): string {
   const switches = RUN_SWITCHES.flatMap((name) => {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { type Environment, environment, settingsOf } from '../../config/environment.js';
 
 /**
  * Headings of the specification's sections, as the specification writes them: a link's anchor is
@@ -47,9 +48,8 @@ export const SPEC_PAGE_IN_REPORT = 'classifieds-api.html';
  * Where the report's links point: SPEC_URL (a published copy of the specification), or the page
  * the report carries (a URL relative to the report's index.html).
  */
-export function specUrl(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = (env.SPEC_URL ?? '').trim();
-  return configured === '' ? SPEC_PAGE_IN_REPORT : configured;
+export function specUrl(env: Environment = environment()): string {
+  return settingsOf(env).SPEC_URL ?? SPEC_PAGE_IN_REPORT;
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */

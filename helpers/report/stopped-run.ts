@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Environment, environment, settingsOf } from '../../config/environment.js';
 
 /**
  * A run that stops before its tests (a configuration refused, a wrong client secret, a global
@@ -16,8 +17,8 @@ export const STOPPED_TITLE = 'The run stopped before its tests';
 export const RUN_RESULTS = ['results.json', 'junit.xml', 'allure-results', 'test-output'] as const;
 
 /** The reports folder the configuration writes into (playwright.config.ts reads the same variable). */
-export function reportsDirOf(env: NodeJS.ProcessEnv = process.env): string {
-  return env.REPORTS_DIR ?? 'reports';
+export function reportsDirOf(env: Environment = environment()): string {
+  return settingsOf(env).REPORTS_DIR;
 }
 
 /** Removes the results of an earlier run that this run would write (the history stays). */

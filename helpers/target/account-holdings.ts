@@ -1,5 +1,5 @@
 /**
- * What the account holds, as the team states it (contract section 3, issue 28): the number of ads of
+ * What the account holds, as the team states it (contract section 3): the number of ads of
  * TARGET_USER_LOGIN (TARGET_USER_AD_COUNT) and the listing's rate limit the marketplace states
  * (TARGET_RATE_LIMIT, `<requests>/<seconds>`). Each wrong variable is one line of `problems`.
  */

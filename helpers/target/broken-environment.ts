@@ -1,3 +1,4 @@
+import { environment } from '../../config/environment.js';
 /**
  * "Broken is not failed": a target that is down, refuses connections, times out, fails TLS or
  * answers with a gateway's page instead of the API is an environment problem, reported apart from
@@ -44,13 +45,13 @@ export const PREFLIGHT_ANNOTATION = 'broken-environment';
  * Playwright's main process before the test files are loaded there, so the cause is known when
  * each test is declared, and a `skip` annotation in a test's details is Playwright's static skip: a
  * group of such tests is reported by the runner itself and never sent to a worker. A dead target then
- * costs no worker start, no second import of the suite and no round trip per test (README, "Broken
+ * costs no worker start, no second import of the suite and no round trip per test (docs/report.md, "Broken
  * is not failed"). The annotations are those the `preflightCause` fixture gives a test it stops in a
  * worker (fixtures/worker.ts, the way for a test declared without them), so the reporters count
  * both alike.
  */
 export function preflightAnnotations(): Array<{ type: string; description: string }> {
-  const cause = process.env[PREFLIGHT_CAUSE_VARIABLE] ?? '';
+  const cause = environment()[PREFLIGHT_CAUSE_VARIABLE] ?? '';
   if (cause === '') return [];
   return [
     { type: PREFLIGHT_ANNOTATION, description: cause },

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { connect } from 'node:tls';
 import { BrokenEnvironmentError, describeNetworkError } from './broken-environment.js';
+import { environment, type Environment } from '../../config/environment.js';
 
 /**
  * How the browser trusts a private CA (TLS_CA_FILE) and nothing else. Chromium has no flag that
@@ -21,7 +22,7 @@ export const BROWSER_SPKI_VARIABLE = 'CONFORMANCE_BROWSER_SPKI';
 const HANDSHAKE_TIMEOUT_MS = 5_000;
 
 /** The Chromium flag for the pinned keys in the environment (none when there are none). */
-export function browserTrustArgs(env: NodeJS.ProcessEnv = process.env): string[] {
+export function browserTrustArgs(env: Environment = environment()): string[] {
   const pins = (env[BROWSER_SPKI_VARIABLE] ?? '').trim();
   return pins === '' ? [] : [`--ignore-certificate-errors-spki-list=${pins}`];
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 import { browserTrustArgs } from './browser-trust.js';
+import { type Environment, environment, settingsOf } from '../../config/environment.js';
 
 /** Debian's chromium packages, the lighter first: the old headless shell renders no UI at all. */
 export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'] as const;
@@ -9,10 +10,12 @@ export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bi
  * CHROMIUM_PATH when set, else the first of Debian's packages that is installed: the project never
  * downloads Playwright's own browsers.
  */
-export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env.CHROMIUM_PATH?.trim();
-  if (configured !== undefined && configured !== '') return configured;
-  return CHROMIUM_CANDIDATES.find((path) => existsSync(path)) ?? '/usr/bin/chromium';
+export function chromiumPath(env: Environment = environment()): string {
+  return (
+    settingsOf(env).CHROMIUM_PATH ??
+    CHROMIUM_CANDIDATES.find((path) => existsSync(path)) ??
+    '/usr/bin/chromium'
+  );
 }
 
 /**

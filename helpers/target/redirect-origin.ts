@@ -1,3 +1,4 @@
+import { environment, type Environment } from '../../config/environment.js';
 /**
  * The origin of the redirect URIs the suite registers (CONFORMANCE_REDIRECT_ORIGIN): by default a
  * loopback port where nothing listens, since the driver observes the navigation and no server is
@@ -6,7 +7,7 @@
  */
 export const DEFAULT_REDIRECT_ORIGIN = 'http://127.0.0.1:9';
 
-export function redirectOrigin(env: NodeJS.ProcessEnv = process.env): string {
+export function redirectOrigin(env: Environment = environment()): string {
   const raw = (env.CONFORMANCE_REDIRECT_ORIGIN ?? '').trim();
   if (raw === '') return DEFAULT_REDIRECT_ORIGIN;
   let url: URL;

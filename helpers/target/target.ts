@@ -8,6 +8,7 @@ import {
   resolveStatusChange,
   type StatusChangeConfig,
 } from './status-change-config.js';
+import { configurationProblems } from '../../config/environment.js';
 
 export type { ConfiguredClient, ConfiguredUser } from './account.js';
 
@@ -116,6 +117,7 @@ export function resolveTarget(env: Environment): TargetConfig {
   const statusChange = resolveStatusChange(read, problems);
   const observeSeconds = resolveObserveSeconds(read, problems);
   checkRedirectOrigin(env, problems);
+  problems.push(...notYetNamed(problems, configurationProblems(env)));
 
   if (problems.length > 0 || authUrl === undefined || appsUrl === undefined)
     throw new TargetConfigError(problems);
@@ -156,10 +158,6 @@ function resolveRunOptions(read: Read, problems: string[]): { writes?: string; c
   const writes = read('CONFORMANCE_ALLOW_WRITES');
   if (writes !== undefined && writes !== '0' && writes !== '1')
     problems.push(`CONFORMANCE_ALLOW_WRITES: expected 1 (allow) or 0, got "${writes}"`);
-  // Read by the fixtures (fixtures/flows.ts); checked here with the rest of the configuration.
-  const setUpFlow = read('CONFORMANCE_SETUP_FLOW');
-  if (setUpFlow !== undefined && setUpFlow !== 'forms' && setUpFlow !== 'browser')
-    problems.push(`CONFORMANCE_SETUP_FLOW: expected forms or browser, got "${setUpFlow}"`);
   const caFile = read('TLS_CA_FILE');
   if (caFile !== undefined && !existsSync(caFile)) problems.push(`TLS_CA_FILE: no such file "${caFile}"`);
   return { ...(writes === undefined ? {} : { writes }), ...(caFile === undefined ? {} : { caFile }) };
@@ -248,6 +246,15 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The declared variables' own problems (config/), each for a variable the target's checks above did
+ * not already name: every wrong variable once, in the one error the run stops with.
+ */
+function notYetNamed(problems: readonly string[], declared: readonly string[]): string[] {
+  const named = new Set(problems.map((line) => line.split(':', 1)[0]));
+  return declared.filter((line) => !named.has(line.split(':', 1)[0]));
 }
 
 /** CONFORMANCE_REDIRECT_ORIGIN is read where clients are registered: a bad one is one line here. */

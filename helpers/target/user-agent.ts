@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { environment, type Environment } from '../../config/environment.js';
 
 /**
- * The User-Agent of every request the suite's HTTP client sends (issue 28). Production has refused
+ * The User-Agent of every request the suite's HTTP client sends. Production has refused
  * requests without a browser-like one on some endpoints, and an operator reading its logs should
  * see who calls (field notes): `Mozilla/5.0 (compatible; classifieds-conformance/<version>; +<url>)`,
  * the form crawlers use. CONFORMANCE_USER_AGENT replaces it, and is then the browser's too; without
@@ -31,13 +32,13 @@ export function defaultUserAgent(): string {
 }
 
 /** CONFORMANCE_USER_AGENT when set (and not blank), else the suite's own. */
-export function conformanceUserAgent(env: Record<string, string | undefined> = process.env): string {
+export function conformanceUserAgent(env: Environment = environment()): string {
   const configured = env[USER_AGENT_VARIABLE]?.trim();
   return configured === undefined || configured === '' ? defaultUserAgent() : configured;
 }
 
 /** The browser's User-Agent: CONFORMANCE_USER_AGENT when set, else undefined (Chromium's own). */
-export function browserUserAgent(env: Record<string, string | undefined> = process.env): string | undefined {
+export function browserUserAgent(env: Environment = environment()): string | undefined {
   const configured = env[USER_AGENT_VARIABLE]?.trim();
   return configured === undefined || configured === '' ? undefined : configured;
 }

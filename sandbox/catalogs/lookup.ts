@@ -5,7 +5,6 @@ import { bodyGrant } from '../resources/body-token.js';
 import { JSON_UTF8 } from '../http/error-answer.js';
 import { CatalogError } from '../../spec/errors.js';
 import type { IdMap } from './data.js';
-import type { CatalogsRules } from '../rules/book.js';
 
 /** The checks and answer of the catalog lookups (4.5, 2.6). */
 
@@ -15,7 +14,10 @@ export type CatalogData = IdMap | Record<string, string>;
 export interface CatalogRequest {
   readonly request: FastifyRequest<{ Params: Record<string, string> }>;
   readonly state: SandboxState;
-  readonly rules: CatalogsRules;
+  /** The rule in force that reads the token (the area's table holds it). */
+  readonly rules: {
+    readonly catalogGrant: (request: FastifyRequest, tokens: TokenStore) => AccessGrant | undefined;
+  };
 }
 
 /** A check of a catalog lookup: returns when the request passes, throws a CatalogError to refuse it. */
@@ -44,12 +46,6 @@ export function catalogId(raw: string | undefined): number {
   return Number(raw);
 }
 
-/** R4.5-02: the models lookups take the ids the brand lookup answered. */
-export const modelsBrandId = (brandId: number): number => brandId;
-
-/** R4.5-02: the versions lookups take the brand id of the path, as the models lookups do. */
-export const versionsBrandId = (brandId: number): number => brandId;
-
 /** The sandbox's choice: an unknown brand or model is 404 NOT_FOUND. */
 export const unknownIdData = (): CatalogData => {
   throw new CatalogError('NOT_FOUND', 'No such brand or model.');
@@ -61,17 +57,11 @@ export const catalogEnvelope = (data: CatalogData): CatalogEnvelope => ({ status
 /** R4-01: the body is JSON, labelled so. */
 export const catalogContentType = (): string => JSON_UTF8;
 
-/** R4.5-01 (no status shown by the spec): the sandbox answers 200. */
-export const catalogSuccessStatus = (): number => 200;
-
 /** This module's rules, by name (catalogs/rules.ts spreads them into the area's table). */
 export const LOOKUP_RULES = {
   catalogTokenValid,
   catalogGrant,
-  modelsBrandId,
-  versionsBrandId,
   unknownIdData,
   catalogEnvelope,
   catalogContentType,
-  catalogSuccessStatus,
 };

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CATALOG_CHAINS, CATALOG_PREFIX, CUBIC_CAPACITIES_PATH } from '../../spec/paths.js';
 import type { RouteFamily } from '../http/route-family.js';
-import type { CatalogsRules } from '../rules/book.js';
 import { runChecks } from '../rules/patch.js';
 import type { SandboxState } from '../state.js';
 import type { Catalog, Catalogs } from './data.js';
 import { catalogErrorFormat, catalogOwnAnswer } from './errors.js';
 import { catalogId, type CatalogCheck, type CatalogData, type CatalogRequest } from './lookup.js';
+import type { CatalogsRules } from './rules.js';
 
 /** Where the fault catalog-versioned-path serves the lookups instead (section 9 broken). */
 export const VERSIONED_CATALOG_PREFIX = `${CATALOG_PREFIX}/v1`;
@@ -19,44 +19,56 @@ const CATALOG_SEGMENTS = [
 /** Each lookup's checks in order, before the lookup itself, as the rules in force have them. */
 export const catalogChecks = (rules: CatalogsRules): readonly CatalogCheck[] => [rules.catalogTokenValid];
 
-type Lookup = (params: Record<string, string>) => CatalogData | undefined;
+type Lookup = (params: Record<string, string>, rules: CatalogsRules) => CatalogData | undefined;
+
+/** Every prefix the lookups may be served below: the rule catalogBase in force says which one is. */
+const CATALOG_BASES = [CATALOG_PREFIX, VERSIONED_CATALOG_PREFIX];
 type LookupRequest = FastifyRequest<{ Params: Record<string, string> }>;
 
 /**
  * The catalogs' route family: the nine lookups, and their errors as `{status: "error", reason,
  * message}`, also for what reaches no lookup below either prefix they may be served at.
  */
-export function catalogFamily(state: SandboxState, catalogs: () => Catalogs): RouteFamily {
-  const trees = [CATALOG_PREFIX, VERSIONED_CATALOG_PREFIX].flatMap((prefix) =>
-    CATALOG_SEGMENTS.map((segment) => `${prefix}/${segment}`),
-  );
+export function catalogFamily(
+  state: SandboxState,
+  inForce: () => CatalogsRules,
+  catalogs: () => Catalogs,
+): RouteFamily {
+  const trees = CATALOG_BASES.flatMap((prefix) => CATALOG_SEGMENTS.map((segment) => `${prefix}/${segment}`));
   return {
     name: 'catalogs',
     format: catalogErrorFormat,
     ownAnswer: catalogOwnAnswer,
     territory: { trees },
     register: (scope) => {
-      registerCatalogs(scope, state, catalogs);
+      for (const base of CATALOG_BASES) registerCatalogs(scope, { state, inForce, base }, catalogs);
     },
   };
+}
+
+/** The lookups below one prefix: the state, the rules in force, and the prefix. */
+interface LookupsAt {
+  state: SandboxState;
+  inForce: () => CatalogsRules;
+  base: string;
 }
 
 /**
  * The nine lookups of 4.5, each POST with {access_token} and the 2.6 envelope. Not shown by the
  * spec, the sandbox's choices: any valid token will do (scopes not checked); a missing or unknown
- * token is 401, an id that is not a positive integer 400, an unknown brand or model 404.
+ * token is 401, an id that is not a positive integer 400, an unknown brand or model 404. Routed
+ * below every prefix they may be served at, and served below the one the rules in force name.
  * `catalogs` gives the catalogs in force at each request (a renumbering may change them).
  */
-export function registerCatalogs(app: FastifyInstance, state: SandboxState, catalogs: () => Catalogs): void {
-  const rules = state.rules.catalogs;
-  const base = rules.catalogBase();
+export function registerCatalogs(app: FastifyInstance, at: LookupsAt, catalogs: () => Catalogs): void {
+  const { base } = at;
   const chain = (segment: string, catalog: (all: Catalogs) => Catalog, withVersions: boolean): void => {
-    route(app, state, `${base}/${segment}`, () => catalog(catalogs()).brandMap());
-    route(app, state, `${base}/${segment}/:brandId`, (params) =>
+    route(app, at, `${base}/${segment}`, () => catalog(catalogs()).brandMap());
+    route(app, at, `${base}/${segment}/:brandId`, (params, rules) =>
       catalog(catalogs()).modelMap(rules.modelsBrandId(catalogId(params.brandId))),
     );
     if (withVersions)
-      route(app, state, `${base}/${segment}/:brandId/:modelId`, (params) =>
+      route(app, at, `${base}/${segment}/:brandId/:modelId`, (params, rules) =>
         catalog(catalogs()).versionMap(
           rules.versionsBrandId(catalogId(params.brandId)),
           catalogId(params.modelId),
@@ -68,29 +80,33 @@ export function registerCatalogs(app: FastifyInstance, state: SandboxState, cata
   chain(CATALOG_CHAINS.cellphone, (all) => all.cellphones, false);
   route(
     app,
-    state,
+    at,
     `${base}${CUBIC_CAPACITIES_PATH.slice(CATALOG_PREFIX.length)}`,
     () => catalogs().cubicCapacities,
   );
 }
 
-function route(app: FastifyInstance, state: SandboxState, path: string, lookup: Lookup): void {
-  app.post<{ Params: Record<string, string> }>(path, (request, reply) =>
-    answer(request, reply, state, lookup),
-  );
+function route(app: FastifyInstance, at: LookupsAt, path: string, lookup: Lookup): void {
+  app.post<{ Params: Record<string, string> }>(path, (request, reply) => {
+    const rules = at.inForce();
+    if (rules.catalogBase() !== at.base) {
+      reply.callNotFound();
+      return reply;
+    }
+    return answer(request, reply, { state: at.state, rules }, lookup);
+  });
 }
 
 /** The checks, the lookup, the answer; a CatalogError goes to the family's error handler. */
 function answer(
   request: LookupRequest,
   reply: FastifyReply,
-  state: SandboxState,
+  { state, rules }: { state: SandboxState; rules: CatalogsRules },
   lookup: Lookup,
 ): FastifyReply {
-  const rules = state.rules.catalogs;
   const context: CatalogRequest = { request, state, rules };
   runChecks(catalogChecks(rules), context);
-  const envelope = rules.catalogEnvelope(lookup(request.params) ?? rules.unknownIdData());
+  const envelope = rules.catalogEnvelope(lookup(request.params, rules) ?? rules.unknownIdData());
   return reply
     .code(rules.catalogSuccessStatus())
     .header('content-type', rules.catalogContentType())

@@ -1,7 +1,7 @@
 import { isSection3Status } from '../../spec/ad-status.js';
 import { NotificationError } from '../../spec/errors.js';
 import type { NotificationRequest } from '../notifications/context.js';
-import type { RulebookPatch } from '../rulebook.js';
+import type { RulebookPatch } from '../rules/book.js';
 import type { Check } from '../rules/patch.js';
 import type { NotificationConfig } from '../store/notifications.js';
 import { always } from '../rules/patch.js';
@@ -13,12 +13,12 @@ function unless(
   check: Check<NotificationRequest>,
 ): Check<NotificationRequest> {
   return (checked) => {
-    if (!accepted(checked.fields ?? {})) check(checked);
+    if (!accepted(checked.sent.fields)) check(checked);
   };
 }
 
 /**
- * Per sandbox (a factory, run at each start): the id a create's body carries, noted by the body
+ * Per sandbox (a factory, run each time the switch is turned on): the id a create's body carries, noted by the body
  * check and taken by the id rule of the same request (both run synchronously, one after the other).
  */
 function clientIdTakenPatch(): RulebookPatch {
@@ -27,7 +27,7 @@ function clientIdTakenPatch(): RulebookPatch {
     (check: Check<NotificationRequest>): Check<NotificationRequest> =>
     (checked) => {
       check(checked);
-      const sent = checked.fields?.id;
+      const sent = checked.sent.fields.id;
       clientSentId = typeof sent === 'string' && sent !== '' ? sent : undefined;
     };
   const sentIdFirst =
@@ -40,7 +40,7 @@ function clientIdTakenPatch(): RulebookPatch {
   return { notifications: { bodyIsObject: notingSentId, configurationId: sentIdFirst } };
 }
 
-/** Per sandbox (a factory, run at each start): the url each configuration had before its first update. */
+/** Per sandbox (a factory, run each time the switch is turned on): the url each configuration had before its first update. */
 function oldUrlAfterUpdatePatch(): RulebookPatch {
   const firstUrl = new Map<string, string>();
   return {
@@ -54,7 +54,7 @@ function oldUrlAfterUpdatePatch(): RulebookPatch {
   };
 }
 
-/** Per sandbox (a factory, run at each start): deleted configurations, still delivered to. */
+/** Per sandbox (a factory, run each time the switch is turned on): deleted configurations, still delivered to. */
 function afterDeletePatch(): RulebookPatch {
   const ghosts: NotificationConfig[] = [];
   return {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ListingError, type ListingErrorReason } from '../../spec/errors.js';
 import type { CatalogData, CatalogEnvelope } from '../catalogs/lookup.js';
 import type { BasicInfoCheck } from '../resources/basic-info-checks.js';
-import type { ListingPlace } from '../resources/listing-query.js';
+import type { ListingPlace } from '../resources/listing-request.js';
 import type { ListingCheck } from '../resources/listing-request.js';
 import type { JsonAnswer } from '../resources/listing-status.js';
 import type { RenderedPage } from '../resources/page-cache.js';

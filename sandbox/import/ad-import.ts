@@ -14,14 +14,34 @@ export class AdImport {
   readonly catalogs = new CatalogEdition();
   readonly store = new ImportStore();
   readonly moderation = new ModerationQueue();
+  /** Told of every change (an import, a decision, a forgotten import, a switch): the data folder's row. */
+  private readonly listeners: Array<() => void> = [];
 
   constructor(initial: Partial<ImportSettingValues> = {}) {
     this.settings = new ImportSettings(initial);
   }
 
-  /** The settings as run-time switches (switches.ts). */
+  /** The settings as run-time switches (switches.ts); setting one is a change of the import. */
   switches(): SandboxSwitch[] {
-    return importSwitches(this.settings, this.catalogs);
+    return importSwitches(this.settings, this.catalogs).map((one) => ({
+      name: one.name,
+      kind: one.kind,
+      summary: one.summary,
+      get: () => one.get(),
+      set: (value: unknown) => {
+        one.set(value);
+        this.changed();
+      },
+    }));
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Called by the routes and the moderation after they change what dump() shows. */
+  changed(): void {
+    for (const listener of this.listeners) listener();
   }
 
   /** Pending decisions are dropped: the sandbox is closing. */

@@ -31,6 +31,7 @@ export function knownImport(
   const lifetimeMs = adImport.settings.values.tokenLifetimeSeconds * 1000;
   if (nowOf(record.clientId) - record.createdAtMs > lifetimeMs) {
     adImport.store.forget(token);
+    adImport.changed();
     throw notFound('import with this token (import tokens live as long as import-token-lifetime says)');
   }
   return record;

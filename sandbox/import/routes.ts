@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JSON_UTF8 } from '../http/error-answer.js';
 import type { RouteFamily } from '../http/route-family.js';
 import { runChecks } from '../rules/patch.js';
+import type { NotificationsRules } from '../notifications/rules.js';
 import type { SandboxState } from '../state.js';
 import { importAnswerBody, importErrorFormat, importOwnAnswer } from './errors.js';
 import { adStatusAnswer, importStatusAnswer, knownImport, knownListedAd } from './queries.js';
@@ -20,14 +21,15 @@ export const AD_STATUS_PATH = '/autoupload/ads';
  * The ad import's route family (outside the spec; the suite never calls it): its three routes, and
  * their errors as `{reason, message}` down to a path below them no route takes.
  */
-export function importFamily(state: SandboxState): RouteFamily {
+/** `notifications`: the notification rules in force, read when a decision is delivered. */
+export function importFamily(state: SandboxState, notifications: () => NotificationsRules): RouteFamily {
   return {
     name: 'ad import',
     format: importErrorFormat,
     ownAnswer: importOwnAnswer,
     territory: { trees: [IMPORT_PATH, AD_STATUS_PATH] },
     register: (scope) => {
-      registerImport(scope, state);
+      registerImport(scope, state, notifications);
     },
   };
 }
@@ -47,7 +49,11 @@ function nowOf(state: SandboxState, clientId: string): number {
   return state.clients.find(clientId)?.clock.now() ?? Date.now();
 }
 
-function registerImport(app: FastifyInstance, state: SandboxState): void {
+function registerImport(
+  app: FastifyInstance,
+  state: SandboxState,
+  notifications: () => NotificationsRules,
+): void {
   app.put(IMPORT_PATH, (request, reply) => {
     const context = checked(request, state, importChecks);
     const { login, clientId } = grantOf(context);
@@ -68,8 +74,9 @@ function registerImport(app: FastifyInstance, state: SandboxState): void {
     };
     const { adImport } = state;
     adImport.store.add(record);
+    adImport.changed();
     adImport.moderation.schedule(adImport.settings.values.moderationDelaySeconds * 1000, () => {
-      settleImport(state, adImport, record);
+      settleImport(state, notifications(), adImport, record);
     });
     return send(reply, importAnswerBody('imported', record.token, []));
   });

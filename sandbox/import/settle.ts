@@ -1,5 +1,7 @@
 import type { AdChangeDetails } from '../notifications/body.js';
 import { notifyStatusChange } from '../notifications/notify.js';
+import type { NotificationsRules } from '../notifications/rules.js';
+import type { Ad } from '../store/ads.js';
 import type { SandboxState } from '../state.js';
 import type { AdImport } from './ad-import.js';
 import { decide, type Decision } from './decide.js';
@@ -17,14 +19,26 @@ import { IMPORT_CODES } from './vocabulary.js';
 const RECORD_STATUS = { published: 'accepted', pending_review: 'pending', refused: 'refused' } as const;
 const ITEM_STATUS = { published: 'accepted', pending_review: 'pending', refused: 'refused' } as const;
 
-export function settleImport(state: SandboxState, adImport: AdImport, record: ImportRecord): void {
+export function settleImport(
+  state: SandboxState,
+  rules: NotificationsRules,
+  adImport: AdImport,
+  record: ImportRecord,
+): void {
   for (const item of record.items) {
-    settleItem(state, adImport, record.login, item);
+    settleItem(state, rules, adImport, record.login, item);
     adImport.store.settled(record.login);
   }
+  adImport.changed();
 }
 
-function settleItem(state: SandboxState, adImport: AdImport, login: string, item: ImportItem): void {
+function settleItem(
+  state: SandboxState,
+  rules: NotificationsRules,
+  adImport: AdImport,
+  login: string,
+  item: ImportItem,
+): void {
   const now = Date.now();
   const listed = state.ads.find(login, item.id);
   const adRecord = adImport.store.adRecord(login, item.id, listed?.list_id, now);
@@ -37,7 +51,7 @@ function settleItem(state: SandboxState, adImport: AdImport, login: string, item
     item.status = 'accepted';
     adRecord.status = 'deleted';
     adRecord.message = [];
-    change(state, login, item, listed.status, 'deleted', adRecord, { operation: 'DELETE' });
+    change(state, rules, login, item, listed.status, 'deleted', adRecord, { operation: 'DELETE' });
     return;
   }
   adRecord.imports += 1;
@@ -54,20 +68,24 @@ function settleItem(state: SandboxState, adImport: AdImport, login: string, item
     decision.status === 'published' ? adImport.store.ensureListId(login, adRecord) : adRecord.listId;
   const previous = listed?.status ?? '';
   if (listed === undefined) {
-    const ad = {
-      id: item.id,
-      status: decision.status,
-      ...(listId === undefined ? {} : { list_id: listId }),
-      ...(item.category === undefined ? {} : { category: item.category }),
-    };
-    if (!state.ads.add(login, ad, state.caps.ads)) {
+    if (!state.ads.add(login, newAd(item, decision.status, listId), state.caps.ads)) {
       fail(item, IMPORT_CODES.notEnoughSlots);
       return;
     }
   } else if (listed.list_id === undefined && listId !== undefined) listed.list_id = listId;
   record(item, adRecord, decision, listId);
   const details = detailsOf(decision, listed === undefined ? 'INSERT' : 'MODIFY', item.category);
-  change(state, login, item, previous, decision.status, adRecord, details);
+  change(state, rules, login, item, previous, decision.status, adRecord, details);
+}
+
+/** An ad of a new id as the listing will hold it. */
+function newAd(item: ImportItem, status: string, listId: string | undefined): Ad {
+  return {
+    id: item.id,
+    status,
+    ...(listId === undefined ? {} : { list_id: listId }),
+    ...(item.category === undefined ? {} : { category: item.category }),
+  };
 }
 
 function record(item: ImportItem, adRecord: AdRecord, decision: Decision, listId: string | undefined): void {
@@ -95,6 +113,7 @@ function fail(item: ImportItem, code: string): void {
 /** The listing's status, then the delivery (also when an edit keeps the status: it is a change of the ad). */
 function change(
   state: SandboxState,
+  rules: NotificationsRules,
   login: string,
   item: ImportItem,
   previousStatus: string,
@@ -106,7 +125,7 @@ function change(
   if (ad === undefined) return;
   if (ad.status !== status) state.ads.changeStatus(login, ad, status);
   if (adRecord.listId !== undefined) item.listId = adRecord.listId;
-  notifyStatusChange(state, {
+  notifyStatusChange(state, rules, {
     login,
     adId: ad.id,
     listId: ad.list_id,

@@ -40,7 +40,7 @@ export async function attemptDelivery(
     const response = await request(delivery.url, {
       method: 'POST',
       dispatcher: agent,
-      headers: deliveryHeaders(delivery.token, rules, values),
+      headers: deliveryHeaders(delivery.token, rules, values, attempt),
       body: delivery.body,
       headersTimeout: values.timeoutMs,
       bodyTimeout: values.timeoutMs,

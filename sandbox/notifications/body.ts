@@ -106,9 +106,14 @@ export function deliveryHeaders(
   token: string,
   rules: {
     deliveryMediaType: () => string;
-    tokenHeaders: (token: string, policy: DeliveryPolicyValues) => Readonly<Record<string, string>>;
+    tokenHeaders: (
+      token: string,
+      policy: DeliveryPolicyValues,
+      attempt: number,
+    ) => Readonly<Record<string, string>>;
   },
   policy: DeliveryPolicyValues,
+  attempt = 1,
 ): Record<string, string> {
-  return { 'content-type': rules.deliveryMediaType(), ...rules.tokenHeaders(token, policy) };
+  return { 'content-type': rules.deliveryMediaType(), ...rules.tokenHeaders(token, policy, attempt) };
 }

@@ -12,9 +12,6 @@ import { publicView } from '../store/notifications.js';
 /** R2.7-01: the id of a new configuration (`sequence` counts the configurations created): a UUID. */
 const configurationId: (sequence: number) => string = () => randomUUID();
 
-/** A request sent to a new configuration's url at once, carrying no ad: none (6 names one event, on a status change). */
-const createdPing: (config: NotificationConfig) => string | null = () => null;
-
 /**
  * Section 4.6 and 2.7 as rules: where the endpoints live, what they store and what they answer.
  * notifications/rules.ts spreads this table into the area's; the area's type is the value's.
@@ -35,7 +32,6 @@ export const CONFIGURATION_RULES = {
     owner: Owner,
     newId: (sequence: number) => string,
   ): NotificationConfig => store.create(settings, owner, newId),
-  createdPing,
   /** R4.6-01, R2.7-07: the answer to a create: the full configuration. */
   createdBody: (view: PublicConfig): Readonly<Record<string, unknown>> => view,
   /** R4.6-02, R2.7-07: the answer to a read: the full configuration (the token written last). */

@@ -2,12 +2,21 @@ import type { FastifyRequest } from 'fastify';
 import type { NotificationConfig, NotificationStore, Owner } from '../store/notifications.js';
 import type { AccessGrant, TokenStore } from '../store/tokens.js';
 import type { DeliveryPolicy } from './delivery-policy.js';
-import type { NotificationsRules } from '../rules/book.js';
+import type { SentSettings } from './settings.js';
+
+/** The rules a check reaches through the request (checks/configuration.ts). */
+export interface NotificationLookups {
+  readonly findConfiguration: (
+    store: NotificationStore,
+    id: string,
+    owner: Owner,
+  ) => NotificationConfig | undefined;
+}
 
 /**
- * One request to a notification endpoint as its checks see it: what they read, and what an earlier
- * check found for the later ones (the caller's grant, the body's fields, the configuration named
- * by the path), in the spirit of node-oidc-provider's `ctx.oidc`.
+ * One request to a notification endpoint as its checks see it: what they read (the body read once,
+ * the path's id), and what an earlier check found for the later ones (the caller's grant, the
+ * configuration named by the path), in the spirit of node-oidc-provider's `ctx.oidc`.
  */
 export interface NotificationRequest {
   readonly request: FastifyRequest;
@@ -16,12 +25,12 @@ export interface NotificationRequest {
   readonly tokens: TokenStore;
   readonly store: NotificationStore;
   readonly policy: DeliveryPolicy;
-  /** The rules in force, for checks that look something up through a rule. */
-  readonly rules: NotificationsRules;
+  /** The rules in force that a check looks something up through (the area's tables hold them). */
+  readonly rules: NotificationLookups;
   /** Set by `bearerToken`. */
   grant?: AccessGrant;
-  /** Set by `bodyIsObject`. */
-  fields?: Readonly<Record<string, unknown>>;
+  /** The body as the route read it once, the url parsed (create and update; absent fields otherwise). */
+  readonly sent: SentSettings;
   /** Set by `ownedConfiguration`. */
   config?: NotificationConfig;
 }
@@ -40,10 +49,6 @@ export function grantOf(checked: NotificationRequest): AccessGrant {
 export function ownerOf(checked: NotificationRequest): Owner {
   const { login, clientId } = grantOf(checked);
   return { login, clientId };
-}
-
-export function fieldsOf(checked: NotificationRequest): Readonly<Record<string, unknown>> {
-  return setBy(checked.fields, 'bodyIsObject');
 }
 
 export function configOf(checked: NotificationRequest): NotificationConfig {

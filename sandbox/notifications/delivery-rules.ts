@@ -27,22 +27,16 @@ export const DELIVERY_POLICY = {
   totalQueueLimit: 20_000,
 } as const;
 
-/** R6-01, R6-05: whether a change is notified: every status change, to any value (section 3 can grow). */
-const notifiesChange: (change: AdChange) => boolean = () => true;
-
 /**
  * Section 6 as rules: which changes are notified, to whom, with what body and headers, retried
  * how. notifications/rules.ts spreads this table into the area's; its type is the value's.
  */
 export const DELIVERY_RULES = {
-  notifiesChange,
   /** R6-01: every configuration of the ad's user, whichever client made it; no one else's. */
   recipients: (store: NotificationStore, change: AdChange): NotificationConfig[] =>
     store.ofUser(change.login),
   /** R6-01: where a configuration's deliveries go: its url, an update's from the next change on (R4.6-03). */
   deliveryUrl: (config: NotificationConfig): string => config.url,
-  /** R6-01: deliveries of one change to one configuration: one. */
-  copiesPerChange: (): number => 1,
   /** R6-03: the status the notification carries: the new one. */
   notifiedStatus: (change: AdChange): string => change.status,
   /** R6-03: the time of the change as the body writes it: UTC without a zone, as production's example. */
@@ -51,8 +45,16 @@ export const DELIVERY_RULES = {
   notificationBody: (event: AdEvent): string => productionBody(event),
   /** R6-02: the Content-Type of a delivery: the configured media_type, the only one supported. */
   deliveryMediaType: (): string => 'application/json',
-  /** R6-04: the header that carries the token (not shown): the policy's, `Authorization: Bearer` by default. */
-  tokenHeaders: (token: string, policy: DeliveryPolicyValues): Readonly<Record<string, string>> => ({
+  /**
+   * R6-04: the header that carries the token (not shown): the policy's, `Authorization: Bearer` by
+   * default, the same on every attempt (1 for the first); a patch may tell attempts apart.
+   */
+  tokenHeaders: (
+    token: string,
+    policy: DeliveryPolicyValues,
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the attempt is a fault's to read
+    attempt: number,
+  ): Readonly<Record<string, string>> => ({
     [policy.tokenHeader.toLowerCase()]: policy.tokenForm === 'bearer' ? `Bearer ${token}` : token,
   }),
   /** How long a delivery waits before its first attempt: none, the sandbox delivers at once. */
@@ -61,6 +63,9 @@ export const DELIVERY_RULES = {
   deliveryAttempts: (policy: DeliveryPolicyValues): number => policy.retries + 1,
   /** Whether the receiver's answer is a failure, retried like a network failure: a 5xx. */
   deliveryFailed: (status: number): boolean => status >= 500,
+  /** The pause after the given failed attempt (1 for the first) before the next one: the policy's backoff. */
+  retryPauseMs: (attempt: number, policy: DeliveryPolicyValues): number =>
+    policy.backoffMs[Math.min(attempt, policy.backoffMs.length) - 1] ?? 0,
   /** Whether the receiver's answer refuses the delivery (logged `refused`, never retried): a 4xx. */
   deliveryRefused: (status: number): boolean => status >= 400 && status < 500,
 };

@@ -114,12 +114,6 @@ export class DeliverySettings {
       if (value !== undefined) checked[name] = VALIDATE[name](value);
     this.values = { ...this.values, ...(checked as Partial<DeliveryPolicyValues>) };
   }
-
-  /** The pause before the retry that follows the given failed attempt (1 for the first). */
-  pauseAfter(attempt: number): number {
-    const { backoffMs } = this.values;
-    return backoffMs[Math.min(attempt, backoffMs.length) - 1] ?? 0;
-  }
 }
 
 /** The policy in one line, for the banner and the logs. */

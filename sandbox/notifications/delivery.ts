@@ -31,19 +31,17 @@ export class Deliverer {
   private readonly runningByUser = new Map<string, number>();
   private queued = 0;
   private readonly agent: Agent;
-  private readonly tools: AttemptTools;
 
   constructor(
-    /** The rules in force for headers and retries (delivery-rules.ts). */
-    private readonly rules: DeliveryRules,
-    policy: DeliveryPolicy,
+    /** The rules in force for headers and retries (delivery-rules.ts), read at each delivery. */
+    private readonly inForce: () => DeliveryRules,
+    private readonly policy: DeliveryPolicy,
     private readonly log: DeliveryLog,
     /** The timeout, retries and token header in force, which a user may change at run time. */
     readonly settings: DeliverySettings = new DeliverySettings(),
   ) {
     // Each attempt is bounded by the timeout in force (attempt.ts); the connector's by the longest allowed.
     this.agent = new Agent({ connect: policyConnector(policy, DELIVERY_POLICY_BOUNDS.timeoutMs[1]) });
-    this.tools = { agent: this.agent, rules, policy };
   }
 
   enqueue(configId: string, delivery: Delivery): void {
@@ -158,20 +156,20 @@ export class Deliverer {
   }
 
   private async send(configId: string, delivery: Delivery, cancelled: AbortSignal): Promise<void> {
-    const delay = this.rules.deliveryDelayMs();
+    const rules = this.inForce();
+    const tools: AttemptTools = { agent: this.agent, rules, policy: this.policy };
+    const delay = rules.deliveryDelayMs();
     if (delay > 0) await pause(delay, cancelled);
     for (let attempt = 1; ; attempt += 1) {
       if (cancelled.aborted) return;
       // The policy in force at each attempt: a change made meanwhile applies to the next one.
       const values = this.settings.current;
-      const end = await attemptDelivery(this.tools, values, delivery, attempt, cancelled);
+      const end = await attemptDelivery(tools, values, delivery, attempt, cancelled);
       if (end.record !== null) this.record(configId, delivery, end.record);
       const retried =
-        end.next !== 'done' &&
-        values.retryOn.includes(end.next) &&
-        attempt < this.rules.deliveryAttempts(values);
+        end.next !== 'done' && values.retryOn.includes(end.next) && attempt < rules.deliveryAttempts(values);
       if (!retried) return;
-      await pause(this.settings.pauseAfter(attempt), cancelled);
+      await pause(rules.retryPauseMs(attempt, values), cancelled);
     }
   }
 

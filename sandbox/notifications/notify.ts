@@ -1,12 +1,12 @@
 import type { SandboxState } from '../state.js';
 import type { AdChange } from './body.js';
+import type { NotificationsRules } from './rules.js';
 
 /**
  * R6-01, R6-03: a status change sends AD_STATUS to every configuration the rules in force name
  * (the ad's user's), in order, each delivery queued per configuration (delivery.ts).
  */
-export function notifyStatusChange(state: SandboxState, change: AdChange): void {
-  const rules = state.rules.notifications;
+export function notifyStatusChange(state: SandboxState, rules: NotificationsRules, change: AdChange): void {
   if (!rules.notifiesChange(change)) return;
   const configs = rules.recipients(state.notifications, change);
   const status = rules.notifiedStatus(change);

@@ -1,6 +1,6 @@
-import type { NotificationsRules } from '../rules/book.js';
 import { runChecks, type Check } from '../rules/patch.js';
 import type { NotificationRequest } from './context.js';
+import type { NotificationsRules } from './rules.js';
 
 type NotificationChecks = readonly Check<NotificationRequest>[];
 
@@ -50,8 +50,9 @@ export const deleteChecks = (rules: NotificationsRules): NotificationChecks => [
 /** Runs an endpoint's checks with the rules in force; the request comes back with what they found. */
 export function runPipeline(
   pipeline: (rules: NotificationsRules) => NotificationChecks,
+  rules: NotificationsRules,
   checked: NotificationRequest,
 ): NotificationRequest {
-  runChecks(pipeline(checked.rules), checked);
+  runChecks(pipeline(rules), checked);
   return checked;
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxState } from '../state.js';
 import type { NotificationConfig } from '../store/notifications.js';
-import { configOf, fieldsOf, ownerOf, type NotificationRequest } from './context.js';
+import { configOf, ownerOf, type NotificationRequest } from './context.js';
 import { createChecks, deleteChecks, readChecks, runPipeline, updateChecks } from './pipelines.js';
-import { settingsOf } from './settings.js';
+import type { NotificationsRules } from './rules.js';
+import { readSettings, settingsOf } from './settings.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
@@ -14,34 +15,42 @@ type WithId = FastifyRequest<{ Params: { id: string } }>;
  * 201 and read 200 with the six fields, update 200 with the six fields, delete 204 with no body.
  * Errors are `{reason, message}` (NOTIFICATION_ERROR_STATUS).
  */
-export function registerNotifications(app: FastifyInstance, state: SandboxState): void {
-  const rules = state.rules.notifications;
-  const path = rules.configurationPath();
-  const checked = (request: FastifyRequest, id?: string): NotificationRequest => ({
+export function registerNotifications(
+  app: FastifyInstance,
+  state: SandboxState,
+  inForce: () => NotificationsRules,
+): void {
+  const path = inForce().configurationPath();
+  const checked = (request: FastifyRequest, rules: NotificationsRules, id?: string): NotificationRequest => ({
     request,
     id,
     tokens: state.tokens,
     store: state.notifications,
     policy: state.deliveryPolicy,
     rules,
+    sent: readSettings(request.body),
   });
   app.post(path, (request, reply) => {
-    const created = runPipeline(createChecks, checked(request));
-    const config = createConfiguration(state, created);
+    const rules = inForce();
+    const created = runPipeline(createChecks, rules, checked(request, rules));
+    const config = createConfiguration(state, rules, created);
     return reply.code(201).send(rules.createdBody(rules.configurationView(config)));
   });
   app.get(`${path}/:id`, (request: WithId, reply) => {
-    const read = runPipeline(readChecks, checked(request, request.params.id));
+    const rules = inForce();
+    const read = runPipeline(readChecks, rules, checked(request, rules, request.params.id));
     return reply.send(rules.readBody(rules.configurationView(configOf(read))));
   });
   app.put(`${path}/:id`, (request: WithId, reply) => {
-    const updated = runPipeline(updateChecks, checked(request, request.params.id));
-    const settings = settingsOf(fieldsOf(updated));
+    const rules = inForce();
+    const updated = runPipeline(updateChecks, rules, checked(request, rules, request.params.id));
+    const settings = settingsOf(updated.sent);
     const config = rules.savedUpdate(state.notifications, configOf(updated), settings);
     return reply.send(rules.configurationView(config));
   });
   app.delete(`${path}/:id`, (request: WithId, reply) => {
-    const config = configOf(runPipeline(deleteChecks, checked(request, request.params.id)));
+    const rules = inForce();
+    const config = configOf(runPipeline(deleteChecks, rules, checked(request, rules, request.params.id)));
     const stopsDeliveries = rules.storedDelete(state.notifications, config);
     // A delete stops deliveries: what waits in the queue, and retries of what is in flight.
     if (stopsDeliveries) state.deliverer.purge(config.id);
@@ -50,11 +59,14 @@ export function registerNotifications(app: FastifyInstance, state: SandboxState)
 }
 
 /** R4.6-01: stores a new configuration through the rules in force, and sends the ping they may ask for. */
-function createConfiguration(state: SandboxState, created: NotificationRequest): NotificationConfig {
-  const rules = state.rules.notifications;
+function createConfiguration(
+  state: SandboxState,
+  rules: NotificationsRules,
+  created: NotificationRequest,
+): NotificationConfig {
   const config = rules.storedCreate(
     state.notifications,
-    settingsOf(fieldsOf(created)),
+    settingsOf(created.sent),
     ownerOf(created),
     rules.configurationId,
   );

@@ -3,11 +3,13 @@ import { CONFIGURATION_CHECKS } from './checks/configuration.js';
 import { FIELD_CHECKS } from './checks/fields.js';
 import { CONFIGURATION_RULES } from './configuration-rules.js';
 import { DELIVERY_RULES } from './delivery-rules.js';
+import type { NOTIFICATIONS_SEAMS } from './seams.js';
 
 /**
- * The notification area's rules (4.6, 2.7, 6: configurations and deliveries), by name: the
- * reference behaviour, which faults and variants patch (rules/patch.ts); the area's type is this
- * value's (rules/book.ts). The checks of each endpoint, in order, are declared in pipelines.ts.
+ * The notification area's spec rules (4.6, 2.7, 6: configurations and deliveries), by name, each
+ * headed by the requirement ids it enforces; where a fault bends the area is its seams (seams.ts).
+ * Both are patched by name (rules/patch.ts). The checks of each endpoint, in order, are declared in
+ * pipelines.ts.
  */
 export const NOTIFICATIONS_RULES = {
   ...CALLER_CHECKS,
@@ -16,3 +18,6 @@ export const NOTIFICATIONS_RULES = {
   ...CONFIGURATION_RULES,
   ...DELIVERY_RULES,
 };
+
+/** The notification area's rules in force: its spec rules and its seams, patched or not. */
+export type NotificationsRules = Readonly<typeof NOTIFICATIONS_RULES & typeof NOTIFICATIONS_SEAMS>;

@@ -1,6 +1,7 @@
+import type { AuthorizationErrorCode } from '../../spec/errors.js';
 import type { Params } from '../http/params.js';
 import type { SandboxState } from '../state.js';
-import type { Client } from '../store/clients.js';
+import type { Client, ClientStore } from '../store/clients.js';
 import type { Scope } from '../scopes.js';
 
 /** Where the browser goes back to, as the redirect URI check settled it. */
@@ -18,6 +19,23 @@ export interface RequestedScope {
 }
 
 /**
+ * The rules a check of GET /oauth reaches through the request (check-*.ts, injected-failure.ts):
+ * the area's tables hold them, and the endpoint hands the ones in force at the request.
+ */
+export interface AuthorizationLookups {
+  readonly findClient: (clients: ClientStore, clientId: string) => Client | undefined;
+  readonly redirectUriOmitted: (client: Client) => RedirectTarget;
+  readonly redirectUriMatches: (sent: string, registered: string) => boolean;
+  readonly redirectUriMismatchStatus: () => number;
+  readonly refuseMissingResponseType: () => void;
+  readonly refuseOtherResponseType: () => void;
+  readonly missingScope: () => RequestedScope;
+  readonly requestedScope: (scope: string) => RequestedScope;
+  readonly reportedError: (error: AuthorizationErrorCode) => AuthorizationErrorCode;
+  readonly returnedState: (sent: string) => string;
+}
+
+/**
  * One GET /oauth request as its checks see it (authorize.ts runs them in order): the parameters,
  * and what each check established for the ones after it (client, redirect target, scope).
  */
@@ -31,13 +49,10 @@ export class AuthorizationRequest {
   constructor(
     readonly params: Params,
     readonly sandbox: SandboxState,
+    readonly rules: AuthorizationLookups,
   ) {
     const sent = params.repeated().includes('state') ? null : (params.get('state') ?? null);
-    this.state = sent === null ? null : sandbox.rules.authorization.returnedState(sent);
-  }
-
-  get rules(): SandboxState['rules']['authorization'] {
-    return this.sandbox.rules.authorization;
+    this.state = sent === null ? null : rules.returnedState(sent);
   }
 
   /** The client, once `clientIdKnown` passed; undefined before (an untrusted request's page needs to know). */

@@ -5,13 +5,13 @@ import { addressKey } from '../http/client-address.js';
 import { readCookie, SESSION_COOKIE, sessionCookie } from '../http/cookies.js';
 import { redirect, sendErrorPage } from '../http/html.js';
 import { Params } from '../http/params.js';
-import type { AuthorizationRules } from '../rules/book.js';
 import { runChecks, type Check } from '../rules/patch.js';
 import type { SandboxState } from '../state.js';
 import { AuthorizationRequest } from './authorization-request.js';
 import { askOrApprove } from './decision.js';
 import { NoRedirectError } from './no-redirect-error.js';
 import { withResponseParams } from './redirect-uri.js';
+import type { AuthorizationRules } from './rules.js';
 
 /**
  * GET /oauth's checks while the client or its redirect URI is not yet trusted: a failure is an
@@ -32,22 +32,30 @@ export const redirectedChecks = (rules: AuthorizationRules): readonly Check<Auth
 ];
 
 /** GET /oauth (4.1): the checks in order, then login (unless a session exists) and the decision (5). */
-export function registerAuthorize(app: FastifyInstance, state: SandboxState): void {
-  app.get(AUTHORIZATION_PATH, (request, reply) => authorize(request, reply, state));
+export function registerAuthorize(
+  app: FastifyInstance,
+  state: SandboxState,
+  inForce: () => AuthorizationRules,
+): void {
+  app.get(AUTHORIZATION_PATH, (request, reply) => authorize(request, reply, state, inForce()));
 }
 
-function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxState): FastifyReply {
-  const rules = state.rules.authorization;
-  const authorization = new AuthorizationRequest(Params.fromUrl(request.raw.url ?? ''), state);
+function authorize(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: SandboxState,
+  rules: AuthorizationRules,
+): FastifyReply {
+  const authorization = new AuthorizationRequest(Params.fromUrl(request.raw.url ?? ''), state, rules);
   try {
     runChecks(untrustedRequestChecks(rules), authorization);
   } catch (error) {
-    if (error instanceof NoRedirectError) return refuseUntrusted(reply, authorization, error);
+    if (error instanceof NoRedirectError) return refuseUntrusted(reply, authorization, rules, error);
     throw error;
   }
   try {
     runChecks(redirectedChecks(rules), authorization);
-    return askTheUser(request, reply, authorization);
+    return askTheUser(request, reply, authorization, rules);
   } catch (error) {
     if (error instanceof AuthorizationError)
       return redirect(reply, rules.errorRedirect(authorization.target.uri, error, authorization.state));
@@ -59,9 +67,10 @@ function authorize(request: FastifyRequest, reply: FastifyReply, state: SandboxS
 function refuseUntrusted(
   reply: FastifyReply,
   authorization: AuthorizationRequest,
+  rules: AuthorizationRules,
   error: NoRedirectError,
 ): FastifyReply {
-  const { params, clientIfKnown, rules, state } = authorization;
+  const { params, clientIfKnown, state } = authorization;
   const location = rules.untrustedRequestRedirect(params, clientIfKnown);
   if (location !== null)
     return redirect(reply, withResponseParams(location, { error: 'invalid_request', state }));
@@ -76,8 +85,9 @@ function askTheUser(
   request: FastifyRequest,
   reply: FastifyReply,
   authorization: AuthorizationRequest,
+  rules: AuthorizationRules,
 ): FastifyReply {
-  const { sandbox: state, rules, client, target, scope } = authorization;
+  const { sandbox: state, client, target, scope } = authorization;
   const returnTo = rules.returnAfterLogin(request.raw.url ?? AUTHORIZATION_PATH);
   const held = {
     clientId: client.clientId,
@@ -98,5 +108,5 @@ function askTheUser(
     return rules.loginPage(reply, sealed, browser, null);
   }
   const pending = state.sessions.hold({ ...held, sessionId: session.id }, session.login);
-  return askOrApprove(reply, state, session, pending, addressKey(request.socket.remoteAddress));
+  return askOrApprove(reply, { state, rules }, session, pending, addressKey(request.socket.remoteAddress));
 }

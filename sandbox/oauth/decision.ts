@@ -9,6 +9,13 @@ import type { BrowserSession } from '../store/sessions.js';
 import { sameSecret } from '../crypto.js';
 import { CONSENT_PATH, LOGIN_PATH, tooManyAttempts, WRONG_CREDENTIALS } from './pages.js';
 import { withResponseParams } from './redirect-uri.js';
+import type { AuthorizationRules } from './rules.js';
+
+/** The sandbox's state and the authorization rules in force at this request. */
+export interface Deciding {
+  state: SandboxState;
+  rules: AuthorizationRules;
+}
 
 interface FormContext {
   form: Params;
@@ -23,12 +30,16 @@ const UNKNOWN_REQUEST =
   'Unknown, expired or already decided authorization request, or one started in another browser.';
 
 /** The login and consent forms: both CSRF-protected, both bound to a pending authorization. */
-export function registerDecision(app: FastifyInstance, state: SandboxState): void {
+export function registerDecision(
+  app: FastifyInstance,
+  state: SandboxState,
+  inForce: () => AuthorizationRules,
+): void {
   app.post(LOGIN_PATH, (request, reply) =>
-    withLoginForm(request, reply, state, (context) => login(reply, state, context)),
+    withLoginForm(request, reply, state, (context) => login(reply, { state, rules: inForce() }, context)),
   );
   app.post(CONSENT_PATH, (request, reply) =>
-    withForm(request, reply, state, (context) => decide(reply, state, context)),
+    withForm(request, reply, state, (context) => decide(reply, { state, rules: inForce() }, context)),
   );
 }
 
@@ -70,9 +81,9 @@ function withLoginForm(
 }
 
 /** R5-01: the user signs in by login and password; then decides (or, signed in, is sent back). */
-function login(reply: FastifyReply, state: SandboxState, context: FormContext): FastifyReply {
+function login(reply: FastifyReply, deciding: Deciding, context: FormContext): FastifyReply {
   const { form, session, pending, address } = context;
-  const rules = state.rules.authorization;
+  const { state, rules } = deciding;
   const login = form.get('login') ?? '';
   // Checked before any hashing: a throttled attempt costs no scrypt and is refused even when right.
   const waitMs = state.loginThrottle.waitMs(login);
@@ -89,7 +100,7 @@ function login(reply: FastifyReply, state: SandboxState, context: FormContext): 
   // Set only when the rule returnAfterLogin names a place (authorize.ts), which holds it anew.
   if (pending.returnTo !== undefined) return redirect(reply, pending.returnTo);
   const held = state.sessions.hold({ ...pending, sessionId: loggedIn.id }, user.login);
-  return askOrApprove(reply, state, loggedIn, held, address);
+  return askOrApprove(reply, deciding, loggedIn, held, address);
 }
 
 /**
@@ -98,14 +109,14 @@ function login(reply: FastifyReply, state: SandboxState, context: FormContext): 
  */
 export function askOrApprove(
   reply: FastifyReply,
-  state: SandboxState,
+  deciding: Deciding,
   session: BrowserSession,
   pending: PendingAuthorization,
   address: string,
 ): FastifyReply {
-  const rules = state.rules.authorization;
+  const { state, rules } = deciding;
   if (session.login !== null && !rules.consentAsked(session.login, pending, state.consents))
-    return decide(reply, state, { form: Params.fromEncoded(''), session, pending, address }, 'approve');
+    return decide(reply, deciding, { form: Params.fromEncoded(''), session, pending, address }, 'approve');
   const client = state.clients.find(pending.clientId);
   return rules.consentPage(reply, pending, client?.name ?? pending.clientId, session.csrf);
 }
@@ -113,11 +124,10 @@ export function askOrApprove(
 /** R5-02, R7.1-04: the decision goes back to the client, with a code or with access_denied. */
 function decide(
   reply: FastifyReply,
-  state: SandboxState,
+  { state, rules }: Deciding,
   { form, session, pending }: FormContext,
   decision = form.get('decision'),
 ): FastifyReply {
-  const rules = state.rules.authorization;
   const client = state.clients.find(pending.clientId);
   if (session.login === null || client === undefined) return sendErrorPage(reply, 400, 'Sign in first.');
   state.sessions.takePending(pending.id);

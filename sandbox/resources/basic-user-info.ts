@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BASIC_USER_INFO_PATH } from '../../spec/paths.js';
-import type { ResourcesRules } from '../rules/book.js';
 import { runChecks } from '../rules/patch.js';
 import type { SandboxState } from '../state.js';
 import type { BasicInfoAnswer, BasicInfoCheck, BasicInfoRequest } from './basic-info-checks.js';
+import type { ResourcesRules } from './rules.js';
 
 /** POST /oauth_api/basic_user_info (4.3), its checks in order, as the rules in force have them. */
 export const basicUserInfoChecks = (rules: ResourcesRules): readonly BasicInfoCheck[] => [
@@ -19,16 +19,19 @@ const BASIC_INFO_CONTENT_TYPE = 'application/json;charset=UTF-8';
  * POST /oauth_api/basic_user_info (4.3). Not shown by the spec, the sandbox's choices: a missing
  * or unknown token is 401 ACCESS_DENIED, a token without the permission 403 ACCESS_SCOPE_DENIED.
  */
-export function registerBasicUserInfo(app: FastifyInstance, state: SandboxState): void {
-  const rules = state.rules.resources;
+export function registerBasicUserInfo(
+  app: FastifyInstance,
+  state: SandboxState,
+  inForce: () => ResourcesRules,
+): void {
   app.post(BASIC_USER_INFO_PATH, (request, reply) => {
+    const rules = inForce();
     // A BasicInfoError a check throws is answered by the family's error handler (apps-errors.ts).
-    return send(reply, rules, describe(request, state));
+    return send(reply, rules, describe(request, state, rules));
   });
 }
 
-function describe(request: FastifyRequest, state: SandboxState): BasicInfoAnswer {
-  const rules = state.rules.resources;
+function describe(request: FastifyRequest, state: SandboxState, rules: ResourcesRules): BasicInfoAnswer {
   const info: BasicInfoRequest = { request, state, rules };
   const answered = runChecks(basicUserInfoChecks(rules), info);
   if (answered !== undefined) return answered;

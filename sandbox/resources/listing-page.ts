@@ -2,7 +2,7 @@ import type { SandboxState } from '../state.js';
 import type { Ad } from '../store/ads.js';
 import type { RenderedPage } from './page-cache.js';
 import type { ListingQuery } from './listing-request.js';
-import type { ResourcesRules } from '../rules/book.js';
+import type { RESOURCES_SEAMS } from './seams.js';
 
 /** The listing's page (2.5, 4.4), rendered by the named rules below. */
 
@@ -32,7 +32,13 @@ export interface PageExtent {
 
 export type AdItem = Record<string, unknown>;
 
-export function renderPage(query: ListingQuery, state: SandboxState, rules: ResourcesRules): RenderedPage {
+/** The rules a page is rendered by: this module's, and the seams around them. */
+export type PageRules = Readonly<
+  typeof LISTING_PAGE_RULES &
+    Pick<typeof RESOURCES_SEAMS, 'listingFilter' | 'listedAds' | 'nextPosition' | 'pageStatus'>
+>;
+
+export function renderPage(query: ListingQuery, state: SandboxState, rules: PageRules): RenderedPage {
   const { grant, cursor, size } = query;
   const view = rules.listedAds(rules.adsOf(state, grant.login, rules.listingFilter(query.status)));
   const position = cursor?.position ?? 0;
@@ -61,24 +67,12 @@ export function renderPage(query: ListingQuery, state: SandboxState, rules: Reso
   return { status: rules.pageStatus(more), body: Buffer.from(JSON.stringify(body), 'utf8') };
 }
 
-/** R4.4-05, R4.4-06: the ads of the asked status, or of every status when none is asked. */
-export const listingFilter = (requested: string | undefined): string | undefined => requested;
-
 /** Section 1 ("all of the user's ads"), R5-07: the listing holds the ads of the token's user, no other's. */
 export const adsOf = (state: SandboxState, login: string, status: string | undefined): readonly Ad[] =>
   state.ads.view(login, status);
 
-/** R3-01: every ad is listed, whatever its status (the set of statuses can grow). */
-export const listedAds = (ads: readonly Ad[]): readonly Ad[] => ads;
-
-/** R2.5-01, R4.4-02: the next page starts right after this one: nothing repeated, nothing skipped. */
-export const nextPosition = (end: number): number => end;
-
 /** R4.4-03: a next page is announced while items remain. */
 export const hasMore = (page: PageExtent): boolean => page.end < page.total;
-
-/** R4.4-07: a page is HTTP 200. */
-export const pageStatus: (more: boolean) => number = () => 200;
 
 /** R2.5-02: null on the first page, else the token of this page. */
 export const currentToken = (spot: PageSpot): string | null =>
@@ -96,12 +90,8 @@ export function adItem(ad: Ad): AdItem {
 
 /** This module's rules, by name (resources/rules.ts spreads them into the area's table). */
 export const LISTING_PAGE_RULES = {
-  listingFilter,
   adsOf,
-  listedAds,
-  nextPosition,
   hasMore,
-  pageStatus,
   currentToken,
   nextToken,
   adItem,

@@ -1,17 +1,9 @@
 import { ListingError } from '../../spec/errors.js';
 import { MAX_PAGE_SIZE } from '../../spec/limits.js';
-import type { PageTokens, PageCursor } from './page-token.js';
-import { grantOf, type ListingAnswer, type ListingRequest } from './listing-request.js';
+import type { PageCursor } from './page-token.js';
+import { grantOf, type ListingAnswer, type ListingPlace, type ListingRequest } from './listing-request.js';
 
 /** The listing's checks of the query (4.4): ads_status, fetch_size, page_token. */
-
-/** Where a page token must point: the listing of this user, this filter and these ads. */
-export interface ListingPlace {
-  login: string;
-  status: string | null;
-  generation: number;
-  tokens: PageTokens;
-}
 
 /** Longer than any token the sandbox issues: not decoded at all. */
 const MAX_PAGE_TOKEN_LENGTH = 2048;

@@ -4,8 +4,27 @@ import type { SandboxState } from '../state.js';
 import type { Client } from '../store/clients.js';
 import type { AccessGrant } from '../store/tokens.js';
 import type { RenderedPage } from './page-cache.js';
-import type { PageCursor } from './page-token.js';
-import type { ResourcesRules } from '../rules/book.js';
+import type { PageCursor, PageTokens } from './page-token.js';
+
+/** Where a page token must lead to be a token of this listing. */
+export interface ListingPlace {
+  login: string;
+  status: string | null;
+  generation: number;
+  tokens: PageTokens;
+}
+
+/**
+ * The rules a listing check reaches through the request (listing-query.ts, a variant's rate
+ * limit): the area's tables hold them, and the endpoint hands the ones in force at the request.
+ */
+export interface ListingLookups {
+  readonly defaultFetchSize: () => number;
+  readonly fetchSizeAccepted: (raw: string) => boolean;
+  readonly pageSizeFor: (requested: number) => number;
+  readonly pageTokenCursor: (raw: string, place: ListingPlace) => Readonly<PageCursor> | undefined;
+  readonly rateLimitMessage: (requests: number, seconds: number) => string;
+}
 
 /**
  * One request to GET /autoupload/v1/published as the listing's checks fill it in, in their
@@ -14,8 +33,8 @@ import type { ResourcesRules } from '../rules/book.js';
 export interface ListingRequest {
   readonly request: FastifyRequest;
   readonly state: SandboxState;
-  /** The resource server's rules in force (state.rules.resources). */
-  readonly rules: ResourcesRules;
+  /** The resource server's rules in force at this request that the checks reach. */
+  readonly rules: ListingLookups;
   readonly params: Params;
   /** Set by tokenValid. */
   grant?: AccessGrant;

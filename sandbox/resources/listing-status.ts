@@ -7,7 +7,6 @@ import {
   type Failure,
 } from '../http/error-answer.js';
 import type { RouteErrorAnswer } from '../http/error-handling.js';
-import type { ResourcesRules } from '../rules/book.js';
 
 /** The listing's error answers (7.3): statuses and bodies, as named rules. */
 
@@ -44,8 +43,11 @@ export const listingErrorAnswer = (error: ListingError, status: number): JsonAns
   body: error.toBody(),
 });
 
+/** The rules a listing error is answered by (this module's). */
+type StatusRules = Readonly<typeof LISTING_STATUS_RULES>;
+
 /** A listing error as answered under the rules in force. */
-export function listingErrorReply(rules: ResourcesRules, error: ListingError): JsonAnswer {
+export function listingErrorReply(rules: StatusRules, error: ListingError): JsonAnswer {
   return rules.listingErrorAnswer(error, rules.listingStatus(error.reason));
 }
 
@@ -54,8 +56,9 @@ export function listingErrorReply(rules: ResourcesRules, error: ListingError): J
  * listing's shape: BAD_REQUEST with the failure's status (400 as the table says), and a bug as
  * UNEXPECTED_INTERNAL_ERROR with 7.3's message.
  */
-export function listingErrorFormat(rules: ResourcesRules): ErrorFormat {
+export function listingErrorFormat(inForce: () => StatusRules): ErrorFormat {
   return (failure: Failure) => {
+    const rules = inForce();
     if (failure.status >= 500)
       return reasonedAnswer(
         rules.listingStatus('UNEXPECTED_INTERNAL_ERROR'),
@@ -68,10 +71,10 @@ export function listingErrorFormat(rules: ResourcesRules): ErrorFormat {
 }
 
 /** R7.3-01: a ListingError a check throws, answered under the rules in force. */
-export function listingOwnAnswer(rules: ResourcesRules): RouteErrorAnswer {
+export function listingOwnAnswer(inForce: () => StatusRules): RouteErrorAnswer {
   return (error): ErrorAnswer | undefined => {
     if (!(error instanceof ListingError)) return undefined;
-    const answer = listingErrorReply(rules, error);
+    const answer = listingErrorReply(inForce(), error);
     return {
       status: answer.status,
       headers: { 'content-type': JSON_UTF8 },

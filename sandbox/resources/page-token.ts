@@ -20,18 +20,28 @@ const MAX_VERIFIED = 4096;
  */
 export class PageTokens {
   private readonly key = randomBytes(32);
-  private readonly encoding: PageTokenForm;
-  private readonly separator: string;
+  private encoding: PageTokenForm = 'base64url';
+  private separator = '.';
   /** Tokens already verified: a crawler resending a page's token skips the HMAC and the parse. */
   private readonly verified = new Map<string, Readonly<PageCursor>>();
 
-  /** `form` is the rule pageTokenForm in force (the variant listing-hex-page-tokens: another form). */
-  constructor(form: PageTokenForm = 'base64url') {
+  /**
+   * `form` reads the rule pageTokenForm in force (the variant listing-hex-page-tokens: another
+   * form), at each use: a switch turned while the sandbox runs changes the tokens from then on.
+   */
+  constructor(private readonly form: () => PageTokenForm = () => 'base64url') {}
+
+  /** Follows the form in force; a token of another form is no token of this listing's. */
+  private inForm(): void {
+    const form = this.form();
+    if (form === this.encoding) return;
     this.encoding = form;
     this.separator = form === 'hex' ? '~' : '.';
+    this.verified.clear();
   }
 
   encode(cursor: PageCursor): string {
+    this.inForm();
     const fields = [cursor.login, cursor.status, cursor.generation, cursor.position];
     const payload = Buffer.from(JSON.stringify(fields)).toString(this.encoding);
     return `${payload}${this.separator}${this.sign(payload)}`;
@@ -39,6 +49,7 @@ export class PageTokens {
 
   /** The cursor, or undefined for anything this sandbox did not issue unchanged. */
   decode(token: string): Readonly<PageCursor> | undefined {
+    this.inForm();
     const known = this.verified.get(token);
     if (known !== undefined) return known;
     const cursor = this.verify(token);

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLISHED_PATH } from '../../spec/paths.js';
 import { Params } from '../http/params.js';
 import type { RouteFamily } from '../http/route-family.js';
-import type { ResourcesRules } from '../rules/book.js';
 import { runChecks } from '../rules/patch.js';
 import type { SandboxState } from '../state.js';
 import { renderPage } from './listing-page.js';
@@ -14,6 +13,7 @@ import {
 } from './listing-request.js';
 import { listingErrorFormat, listingOwnAnswer } from './listing-status.js';
 import { PageCache, type RenderedPage } from './page-cache.js';
+import type { ResourcesRules } from './rules.js';
 
 /** Where the fault listing-unversioned-path serves the listing instead (section 9 broken). */
 export const UNVERSIONED_PUBLISHED_PATH = '/autoupload/published';
@@ -37,37 +37,58 @@ export const listingChecks = (rules: ResourcesRules): readonly ListingCheck[] =>
   rules.pageTokenValid,
 ];
 
+/** Every path the listing may be served at: the rule listingPath in force says which one is. */
+const LISTING_PATHS = [PUBLISHED_PATH, UNVERSIONED_PUBLISHED_PATH];
+
 /**
  * The listing's route family: its route (R9-01: the path carries v1), and its errors in 7.3's
  * shape, also for what reaches no route at either path the listing may be served at.
  */
-export function listingFamily(state: SandboxState): RouteFamily {
-  const rules = state.rules.resources;
+export function listingFamily(state: SandboxState, inForce: () => ResourcesRules): RouteFamily {
   return {
     name: 'listing',
-    format: listingErrorFormat(rules),
-    ownAnswer: listingOwnAnswer(rules),
-    territory: { paths: [PUBLISHED_PATH, UNVERSIONED_PUBLISHED_PATH] },
+    format: listingErrorFormat(inForce),
+    ownAnswer: listingOwnAnswer(inForce),
+    territory: { paths: LISTING_PATHS },
     register: (scope) => {
-      registerPublished(scope, state);
+      registerPublished(scope, state, inForce);
     },
   };
 }
 
-/** GET /autoupload/v1/published (4.4): cursor pagination over the token's user's ads. */
-export function registerPublished(app: FastifyInstance, state: SandboxState): void {
-  const rules = state.rules.resources;
+/**
+ * GET /autoupload/v1/published (4.4): cursor pagination over the token's user's ads. Routed at
+ * every path the listing may be served at, and served at the one the rules in force name: a switch
+ * turned while the sandbox runs moves it; the other answers as no route does.
+ */
+export function registerPublished(
+  app: FastifyInstance,
+  state: SandboxState,
+  inForce: () => ResourcesRules,
+): void {
   const pages = new PageCache();
-  // A ListingError a check throws is answered by the family's error handler (listingOwnAnswer).
-  app.get(rules.listingPath(), (request, reply) => sendPage(reply, listPage(request, state, pages)));
+  for (const path of LISTING_PATHS)
+    app.get(path, (request, reply) => {
+      const rules = inForce();
+      if (rules.listingPath() !== path) {
+        reply.callNotFound();
+        return reply;
+      }
+      // A ListingError a check throws is answered by the family's error handler (listingOwnAnswer).
+      return sendPage(reply, listPage(request, state, rules, pages));
+    });
 }
 
 /**
  * The checks run on every request; only the page itself, a function of (user, filter, position,
  * size, the ads' revision), comes from the cache.
  */
-function listPage(request: FastifyRequest, state: SandboxState, pages: PageCache): RenderedPage {
-  const rules = state.rules.resources;
+function listPage(
+  request: FastifyRequest,
+  state: SandboxState,
+  rules: ResourcesRules,
+  pages: PageCache,
+): RenderedPage {
   const listing: ListingRequest = { request, state, rules, params: Params.fromUrl(request.raw.url ?? '') };
   const answered = runChecks(listingChecks(rules), listing);
   if (answered !== undefined) return answered;

@@ -7,12 +7,12 @@ import { LISTING_PAGE_RULES } from './listing-page.js';
 import { LISTING_QUERY_RULES } from './listing-query.js';
 import { LISTING_STATUS_RULES } from './listing-status.js';
 import type { PageTokenForm } from './page-token.js';
+import type { RESOURCES_SEAMS } from './seams.js';
 
 /**
- * The resource server's rules (4.3 basic user info, 4.4 the listing, 2.4-2.6, 7.3, 8), by name: the
- * reference behaviour, which faults and variants patch (rules/patch.ts). Each module ends with its
- * table and heads each rule with the requirement ids it enforces; the area's type is this value's
- * (rules/book.ts).
+ * The resource server's spec rules (4.3 basic user info, 4.4 the listing, 2.4-2.6, 7.3, 8), by
+ * name: each module ends with its table and heads each rule with the requirement ids it enforces.
+ * Where a fault bends the area is its seams (seams.ts); both are patched by name (rules/patch.ts).
  */
 export const RESOURCES_RULES = {
   /** R9-01: where the listing is served. */
@@ -29,3 +29,6 @@ export const RESOURCES_RULES = {
   ...LISTING_STATUS_RULES,
   ...BASIC_INFO_RULES,
 };
+
+/** The resource server's rules in force: its spec rules and its seams, patched or not. */
+export type ResourcesRules = Readonly<typeof RESOURCES_RULES & typeof RESOURCES_SEAMS>;

@@ -1,27 +1,58 @@
-import { FAULTS, type FaultDefinition, type FaultName } from '../faults.js';
-import { rulebookWith, type RulebookPatch } from '../rulebook.js';
-import type { Rulebook } from './book.js';
-import { VARIANTS, type VariantDefinition, type VariantName } from '../variants.js';
+import { rulebookWith, type Rulebook, type RulebookPatch } from './book.js';
 
 /**
- * The rules of one sandbox process: the reference, changed by its variants (another correct
- * server) and then by its faults (a deviation of that server), each catalogue entry's patch once.
+ * A catalogue entry's patch: the patch itself, or a factory when the patch keeps state of its own
+ * (a fault's memory of deleted configurations), called each time the switch is turned on so that
+ * its closure belongs to that sandbox and that turn alone.
  */
-export function rulesInForce(faults: readonly FaultName[], variants: readonly VariantName[]): Rulebook {
-  return rulebookWith([...variants.map(variantPatch), ...faults.map(faultPatch)]);
+export type PatchSource = RulebookPatch | (() => RulebookPatch) | undefined;
+
+/** Variants bend the reference into another correct server; faults then bend that server. */
+export type PatchKind = 'variant' | 'fault';
+
+/**
+ * The rules in force of one sandbox: the reference with the patches of its variants applied, then
+ * those of its faults, each kind in the order its switches were turned on. Endpoints and components
+ * read `current` at each request or use, never keep it, so that a switch turned while the sandbox
+ * runs reaches the next request.
+ */
+export class RulesInForce {
+  private readonly on: Record<PatchKind, Map<string, RulebookPatch | undefined>> = {
+    variant: new Map(),
+    fault: new Map(),
+  };
+  private book: Rulebook = rulebookWith([]);
+
+  /** The rulebook as the switches now have it. */
+  get current(): Rulebook {
+    return this.book;
+  }
+
+  isOn(kind: PatchKind, name: string): boolean {
+    return this.on[kind].has(name);
+  }
+
+  /** The names of one kind turned on, in the order they were. */
+  names(kind: PatchKind): string[] {
+    return [...this.on[kind].keys()];
+  }
+
+  /** Turns a switch on (a factory patch gets a fresh closure); already on, it stays as it was. */
+  turnOn(kind: PatchKind, name: string, source: PatchSource): void {
+    if (this.on[kind].has(name)) return;
+    this.on[kind].set(name, patchOf(source));
+    this.recompute();
+  }
+
+  turnOff(kind: PatchKind, name: string): void {
+    if (this.on[kind].delete(name)) this.recompute();
+  }
+
+  private recompute(): void {
+    this.book = rulebookWith([...this.on.variant.values(), ...this.on.fault.values()]);
+  }
 }
 
-function faultPatch(name: FaultName): RulebookPatch | undefined {
-  const definition: FaultDefinition = FAULTS[name];
-  return patchOf(definition);
-}
-
-function variantPatch(name: VariantName): RulebookPatch | undefined {
-  const definition: VariantDefinition = VARIANTS[name];
-  return patchOf(definition);
-}
-
-/** A stateful patch is a factory: called here, at each start, its state is this sandbox's alone. */
-function patchOf(definition: FaultDefinition | VariantDefinition): RulebookPatch | undefined {
-  return typeof definition.patch === 'function' ? definition.patch() : definition.patch;
+function patchOf(source: PatchSource): RulebookPatch | undefined {
+  return typeof source === 'function' ? source() : source;
 }

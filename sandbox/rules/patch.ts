@@ -6,7 +6,7 @@
  */
 export type Patch<Rules> = { readonly [Name in keyof Rules]?: (rule: Rules[Name]) => Rules[Name] };
 
-/** The reference rules with each patch applied in order, frozen: they are chosen once, at start. */
+/** The reference rules with each patch applied in order, frozen: a switch makes a new set, never edits one. */
 export function applyPatches<Rules extends object>(
   reference: Rules,
   patches: readonly (Patch<Rules> | undefined)[],
@@ -37,7 +37,7 @@ export type AnsweringCheck<Context, Answer> = (context: Context) => Answer | und
 /**
  * Runs an endpoint's checks in their declared order: the first that throws ends the request, the
  * first that returns an answer ends it with that answer (undefined: every check passed). Each
- * pipeline lists its checks as rules of `state.rules` (`rules.tokenValid`), so a fault's or a
+ * pipeline lists its checks as rules in force (`rules.tokenValid`, rules/in-force.ts), so a fault's or a
  * variant's patch of the rule is what runs, and an editor follows the name to the check.
  */
 export function runChecks<Context, Answer>(

@@ -1,3 +1,5 @@
+import { NO_JOURNAL, type KeptRow, type KeptStore, type RowJournal } from '../persist/journal.js';
+
 /** An ad as seeded through the helpers: `status` is any non-empty string (section 3 can grow). */
 export interface Ad {
   id: string;
@@ -78,7 +80,17 @@ class UserAds {
   }
 }
 
-export class AdStore {
+/**
+ * How the ads are kept: one row per user's set as it was replaced, one per status changed since
+ * (a set of 200,000 ads is written once, not again at each of its status changes); a replacement
+ * deletes the user's status rows. Keys are JSON arrays, so no login or id can run into another.
+ */
+const setKey = (login: string): string => JSON.stringify(['set', login]);
+const statusKey = (login: string, id: string): string => JSON.stringify(['status', login, id]);
+const statusPrefix = (login: string): string => `${JSON.stringify(['status', login]).slice(0, -1)},`;
+
+export class AdStore implements KeptStore {
+  journal: RowJournal = NO_JOURNAL;
   private readonly users = new Map<string, UserAds>();
   private readonly generations = new Map<string, number>();
   private readonly revisions = new Map<string, number>();
@@ -108,6 +120,24 @@ export class AdStore {
     this.users.set(login, new UserAds(ads, positions));
     this.generations.set(login, (this.generations.get(login) ?? 0) + 1);
     this.touch(login);
+    this.journal.deletePrefix(statusPrefix(login));
+    this.journal.put(setKey(login), ads);
+  }
+
+  /** Each user's set, with the statuses changed since applied before it is indexed. */
+  loadRows(rows: readonly KeptRow[]): void {
+    const sets = new Map<string, Ad[]>();
+    const statuses = new Map<string, Map<string, string>>();
+    for (const [key, value] of rows) {
+      const [kind, login = '', id = ''] = JSON.parse(key) as string[];
+      if (kind === 'set') sets.set(login, value as Ad[]);
+      else statuses.set(login, (statuses.get(login) ?? new Map<string, string>()).set(id, value as string));
+    }
+    for (const [login, ads] of sets) {
+      const changed = statuses.get(login);
+      if (changed !== undefined) for (const ad of ads) ad.status = changed.get(ad.id) ?? ad.status;
+      this.replace(login, ads);
+    }
   }
 
   /** Bumped on every replacement, so page tokens of an older set are told apart. */
@@ -148,6 +178,7 @@ export class AdStore {
   changeStatus(login: string, ad: Ad, status: string): void {
     this.users.get(login)?.changeStatus(ad, status);
     this.touch(login);
+    this.journal.put(statusKey(login, ad.id), status);
   }
 
   private touch(login: string): void {

@@ -1,6 +1,7 @@
 import type { AuthorizationErrorCode } from '../../spec/errors.js';
 import { Clock } from '../clock.js';
 import { randomId, randomToken, sameSecret, type SecretMaker } from '../crypto.js';
+import { NO_JOURNAL, type KeptRow, type KeptStore, type RowJournal } from '../persist/journal.js';
 
 export interface RateLimit {
   requests: number;
@@ -24,8 +25,19 @@ interface StoredClient extends Client {
   secret: string;
 }
 
-export class ClientStore {
+/** A client as kept across restarts (its injected failures are not: they are consumed per request). */
+interface KeptClient {
+  clientId: string;
+  secret: string;
+  name: string;
+  redirectUris: string[];
+  clockOffsetSeconds: number;
+  rateLimit: RateLimit;
+}
+
+export class ClientStore implements KeptStore {
   private readonly clients = new Map<string, StoredClient>();
+  journal: RowJournal = NO_JOURNAL;
 
   constructor(
     private readonly newSecret: SecretMaker = randomToken,
@@ -55,7 +67,36 @@ export class ClientStore {
       injected: { authorize: { count: 0, error: 'temporarily_unavailable' }, published: 0 },
     };
     this.clients.set(stored.clientId, stored);
+    this.changed(stored);
     return { client: stored, secret: stored.secret };
+  }
+
+  /** To be called after a client's clock or rate limit was changed in place: the change is kept. */
+  changed(client: Client): void {
+    const stored = this.clients.get(client.clientId);
+    if (stored === undefined) return;
+    const kept: KeptClient = {
+      clientId: stored.clientId,
+      secret: stored.secret,
+      name: stored.name,
+      redirectUris: [...stored.redirectUris],
+      clockOffsetSeconds: stored.clock.offsetSeconds(),
+      rateLimit: { ...stored.rateLimit },
+    };
+    this.journal.put(stored.clientId, kept);
+  }
+
+  loadRows(rows: readonly KeptRow[]): void {
+    for (const [, value] of rows) {
+      const kept = value as KeptClient;
+      const clock = new Clock();
+      clock.advance(kept.clockOffsetSeconds);
+      this.clients.set(kept.clientId, {
+        ...kept,
+        clock,
+        injected: { authorize: { count: 0, error: 'temporarily_unavailable' }, published: 0 },
+      });
+    }
   }
 
   find(clientId: string): Client | undefined {

@@ -1,6 +1,7 @@
 import type { Scope } from '../scopes.js';
 import { randomToken, type SecretMaker } from '../crypto.js';
 import { CODE_LIFETIME_MS } from '../../spec/limits.js';
+import { NO_JOURNAL, type KeptRow, type KeptStore, type RowJournal } from '../persist/journal.js';
 
 /** Section 2.2: ten minutes by the client's clock. */
 
@@ -29,8 +30,9 @@ interface StoredCode extends AuthorizationCode {
  * their lifetime in real time: a client's clock only ever moves forward, so such a code has expired
  * by every clock, and forgetting it keeps memory flat under a steady stream of exchanges.
  */
-export class CodeStore {
+export class CodeStore implements KeptStore {
   private readonly codes = new Map<string, StoredCode>();
+  journal: RowJournal = NO_JOURNAL;
 
   constructor(
     private readonly newSecret: SecretMaker = randomToken,
@@ -40,8 +42,26 @@ export class CodeStore {
   issue(grant: Omit<AuthorizationCode, 'code' | 'used' | 'issuedTokens'>): string {
     this.forgetExpired();
     const code = this.newSecret(32);
-    this.codes.set(code, { ...grant, code, used: false, issuedTokens: [], storedAtMs: this.realNow() });
+    const stored = { ...grant, code, used: false, issuedTokens: [], storedAtMs: this.realNow() };
+    this.codes.set(code, stored);
+    this.journal.put(code, stored);
     return code;
+  }
+
+  /** To be called after a code was used or gave a token (changed in place): the change is kept. */
+  changed(code: AuthorizationCode): void {
+    const stored = this.codes.get(code.code);
+    if (stored !== undefined) this.journal.put(code.code, stored);
+  }
+
+  /**
+   * In order of issue, as the map must be (a used code is written again, so rows are sorted). Those
+   * expired meanwhile go at the next issue, when their rows are deleted too.
+   */
+  loadRows(rows: readonly KeptRow[]): void {
+    const stored = rows.map(([, value]) => value as StoredCode);
+    stored.sort((a, b) => a.storedAtMs - b.storedAtMs);
+    for (const code of stored) this.codes.set(code.code, code);
   }
 
   find(code: string): AuthorizationCode | undefined {
@@ -54,6 +74,7 @@ export class CodeStore {
     for (const [code, stored] of this.codes) {
       if (stored.storedAtMs > oldestKept) return;
       this.codes.delete(code);
+      this.journal.delete(code);
     }
   }
 }

@@ -1,3 +1,5 @@
+import { NO_JOURNAL, type KeptRow, type KeptStore, type RowJournal } from '../persist/journal.js';
+
 /** The fields a client sends on create and update (2.7). */
 export interface NotificationSettings {
   method: 'POST';
@@ -25,9 +27,13 @@ export type PublicConfig = Omit<NotificationConfig, 'owner' | 'type'> & { type: 
 /** Configurations one user and client may hold, and the sandbox in all (README, sandbox choices). */
 export const NOTIFICATION_LIMITS = { perUserAndClient: 20, total: 5000 } as const;
 
-export class NotificationStore {
+/** The row that keeps how many configurations were ever created (no configuration's id is empty). */
+const CREATED_KEY = '';
+
+export class NotificationStore implements KeptStore {
   private readonly configs = new Map<string, NotificationConfig>();
   private created = 0;
+  journal: RowJournal = NO_JOURNAL;
 
   /** Why one more configuration of this owner is refused, or null when there is room. */
   refusal(owner: Owner): string | null {
@@ -55,7 +61,15 @@ export class NotificationStore {
       owner,
     };
     this.configs.set(config.id, config);
+    this.journal.put(CREATED_KEY, this.created);
+    this.journal.put(config.id, config);
     return config;
+  }
+
+  loadRows(rows: readonly KeptRow[]): void {
+    for (const [key, value] of rows)
+      if (key === CREATED_KEY) this.created = value as number;
+      else this.configs.set(key, value as NotificationConfig);
   }
 
   /** The configuration when it exists and belongs to this owner (user and client). */
@@ -69,10 +83,12 @@ export class NotificationStore {
   /** Takes effect for the next status change. */
   update(config: NotificationConfig, settings: NotificationSettings): void {
     Object.assign(config, settings);
+    this.journal.put(config.id, config);
   }
 
   delete(id: string): void {
     this.configs.delete(id);
+    this.journal.delete(id);
   }
 
   /** Every configuration created with a token of this user, whichever client made it. */

@@ -1,5 +1,6 @@
 import type { Scope } from '../scopes.js';
 import { randomToken, type SecretMaker } from '../crypto.js';
+import { NO_JOURNAL, type KeptRow, type KeptStore, type RowJournal } from '../persist/journal.js';
 
 /** What an access token stands for: the resource server checks its scopes (section 5, rule 3). */
 export interface AccessGrant {
@@ -16,27 +17,42 @@ export interface AccessGrant {
  */
 export const MAX_TOKENS_PER_CLIENT_AND_USER = 100;
 
-export class TokenStore {
+export class TokenStore implements KeptStore {
   private readonly tokens = new Map<string, AccessGrant>();
   /** Each client and user's live tokens, oldest first. */
   private readonly byGrantee = new Map<string, string[]>();
+  journal: RowJournal = NO_JOURNAL;
 
   constructor(private readonly newSecret: SecretMaker = randomToken) {}
 
   issue(grant: AccessGrant): string {
     const token = this.newSecret(32);
-    this.tokens.set(token, grant);
-    const grantee = `${grant.clientId}\n${grant.login}`;
-    const live = this.byGrantee.get(grantee) ?? [];
-    this.byGrantee.set(grantee, live);
-    live.push(token);
-    if (live.length > MAX_TOKENS_PER_CLIENT_AND_USER) this.tokens.delete(live.shift() ?? '');
+    this.hold(token, grant);
+    this.journal.put(token, grant);
     return token;
   }
 
   /** Revoked tokens are simply forgotten: the resource server then refuses them as unknown. */
   revoke(tokens: readonly string[]): void {
-    for (const token of tokens) this.tokens.delete(token);
+    for (const token of tokens) this.forget(token);
+  }
+
+  /** Rows come back in the order the tokens were issued: the oldest are revoked first, as before. */
+  loadRows(rows: readonly KeptRow[]): void {
+    for (const [token, grant] of rows) this.hold(token, grant as AccessGrant);
+  }
+
+  private hold(token: string, grant: AccessGrant): void {
+    this.tokens.set(token, grant);
+    const grantee = `${grant.clientId}\n${grant.login}`;
+    const live = this.byGrantee.get(grantee) ?? [];
+    this.byGrantee.set(grantee, live);
+    live.push(token);
+    if (live.length > MAX_TOKENS_PER_CLIENT_AND_USER) this.forget(live.shift() ?? '');
+  }
+
+  private forget(token: string): void {
+    if (this.tokens.delete(token)) this.journal.delete(token);
   }
 
   find(token: string): AccessGrant | undefined {

@@ -6,6 +6,7 @@ import {
   type PasswordHash,
   type SecretMaker,
 } from '../crypto.js';
+import { NO_JOURNAL, type KeptRow, type KeptStore, type RowJournal } from '../persist/journal.js';
 
 export interface User {
   login: string;
@@ -27,8 +28,15 @@ export interface NewUser {
 /** A hash computed for unknown logins, so that they cost as much as a wrong password. */
 const DECOY = hashPassword(randomToken(16));
 
-export class UserStore {
+/** A user as kept across restarts: the password's salt and scrypt hash, never the password. */
+interface KeptUser extends User {
+  salt: string;
+  hash: string;
+}
+
+export class UserStore implements KeptStore {
   private readonly users = new Map<string, StoredUser>();
+  journal: RowJournal = NO_JOURNAL;
 
   constructor(private readonly newSecret: SecretMaker = randomToken) {}
 
@@ -45,8 +53,18 @@ export class UserStore {
     const password = input.password ?? this.newSecret(18);
     const name = input.name ?? `Conformance User ${login.slice(-6)}`;
     const email = input.email ?? `${login.toLowerCase().replace(/[^a-z0-9_.-]/g, '')}@sandbox.example`;
-    this.users.set(login, { login, name, email, password: hashPassword(password) });
+    const hashed = hashPassword(password);
+    this.users.set(login, { login, name, email, password: hashed });
+    const kept: KeptUser = { login, name, email, salt: hashed.salt, hash: hashed.hash.toString('base64') };
+    this.journal.put(login, kept);
     return { login, password, name, email };
+  }
+
+  loadRows(rows: readonly KeptRow[]): void {
+    for (const [, value] of rows) {
+      const { salt, hash, ...user } = value as KeptUser;
+      this.users.set(user.login, { ...user, password: { salt, hash: Buffer.from(hash, 'base64') } });
+    }
   }
 
   find(login: string): User | undefined {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HelperError } from '../../spec/errors.js';
 import { LIMITS } from '../http/limits.js';
 import { notifyStatusChange } from '../notifications/notify.js';
+import type { NotificationsRules } from '../notifications/rules.js';
 import type { SandboxState } from '../state.js';
 import type { Ad, AdPositions } from '../store/ads.js';
 import { readAdsBody } from './ads-body.js';
@@ -14,7 +15,11 @@ import { asBody } from './validate.js';
 export const MAX_SEEDED_ADS = 200_000;
 const MAX_FIELD = 256;
 
-export function registerAdHelpers(app: FastifyInstance, state: SandboxState): void {
+export function registerAdHelpers(
+  app: FastifyInstance,
+  state: SandboxState,
+  notifications: () => NotificationsRules,
+): void {
   // In a scope of its own: this one route reads its (large) JSON body from the socket as it comes.
   void app.register((scope, _options, done) => {
     scope.addHook('onRequest', new SeedGate().enter);
@@ -45,7 +50,7 @@ export function registerAdHelpers(app: FastifyInstance, state: SandboxState): vo
     const previousStatus = ad.status;
     const changedAt = new Date();
     state.ads.changeStatus(login, ad, status);
-    notifyStatusChange(state, {
+    notifyStatusChange(state, notifications(), {
       login,
       adId: ad.id,
       listId: ad.list_id,

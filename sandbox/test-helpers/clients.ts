@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HelperError, type AuthorizationErrorCode } from '../../spec/errors.js';
 import { MAX_CLOCK_OFFSET_SECONDS } from '../clock.js';
 import { isAbsoluteWithoutFragment } from '../oauth/check-redirect-uri.js';
+import type { AuthorizationRules } from '../oauth/rules.js';
 import type { SandboxState } from '../state.js';
 import type { Client } from '../store/clients.js';
 import { asBody, integerAtLeast, optionalString, positiveNumber, type Body } from './validate.js';
@@ -13,17 +14,25 @@ const INJECTABLE_AUTHORIZE_ERRORS: readonly AuthorizationErrorCode[] = [
 ];
 
 /** Contract section 2: registration (2.1 stands outside the API), clocks, limits and failures. */
-export function registerClientHelpers(app: FastifyInstance, state: SandboxState): void {
-  registerRegistration(app, state);
+export function registerClientHelpers(
+  app: FastifyInstance,
+  state: SandboxState,
+  authorization: () => AuthorizationRules,
+): void {
+  registerRegistration(app, state, authorization);
   registerClock(app, state);
   registerRateLimit(app, state);
   registerFailures(app, state);
 }
 
 /** R2.1-01, R2.1-02: a client with 1 to 3 redirect URIs, answered with its id and secret. */
-function registerRegistration(app: FastifyInstance, state: SandboxState): void {
-  const rules = state.rules.authorization;
+function registerRegistration(
+  app: FastifyInstance,
+  state: SandboxState,
+  authorization: () => AuthorizationRules,
+): void {
   app.post('/clients', async (request, reply) => {
+    const rules = authorization();
     if (state.clients.size >= state.caps.clients)
       throw new HelperError('BAD_REQUEST', `The sandbox holds at most ${state.caps.clients} clients.`);
     const body = asBody(request.body);
@@ -42,6 +51,7 @@ function registerClock(app: FastifyInstance, state: SandboxState): void {
         'BAD_REQUEST',
         `"advance_seconds": a client's clock moves at most ${MAX_CLOCK_OFFSET_SECONDS} seconds in all; it has moved ${client.clock.offsetSeconds()}.`,
       );
+    state.clients.changed(client);
     return reply.send({ now: new Date(client.clock.now()).toISOString() });
   });
 }
@@ -54,6 +64,7 @@ function registerRateLimit(app: FastifyInstance, state: SandboxState): void {
       requests: integerAtLeast(body, 'requests', 1),
       seconds: integerAtLeast(body, 'seconds', 1),
     };
+    state.clients.changed(client);
     return reply.send(client.rateLimit);
   });
 }

@@ -1,13 +1,6 @@
 import { TokenError } from '../../spec/errors.js';
-import type { Params } from '../http/params.js';
-import type { Client, ClientStore } from '../store/clients.js';
-import type { TokenExchange } from './exchange.js';
-
-/** How a client is found from an id and a secret (compared, by the reference). */
-export type ClientBySecret = (clients: ClientStore, clientId: string, secret: string) => Client | undefined;
-
-/** How a client that sent an HTTP Basic Authorization header is authenticated, or refused. */
-export type BasicClient = (header: string, form: Params, clients: ClientStore) => Client;
+import type { Client } from '../store/clients.js';
+import type { BasicClient, ClientBySecret, TokenExchange } from './exchange.js';
 
 /**
  * R7.2-05, R7.2-06 (5 rule 5): the client authenticates with `client_id` and `client_secret` in

@@ -1,5 +1,6 @@
 import { TokenError } from '../../spec/errors.js';
-import { secretCompared, type BasicClient, type ClientBySecret } from './authenticate-client.js';
+import { secretCompared } from './authenticate-client.js';
+import type { BasicClient, ClientBySecret } from './exchange.js';
 
 /**
  * RFC 6749 2.3.1: client credentials in an HTTP Basic Authorization header, each part

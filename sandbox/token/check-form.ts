@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { TokenError } from '../../spec/errors.js';
 import { Params } from '../http/params.js';
-import type { TokenCheck, TokenExchange } from './exchange.js';
+import type { TokenExchange } from './exchange.js';
 
 /** A value longer than any code, id, secret or URI the sandbox issues or accepts. */
 export const MAX_VALUE_LENGTH = 4096;
@@ -32,11 +32,6 @@ export function valuesBounded({ form }: TokenExchange): void {
     throw new TokenError('invalid_request', 'A parameter value is too long.');
 }
 
-/** R4.2-11: a form field the token request does not define is ignored (RFC 6749 3.2). */
-export const unknownParametersIgnored: TokenCheck = () => {
-  // Nothing to do: the checks after this one read only the fields 4.2 defines.
-};
-
 export function requireFormBody(request: FastifyRequest): void {
   if (mediaType(request) !== 'application/x-www-form-urlencoded')
     throw new TokenError('invalid_request', 'The body must be application/x-www-form-urlencoded.');
@@ -55,4 +50,4 @@ export function bodyText(request: FastifyRequest): string {
 }
 
 /** This module's rules, by name (token/rules.ts spreads them into the area's table). */
-export const FORM_CHECKS = { formRead, parametersNotRepeated, valuesBounded, unknownParametersIgnored };
+export const FORM_CHECKS = { formRead, parametersNotRepeated, valuesBounded };

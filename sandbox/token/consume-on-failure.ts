@@ -10,5 +10,7 @@ export function consumeCodeOf(request: FastifyRequest, codes: CodeStore): void {
   const body = typeof request.body === 'string' ? request.body : '';
   const value = Params.fromEncoded(body).get('code');
   const code = value === undefined ? undefined : codes.find(value);
-  if (code !== undefined) code.used = true;
+  if (code === undefined) return;
+  code.used = true;
+  codes.changed(code);
 }

@@ -2,15 +2,34 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Params } from '../http/params.js';
 import type { Scope } from '../scopes.js';
 import type { SandboxState } from '../state.js';
-import type { Client } from '../store/clients.js';
+import type { Client, ClientStore } from '../store/clients.js';
 import type { AuthorizationCode } from '../store/codes.js';
-import type { TokenRules } from '../rules/book.js';
+import type { TokenError } from '../../spec/errors.js';
 
 /** One request to the token endpoint, as a route handler receives it. */
 export interface TokenCall {
   request: FastifyRequest;
   reply: FastifyReply;
   state: SandboxState;
+  /** Answers a 7.2 error under the rules in force at this request. */
+  sendError: (error: TokenError) => FastifyReply;
+}
+
+/** How a client is found from an id and a secret (compared, by the reference). */
+export type ClientBySecret = (clients: ClientStore, clientId: string, secret: string) => Client | undefined;
+
+/** How a client that sent an HTTP Basic Authorization header is authenticated, or refused. */
+export type BasicClient = (header: string, form: Params, clients: ClientStore) => Client;
+
+/**
+ * The rules a check of the exchange reaches through it (authenticate-client.ts, check-code.ts):
+ * the area's tables hold them, and the endpoint hands the ones in force at the request.
+ */
+export interface ExchangeLookups {
+  readonly basicClient: BasicClient;
+  readonly credentialMissing: (name: 'client_id' | 'client_secret') => TokenError;
+  readonly clientBySecret: ClientBySecret;
+  readonly codeLifetimeMs: () => number;
 }
 
 export type TokenReply = FastifyReply | Promise<FastifyReply>;
@@ -35,11 +54,8 @@ export class TokenExchange {
   constructor(
     readonly request: FastifyRequest,
     readonly state: SandboxState,
+    readonly rules: ExchangeLookups,
   ) {}
-
-  get rules(): TokenRules {
-    return this.state.rules.token;
-  }
 
   get form(): Params {
     return found(this.foundForm, 'form');

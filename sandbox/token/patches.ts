@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { Scope } from '../scopes.js';
 import type { AuthorizationCode } from '../store/codes.js';
 import type { TokenCall, TokenCheck } from './exchange.js';
-import type { Issued, TokenResponse } from './respond.js';
+import type { Issued, TokenResponse } from './responses.js';
 
 /**
  * Building blocks of the token area's fault and variant patches (the catalogues' `patch`

@@ -14,7 +14,10 @@ export type ExchangeChecks = Readonly<
     typeof GRANT_TYPE_CHECKS &
     typeof CLIENT_AUTHENTICATION_RULES &
     typeof CODE_CHECKS &
-    typeof SCOPE_CHECKS
+    typeof SCOPE_CHECKS & {
+      /** R4.2-11: a seam (seams.ts), where the reference does nothing. */
+      unknownParametersIgnored: TokenCheck;
+    }
 >;
 
 /**

@@ -3,7 +3,7 @@ import type { CatalogData } from '../catalogs/lookup.js';
 import type { VariantDefinition } from './types.js';
 
 /**
- * Variants that each change one thing the observed profile watches (issue 30), none breaking the
+ * Variants that each change one thing the observed profile watches, none breaking the
  * specification: what a marketplace may change from one night to the next. selftest/drift.spec.ts
  * runs the suite with each after a run without, and finds that one change alone in drift.json.
  */

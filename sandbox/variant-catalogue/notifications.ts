@@ -3,10 +3,10 @@ import { NotificationError } from '../../spec/errors.js';
 import { productionEvent, type AdEvent } from '../notifications/body.js';
 import type { NotificationRequest } from '../notifications/context.js';
 import type { Check } from '../rules/patch.js';
-import type { NotificationsRules } from '../rules/book.js';
+import type { NotificationsRules } from '../notifications/rules.js';
 import type { NotificationConfig, Owner } from '../store/notifications.js';
 import { always } from '../rules/patch.js';
-import type { RulebookPatch } from '../rulebook.js';
+import type { RulebookPatch } from '../rules/book.js';
 import type { VariantDefinition } from './types.js';
 
 /** Other field names for the AD_STATUS body: the ad id, a numeric list id, the status, epoch seconds. */
@@ -57,7 +57,7 @@ function rawTokenHeader(token: string): Record<string, string> {
 function assignedFieldsRefused(check: Check<NotificationRequest>): Check<NotificationRequest> {
   return (checked) => {
     check(checked);
-    const fields = checked.fields ?? {};
+    const fields = checked.sent.fields;
     if ('id' in fields || 'type' in fields)
       throw new NotificationError('BAD_REQUEST', 'id and type are assigned by the service.');
   };
@@ -108,7 +108,7 @@ function replacingCreate(create: NotificationsRules['storedCreate']): Notificati
 }
 
 /**
- * Per sandbox (a factory, run at each start): the url each updated configuration's deliveries keep
+ * Per sandbox (a factory, run each time the switch is turned on): the url each updated configuration's deliveries keep
  * until the lag has passed; the store holds only the url the reference delivers to.
  */
 function updateLagsPatch(): RulebookPatch {

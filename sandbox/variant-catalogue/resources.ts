@@ -2,7 +2,7 @@ import { MAX_PAGE_SIZE } from '../../spec/limits.js';
 import { OTHER_LISTING_STATUS } from '../resources/listing-status.js';
 import { always } from '../rules/patch.js';
 import type { BasicInfoCheck } from '../resources/basic-info-checks.js';
-import type { ListingPlace } from '../resources/listing-query.js';
+import type { ListingPlace } from '../resources/listing-request.js';
 import type { PageCursor } from '../resources/page-token.js';
 import { BasicInfoError, ListingError } from '../../spec/errors.js';
 import { clientOf, type ListingCheck } from '../resources/listing-request.js';

@@ -1,4 +1,4 @@
-import type { RulebookPatch } from '../rulebook.js';
+import type { RulebookPatch } from '../rules/book.js';
 
 export interface VariantDefinition {
   /** The choice the variant makes, in words. */
@@ -7,7 +7,8 @@ export interface VariantDefinition {
   env: Readonly<Record<string, string>>;
   /**
    * The rules it replaces or wraps (see rules/patch.ts); a function when the patch keeps state of
-   * its own, called once per sandbox start so that each sandbox has its own (rules/in-force.ts).
+   * its own, called each time the switch is turned on, so that each sandbox, and each turn, has its
+   * own (rules/in-force.ts).
    */
   patch?: RulebookPatch | (() => RulebookPatch);
 }

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { startSandbox } from '../../sandbox/start.js';
 import { secretMarker } from '../../spec/secret-marker.js';
+import { environment } from '../../config/environment.js';
 
 export interface ChildSandboxReady {
   authUrl: string;
@@ -11,7 +12,7 @@ export interface ChildSandboxReady {
   controlKey: string;
 }
 
-const marker = secretMarker();
+const marker = secretMarker(environment());
 
 async function main(): Promise<void> {
   const sandbox = await startSandbox({

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ChildSandboxReady } from './sandbox-child.js';
+import { childEnvironment } from '../../config/environment.js';
 
 const CHILD = resolve(__dirname, 'sandbox-child.ts');
 const START_TIMEOUT_MS = 30_000;
@@ -22,7 +23,7 @@ export async function startSandboxProcess(): Promise<SandboxProcess> {
   const child = fork(CHILD, [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    env: { ...process.env },
+    env: childEnvironment(),
   });
   const stderrLines: string[] = [];
   child.stderr?.on('data', (chunk: Buffer) => {

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request } from 'undici';
-import { PUBLISHED_PATH } from '../../spec/paths.js';
+import { NOTIFICATION_PATH, PUBLISHED_PATH } from '../../spec/paths.js';
 import { listenOnLoopback, type ListeningServer } from './listen.js';
 
 /**
- * A marketplace's edge in front of the embedded sandbox's resource server (issue 28): a CDN that
+ * A marketplace's edge in front of the embedded sandbox's resource server: a CDN that
  * answers now and then with its own HTML 503, and a firewall that blocks every listing request for
  * a while once the address has met RATE_LIMIT, answering 429 as production does (field notes: no
  * Retry-After, every request refused). A plain node:http proxy: what it does is the point, in a
@@ -26,7 +26,7 @@ export interface EdgeOptions {
 
 export interface EdgeProxy extends ListeningServer {
   /** What the edge did instead of passing the request on. */
-  served: { pages: number; blocked: number; passed: number };
+  served: { pages: number; blocked: number; passed: number; creates: number; createPages: number };
 }
 
 const EDGE_PAGE =
@@ -44,7 +44,8 @@ async function readBody(incoming: IncomingMessage): Promise<Buffer> {
 }
 
 export async function startEdge(upstream: string, options: EdgeOptions): Promise<EdgeProxy> {
-  const served = { pages: 0, blocked: 0, passed: 0 };
+  // createPages: creates of a notification configuration answered with the page (never passed on).
+  const served = { pages: 0, blocked: 0, passed: 0, creates: 0, createPages: 0 };
   let count = 0;
   let blockedUntil = 0;
   let listings = 0;
@@ -54,8 +55,11 @@ export async function startEdge(upstream: string, options: EdgeOptions): Promise
     const listing = path.startsWith(PUBLISHED_PATH);
     if (listing && (listings += 1) === options.blockAtListing) blockedUntil = Date.now() + options.blockMs;
     const down = options.alwaysDown?.some((prefix) => path.startsWith(prefix)) === true;
+    const create = incoming.method === 'POST' && path.startsWith(NOTIFICATION_PATH);
+    if (create) served.creates += 1;
     if (down || (options.every > 0 && count % options.every === 0)) {
       served.pages += 1;
+      if (create) served.createPages += 1;
       outgoing.writeHead(503, { 'content-type': 'text/html' }).end(EDGE_PAGE);
       return;
     }

@@ -5,7 +5,7 @@ import { Agent, request } from 'undici';
 import type { StartedSandbox } from '../../sandbox/start.js';
 
 /**
- * Small tools for the tests that attack the sandbox as an outsider would (issue 16): raw requests
+ * Small tools for the tests that attack the sandbox as an outsider would: raw requests
  * from a chosen loopback address, the login and consent forms, a receiver of deliveries.
  */
 export interface Answer {

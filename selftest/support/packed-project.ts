@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from '@playwright/test';
 import { spawnCollect } from '../../embedded/run-suite.js';
+import { environment } from '../../config/environment.js';
 
 export const PROJECT_ROOT = resolve(__dirname, '..', '..');
 export const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -14,7 +15,7 @@ export const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 /** The environment of a team's pipeline: nothing of this run's target or reports inherited. */
 export function teamEnv(): NodeJS.ProcessEnv {
-  const inherited = Object.entries(process.env).filter(
+  const inherited = Object.entries(environment()).filter(
     ([name]) =>
       !/^(TARGET_|SANDBOX_|TLS_CA_FILE$|CONFORMANCE_|LOGIN_|CONSENT_|STATUS_CHANGE_|REPORTS_DIR$|npm_)/.test(
         name,

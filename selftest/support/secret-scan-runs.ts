@@ -7,6 +7,8 @@ import { markerPatterns, scanBytes, scanTree, type Leak } from '../../helpers/re
 import type { FaultName } from '../../sandbox/faults.js';
 import { VARIANTS, type VariantName } from '../../sandbox/variants.js';
 import { SECRET_MARKER_VARIABLE } from '../../spec/secret-marker.js';
+import { childEnvironment } from '../../config/environment.js';
+import { caseGrep, everyRequirementGrep, requirementGrep } from '../../embedded/requirement-grep.js';
 
 // The runs of selftest/secret-scan.spec.ts: which tests under which faults, and one run scanned.
 
@@ -84,12 +86,15 @@ export const FULL_RUNS: readonly ScannedRun[] = [
 
 /** Ten generations of one Allure history, each run with failures. */
 export const HISTORY_RUNS = 10;
+/** The five status deliveries' case tags (suites/notifications/deliveries.spec.ts). */
+const DELIVERED_STATUSES = ['pending_review', 'published', 'deleted', 'refused', 'archived_by_conformance'];
 /** A few tests that fail under SLICE_FAULTS and print tokens, codes and notification tokens. */
 export const HISTORY_SLICE = [
-  'a code redeemed once is refused the second time',
-  'a wrong client_secret',
-  'is delivered once',
-  'forbid framing',
+  everyRequirementGrep(['R2.2-03', 'R8-02', 'R7.2-07']),
+  caseGrep(['wrong-client-secret']),
+  requirementGrep(['R3-02']),
+  caseGrep(DELIVERED_STATUSES.map((status) => `change-to-${status}`)),
+  caseGrep(['pages-forbid-framing']),
 ].join('|');
 
 /**
@@ -120,7 +125,7 @@ export async function runAndScan(
   const allure = await spawnCollect(
     'npx',
     ['allure', 'generate', join(reportsDir, 'allure-results'), '--output', join(reportsDir, 'allure-report')],
-    { ...process.env, ALLURE_HISTORY_PATH: history },
+    childEnvironment({ ALLURE_HISTORY_PATH: history }),
     120_000,
   );
   expect(allure.exitCode, allure.stderr).toBe(0);

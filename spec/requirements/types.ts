@@ -17,7 +17,7 @@ export type Severity = 'blocker' | 'critical' | 'normal' | 'minor';
  */
 export type Verdict = 'no' | `no: ${string}` | `yes: ${string}`;
 
-/** The three questions every check answers (issue 13: make it systematic). */
+/** The three questions every check answers. */
 interface CheckQuestions {
   /** Would a server that follows RFC 6749 / RFC 9700 where the specification is silent fail it? */
   rfcServerFails: Verdict;

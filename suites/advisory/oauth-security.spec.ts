@@ -1,6 +1,7 @@
 import type { Page, Request, Response } from '@playwright/test';
 import { test, uniqueRedirectUri } from '../../fixtures/index.js';
 import { advise, advisory, antiFraming, estimatedBits } from '../../helpers/assert/advise.js';
+import { asCase } from '../../helpers/assert/covers.js';
 import { type Credentials } from '../../helpers/clients/authorization-flow.js';
 import { authorizationUrl } from '../../helpers/clients/oauth-client.js';
 import { fillSecret } from '../../helpers/report/secret-fill.js';
@@ -64,7 +65,7 @@ test.describe('Advisory: OAuth 2.0 security best current practice', () => {
 
   test(
     'the login and consent pages forbid framing, and the way back to the client leaks neither secrets nor a Referer',
-    advisory('RFC 6749 §10.13, RFC 9700 §4.16 and §4.2.4'),
+    asCase(advisory('RFC 6749 §10.13, RFC 9700 §4.16 and §4.2.4'), 'pages-forbid-framing'),
     async ({ page, target, client, user }) => {
       const redirectUri = client.redirectUris[0] ?? uniqueRedirectUri();
       const url = authorizationUrl(target.authUrl, {

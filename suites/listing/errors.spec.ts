@@ -1,5 +1,5 @@
 import { NEEDS_FAILURE_INJECTION, test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/assert/covers.js';
+import { covers, onPath } from '../../helpers/assert/covers.js';
 import type { ControlClient } from '../../helpers/clients/control-client.js';
 import { expectListingError, expectListingPage } from '../../helpers/assert/expect-listing.js';
 import { expectTokenError } from '../../helpers/assert/expect-token.js';
@@ -45,7 +45,7 @@ test.describe('7.3 Ad listing errors', () => {
   ] as const) {
     test(
       `${label}: ACCESS_SCOPE_DENIED`,
-      covers('R7.3-04', 'R4.4-01', 'R5-06', 'R5-07'),
+      onPath(covers('R7.3-04', 'R4.4-01', 'R5-06', 'R5-07'), 'scope:insufficient'),
       async ({ client, issueGrant, listing }) => {
         const { token, exchange } = await issueGrant(client, { scope });
         // A scope that opens the listing, granted beyond the request, leaves nothing to refuse.
@@ -58,7 +58,7 @@ test.describe('7.3 Ad listing errors', () => {
   for (const scope of LISTING_SCOPES) {
     test(
       `a token with only ${scope} is accepted`,
-      covers('R4.4-01', 'R4.4-07', 'R9-01'),
+      onPath(covers('R4.4-01', 'R4.4-07', 'R9-01'), 'scope:sufficient'),
       async ({ client, issueToken, listing }) => {
         const token = await issueToken(client, { scope });
         expectListingPage(await listing.page(token), ['R4.4-01', 'R9-01']);

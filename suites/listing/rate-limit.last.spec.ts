@@ -9,7 +9,7 @@ import { verify } from '../../helpers/assert/verify.js';
 import type { StatedRateLimit } from '../../helpers/target/account-holdings.js';
 
 /**
- * The rate-limit check runs last (issue 28): it is the `conformance-last` project, the teardown of
+ * The rate-limit check runs last: it is the `conformance-last` project, the teardown of
  * `conformance` (playwright.config.ts), which Playwright starts once every conformance test has
  * ended, passed or not. A limit it meets cannot then hold up another listing test, nor can a block
  * it provokes (production blocks an address for ten minutes past its limit, field notes).

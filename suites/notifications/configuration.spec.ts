@@ -1,5 +1,5 @@
 import { NEEDS_SECOND_USER, orSkip, settingsFor, test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/assert/covers.js';
+import { covers, onPath } from '../../helpers/assert/covers.js';
 import { setUpConfiguration } from '../../helpers/assert/set-up.js';
 import {
   expectAccepted,
@@ -41,7 +41,7 @@ const INVALID_SETTINGS: ReadonlyArray<{
 test.describe('4.6 Notification configuration', () => {
   test(
     'create returns the six fields with an assigned UUID and type, and read returns the same',
-    covers('R4.6-01', 'R4.6-02', ...ALL_FIELDS, 'R9-02'),
+    onPath(covers('R4.6-01', 'R4.6-02', 'R4.6-05', ...ALL_FIELDS, 'R9-02'), 'scope:sufficient'),
     async ({ client, issueToken, configure, notifications, endpoint }) => {
       const token = await issueToken(client, { scope: 'autoupload' });
       const settings = settingsFor(endpoint().url);
@@ -105,7 +105,7 @@ test.describe('4.6 Notification configuration', () => {
       for (const { label, ids, change } of INVALID_SETTINGS) {
         const body = change(settingsFor(endpoint(label.replace(/\W+/g, '-')).url));
         await test.step(`create with ${label}`, async () => {
-          expectRefused(await configure(token, body), ids, `create with ${label}`);
+          expectRefused(await configure(token, body, { refusalExpected: true }), ids, `create with ${label}`);
         });
         await test.step(`update with ${label}`, async () => {
           expectRefused(await notifications.update(token, created.id, body), ids, `update with ${label}`);
@@ -117,7 +117,7 @@ test.describe('4.6 Notification configuration', () => {
 
   test(
     'a token without autoupload, an unknown token and no Authorization header are refused',
-    covers('R4.6-05', 'R5-06', 'R5-07'),
+    onPath(covers('R4.6-05', 'R5-06', 'R5-07'), 'scope:insufficient'),
     async ({ client, issueToken, issueGrant, configure, notifications, endpoint }) => {
       const token = await issueToken(client, { scope: 'autoupload' });
       const otherScopes = await issueGrant(client, { scope: 'basic_user_info chat' });
@@ -127,7 +127,11 @@ test.describe('4.6 Notification configuration', () => {
         test.step(label, async () => {
           const ids = ['R4.6-05', 'R5-06'];
           const body = settingsFor(endpoint().url);
-          expectRefused(await configure(bearer, body, call), ids, `create with ${label}`);
+          expectRefused(
+            await configure(bearer, body, { ...call, refusalExpected: true }),
+            ids,
+            `create with ${label}`,
+          );
           expectRefused(await notifications.read(bearer, created.id, call), ids, `read with ${label}`);
           expectRefused(
             await notifications.update(bearer, created.id, body, call),
@@ -152,7 +156,7 @@ test.describe('4.6 Notification configuration', () => {
 
   test(
     "one user cannot read, update or delete another user's configuration",
-    covers('R4.6-06', 'R5-06'),
+    onPath(covers('R4.6-06', 'R5-06'), 'user:first', 'user:second'),
     async ({ client, user, secondUser, issueToken, configure, notifications, endpoint }) => {
       // Two users, fresh ones or TARGET_USER_* and TARGET_USER2_*: no helper is needed past them.
       const other = orSkip(secondUser, NEEDS_SECOND_USER);

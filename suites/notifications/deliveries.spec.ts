@@ -1,5 +1,5 @@
 import { settingsFor, test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/assert/covers.js';
+import { asCase, covers, onPath } from '../../helpers/assert/covers.js';
 import { setUpConfiguration } from '../../helpers/assert/set-up.js';
 import {
   expectDeliveryCount,
@@ -47,7 +47,10 @@ test.describe('6 AD_STATUS deliveries', () => {
     const unknown = index === STATUSES.length - 1;
     test(
       `a change to ${status}${unknown ? ' (not in section 3)' : ''} is delivered once, with method, type, token, ad id, status and time`,
-      covers('R6-01', 'R6-02', 'R6-03', 'R6-04', ...(unknown ? ['R6-05'] : [])),
+      asCase(
+        onPath(covers('R6-01', 'R6-02', 'R6-03', 'R6-04', ...(unknown ? ['R6-05'] : [])), 'delivery:first'),
+        `change-to-${status}`,
+      ),
       async ({ newSubscriber, configure, endpoint, target }) => {
         const subscriber = await newSubscriber(2);
         const hook = endpoint();
@@ -193,7 +196,7 @@ test.describe('6 AD_STATUS deliveries', () => {
 
   test(
     "a change of another user's ad is not delivered",
-    covers('R6-01', 'R4.6-06'),
+    onPath(covers('R6-01', 'R4.6-06'), 'user:first', 'user:second'),
     async ({ newSubscriber, configure, endpoint }) => {
       const watcher = await newSubscriber(1);
       const changer = await newSubscriber(1);

@@ -7,7 +7,7 @@ import { expectObservedDelivery } from '../../helpers/assert/observed-delivery.j
 import { attachText } from '../../helpers/report/report.js';
 
 /**
- * CONFORMANCE_OBSERVE_SECONDS (issue 28): the marketplace changes statuses by itself (moderation,
+ * CONFORMANCE_OBSERVE_SECONDS: the marketplace changes statuses by itself (moderation,
  * users). A configuration of the configured user listens for that long, in a project of its own
  * beside the others (playwright.config.ts), and every delivery that arrives is checked.
  */

@@ -1,5 +1,6 @@
 import { test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/assert/covers.js';
+import { asCase, covers, onPath } from '../../helpers/assert/covers.js';
+import { basicHeader } from '../../helpers/clients/client-authentication.js';
 import type { TokenErrorCode } from '../../spec/errors.js';
 import type { TestClient } from '../../fixtures/actors.js';
 import { headerValue, parseJsonBody } from '../../helpers/record/exchange.js';
@@ -136,7 +137,7 @@ test.describe('7.2 Token endpoint: missing and malformed requests', () => {
 test.describe('7.2 Token endpoint: client authentication', () => {
   test(
     'a wrong client_secret is refused with invalid_client',
-    covers('R7.2-06'),
+    asCase(onPath(covers('R7.2-06'), 'client-auth:body'), 'wrong-client-secret'),
     async ({ client, redeem }) => {
       const exchange = await redeem(client, { fields: { clientSecret: `${client.clientSecret}x` } });
       expectTokenError(exchange, 'invalid_client');
@@ -145,7 +146,7 @@ test.describe('7.2 Token endpoint: client authentication', () => {
 
   test(
     'an unknown client_id is refused with invalid_client',
-    covers('R7.2-06'),
+    onPath(covers('R7.2-06'), 'client-auth:body'),
     async ({ client, redeem }) => {
       const exchange = await redeem(client, { fields: { clientId: `${client.clientId}-unknown` } });
       expectTokenError(exchange, 'invalid_client');
@@ -178,6 +179,30 @@ test.describe('7.2 Token endpoint: client authentication', () => {
       else expectTokenError(exchange, ['invalid_request', 'invalid_client'], 'R5-08');
     },
   );
+
+  for (const [wrong, credentialsOf] of [
+    ['a wrong secret', (client: TestClient) => [client.clientId, `${client.clientSecret}x`] as const],
+    [
+      'an unknown client id',
+      (client: TestClient) => [`${client.clientId}-unknown`, client.clientSecret] as const,
+    ],
+  ] as const)
+    test(
+      `HTTP Basic credentials with ${wrong} are refused with invalid_client, on a target that accepts Basic`,
+      onPath(covers('R7.2-06'), 'client-auth:basic'),
+      async ({ client, redeem, basicUnobservable }) => {
+        const unobservable = await basicUnobservable(client);
+        test.skip(unobservable !== null, unobservable ?? '');
+        const [clientId, secret] = credentialsOf(client);
+        // The body names the same client as the header: only the credentials are wrong.
+        const exchange = await redeem(client, {
+          fields: { clientId },
+          form: withoutSecret,
+          request: { headers: { authorization: basicHeader(clientId, secret) } },
+        });
+        expectTokenError(exchange, 'invalid_client');
+      },
+    );
 
   test(
     'HTTP Basic credentials with a wrong secret never yield a token',
@@ -220,12 +245,6 @@ function withoutSecret(form: Params): Params {
 /** The client's own credentials, as a redemption carries them. */
 function credentialsOf(client: TestClient): { clientId: string; clientSecret: string } {
   return { clientId: client.clientId, clientSecret: client.clientSecret };
-}
-
-/** RFC 6749 2.3.1: id and secret each form-urlencoded, joined by a colon, in base64. */
-function basicHeader(clientId: string, secret: string): string {
-  const encode = (value: string): string => new URLSearchParams([['', value]]).toString().slice(1);
-  return `Basic ${Buffer.from(`${encode(clientId)}:${encode(secret)}`).toString('base64')}`;
 }
 
 test.describe('7.2 Token endpoint: grant type', () => {

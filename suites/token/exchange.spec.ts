@@ -1,5 +1,5 @@
 import { test } from '../../fixtures/index.js';
-import { covers } from '../../helpers/assert/covers.js';
+import { covers, onPath } from '../../helpers/assert/covers.js';
 import { expectTokenHeaders, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
 import { probeConnection } from '../../helpers/clients/connection-probe.js';
 import { verify } from '../../helpers/assert/verify.js';
@@ -7,17 +7,20 @@ import { verify } from '../../helpers/assert/verify.js';
 test.describe('4.2 Exchange code for access token: success', () => {
   test(
     'the code is exchanged for a Bearer token with the three headers',
-    covers(
-      'R4.2-06',
-      'R4.2-07',
-      'R4.2-08',
-      'R4.2-09',
-      'R2.3-01',
-      'R2.3-02',
-      'R5-03',
-      'R2.1-02',
-      'R4.2-03',
-      'R4.2-05',
+    onPath(
+      covers(
+        'R4.2-06',
+        'R4.2-07',
+        'R4.2-08',
+        'R4.2-09',
+        'R2.3-01',
+        'R2.3-02',
+        'R5-03',
+        'R2.1-02',
+        'R4.2-03',
+        'R4.2-05',
+      ),
+      'client-auth:body',
     ),
     async ({ client, redeem }) => {
       const exchange = await redeem(client);
@@ -30,6 +33,18 @@ test.describe('4.2 Exchange code for access token: success', () => {
         'an empty access_token',
         exchange,
       );
+    },
+  );
+
+  test(
+    'the code is exchanged for a Bearer token with the three headers, the client authenticated with HTTP Basic',
+    onPath(covers('R4.2-06', 'R4.2-07', 'R4.2-08', 'R4.2-09', 'R2.3-02'), 'client-auth:basic'),
+    async ({ client, redeem, basicUnobservable }) => {
+      const unobservable = await basicUnobservable(client);
+      test.skip(unobservable !== null, unobservable ?? '');
+      const exchange = await redeem(client, { authentication: 'basic' });
+      expectTokenSuccess(exchange);
+      expectTokenHeaders(exchange, 'success');
     },
   );
 

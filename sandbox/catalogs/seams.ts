@@ -1,0 +1,13 @@
+/**
+ * The places of the catalog lookups where a fault or a variant bends them. The reference does
+ * nothing here: it takes the path's ids as they are and answers 200; the spec's checks and shapes
+ * are the area's rules (rules.ts). A patch names a seam as it names a rule.
+ */
+export const CATALOGS_SEAMS = {
+  /** R4.5-02: the models lookups take the ids the brand lookup answered. */
+  modelsBrandId: (brandId: number): number => brandId,
+  /** R4.5-02: the versions lookups take the brand id of the path, as the models lookups do. */
+  versionsBrandId: (brandId: number): number => brandId,
+  /** R4.5-01 (no status shown by the spec): the sandbox answers 200. */
+  catalogSuccessStatus: (): number => 200,
+};

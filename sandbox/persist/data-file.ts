@@ -1,0 +1,76 @@
+// The data folder's SQLite file (node-sqlite3-wasm: SQLite compiled to WebAssembly, no install
+// script and no binary to download; docs/sandbox-service.md says why). One table of rows per store,
+// a schema version in SQLite's user_version: a file of another version, another program's, or a
+// damaged one stops the start with one line, never a silent reset.
+import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Database } from 'node-sqlite3-wasm';
+
+/** The layout of the rows table; another number is refused at start, not converted. */
+export const SCHEMA_VERSION = 1;
+export const DATA_FILE_NAME = 'sandbox.sqlite';
+
+/** Why a data folder cannot be used: one line for stderr, then a non-zero exit. */
+export class DataFileError extends Error {
+  /** Held by another process (maybe a sandbox still closing): worth trying again shortly. */
+  locked = false;
+}
+
+const SCHEMA = `CREATE TABLE rows (
+  store TEXT NOT NULL,
+  key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  PRIMARY KEY (store, key)
+)`;
+
+/**
+ * Opens (or makes) the data file of `dir`; `fresh` deletes it first. The file is locked for this
+ * process (a second sandbox on the same folder is refused), and written without waiting for the
+ * disk (synchronous=OFF): a crash of the process loses nothing written, a crash of the machine may.
+ */
+export function openDataFile(dir: string, fresh: boolean): { db: Database; path: string } {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const path = join(dir, DATA_FILE_NAME);
+  if (fresh) for (const file of [path, `${path}-journal`]) rmSync(file, { force: true });
+  const isNew = !existsSync(path);
+  let db: Database | undefined;
+  try {
+    db = new Database(path);
+    db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = PERSIST; PRAGMA synchronous = OFF');
+    checkSchema(db, path);
+    if (isNew) chmodSync(path, 0o600);
+    return { db, path };
+  } catch (error) {
+    if (db?.isOpen === true) db.close();
+    throw error instanceof DataFileError ? error : unusable(path, error);
+  }
+}
+
+function checkSchema(db: Database, path: string): void {
+  const integrity = db.get('PRAGMA quick_check')?.quick_check;
+  if (integrity !== 'ok')
+    throw new DataFileError(
+      `${path}: damaged (${typeof integrity === 'string' ? integrity : 'unreadable'}); ${REMEDY}`,
+    );
+  const version = Number(db.get('PRAGMA user_version')?.user_version ?? 0);
+  const tables = db.all("SELECT name FROM sqlite_master WHERE type = 'table'");
+  if (version === 0 && tables.length === 0) {
+    db.exec(`BEGIN; ${SCHEMA}; PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT`);
+    return;
+  }
+  if (version !== SCHEMA_VERSION)
+    throw new DataFileError(
+      `${path}: a data file of schema version ${version}, this sandbox reads version ${SCHEMA_VERSION}; ${REMEDY}`,
+    );
+}
+
+export const REMEDY = 'move it away or start with --fresh (which deletes it)';
+
+function unusable(path: string, error: unknown): DataFileError {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (!/locked|busy/i.test(reason))
+    return new DataFileError(`${path}: not a sandbox data file (${reason}); ${REMEDY}`);
+  const locked = new DataFileError(`${path}: in use by another sandbox (${reason})`);
+  locked.locked = true;
+  return locked;
+}

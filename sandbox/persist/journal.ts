@@ -1,0 +1,29 @@
+// What a store that is kept across restarts implements (persist/README in docs/sandbox-service.md):
+// it stays the source of every read, writes each change to its journal as a row (a key and a JSON
+// value), and is refilled from its rows at start. The persistence gives each store a journal of its
+// own; until then (the suite's embedded sandbox, which keeps nothing) the journal is NO_JOURNAL.
+
+/** Where a store writes its changes. A value is turned into JSON when the tick's changes are written. */
+export interface RowJournal {
+  put(key: string, value: unknown): void;
+  delete(key: string): void;
+  /** Deletes every row whose key starts with `prefix`. */
+  deletePrefix(prefix: string): void;
+}
+
+/** A row as read back at start: its key and its parsed value, in the order the rows were last written. */
+export type KeptRow = readonly [key: string, value: unknown];
+
+/** A store kept across restarts. */
+export interface KeptStore {
+  journal: RowJournal;
+  /** Refills the empty store from its rows (before any journal is attached: nothing is written back). */
+  loadRows(rows: readonly KeptRow[]): void;
+}
+
+/** The journal of a store nothing keeps. */
+export const NO_JOURNAL: RowJournal = {
+  put: () => undefined,
+  delete: () => undefined,
+  deletePrefix: () => undefined,
+};

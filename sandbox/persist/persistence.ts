@@ -1,0 +1,158 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Database, Statement } from 'node-sqlite3-wasm';
+import { DataFileError, openDataFile, REMEDY } from './data-file.js';
+import type { KeptRow, KeptStore, RowJournal } from './journal.js';
+
+type Change =
+  | { store: string; kind: 'put'; key: string; value: unknown }
+  | { store: string; kind: 'delete'; key: string }
+  | { store: string; kind: 'deletePrefix'; key: string };
+
+/**
+ * How long changes wait to be written together. Written at each turn of the event loop, every
+ * status change paid a transaction of its own between its answer and its delivery (delivery p50
+ * 4.8 times that of a sandbox keeping nothing, bench/persistence.ts); in batches of 20 ms, a
+ * transaction serves every change of those 20 ms, off the path of each.
+ */
+export const FLUSH_DELAY_MS = 20;
+
+/** How long a start waits for a data file another process holds (a stop takes at most 5 s). */
+const LOCK_WAIT_MS = 10_000;
+const LOCK_RETRY_MS = 200;
+
+/**
+ * The state's rows in the data file. Reads never come here: the stores in memory answer them. Each
+ * change a store writes to its journal is queued, and the changes of FLUSH_DELAY_MS are written
+ * together in one transaction: a process killed outright loses at most the changes of its last
+ * 20 ms (a stop by signal writes them first), nothing earlier.
+ */
+export class Persistence {
+  private pending: Change[] = [];
+  private scheduled = false;
+  private closed = false;
+  private readonly put: Statement;
+  private readonly remove: Statement;
+  private readonly removePrefix: Statement;
+
+  private constructor(
+    private readonly db: Database,
+    private readonly path: string,
+  ) {
+    this.put = db.prepare('INSERT OR REPLACE INTO rows (store, key, value) VALUES (?, ?, ?)');
+    this.remove = db.prepare('DELETE FROM rows WHERE store = ? AND key = ?');
+    this.removePrefix = db.prepare('DELETE FROM rows WHERE store = ? AND substr(key, 1, ?) = ?');
+  }
+
+  /**
+   * Opens the data folder's file (data-file.ts; `fresh` starts it empty). A file another process
+   * holds is tried again for LOCK_WAIT_MS: a restart may come while the sandbox before it is still
+   * closing (its parent, npm's shell, ends at once).
+   */
+  static async open(dir: string, fresh: boolean): Promise<Persistence> {
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        const { db, path } = openDataFile(dir, fresh);
+        return new Persistence(db, path);
+      } catch (error) {
+        if (!(error instanceof DataFileError && error.locked) || Date.now() > deadline) throw error;
+        await delay(LOCK_RETRY_MS);
+      }
+    }
+  }
+
+  /**
+   * Refills each store from its rows, then attaches its journal: one entry per kept store. Rows a
+   * store cannot read stop the start, as a damaged file does (data-file.ts).
+   */
+  keep(stores: Readonly<Record<string, KeptStore>>): void {
+    for (const [name, store] of Object.entries(stores)) {
+      try {
+        store.loadRows(this.rows(name));
+      } catch (error) {
+        this.abandon();
+        if (error instanceof DataFileError) throw error;
+        throw new DataFileError(
+          `${this.path}: the rows of ${name} cannot be read (${String(error)}); ${REMEDY}`,
+        );
+      }
+      store.journal = this.journal(name);
+    }
+  }
+
+  /** A store's rows, in the order they were last written. */
+  rows(store: string): KeptRow[] {
+    return this.db
+      .all('SELECT key, value FROM rows WHERE store = ? ORDER BY rowid', [store])
+      .map((row) => [row.key as string, this.parsed(store, row.value as string)] as const);
+  }
+
+  private parsed(store: string, value: string): unknown {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      throw new DataFileError(`${this.path}: a row of ${store} is not JSON; ${REMEDY}`);
+    }
+  }
+
+  journal(store: string): RowJournal {
+    return {
+      put: (key, value) => {
+        this.queue({ store, kind: 'put', key, value });
+      },
+      delete: (key) => {
+        this.queue({ store, kind: 'delete', key });
+      },
+      deletePrefix: (key) => {
+        this.queue({ store, kind: 'deletePrefix', key });
+      },
+    };
+  }
+
+  /** Writes what is queued, in one transaction. */
+  flush(): void {
+    this.scheduled = false;
+    const changes = this.pending;
+    if (changes.length === 0) return;
+    this.pending = [];
+    try {
+      this.db.exec('BEGIN');
+      for (const change of changes) this.write(change);
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      // A full disk must not stop the sandbox serving: said once per failed write.
+      console.error(`sandbox: ${changes.length} changes not written to the data file: ${String(error)}`);
+    }
+  }
+
+  close(): void {
+    this.flush();
+    this.closed = true;
+    for (const statement of [this.put, this.remove, this.removePrefix]) statement.finalize();
+    this.db.close();
+  }
+
+  /** Closes the file with nothing more written: what it holds is left as it is. */
+  private abandon(): void {
+    this.closed = true;
+    this.pending = [];
+    this.db.close();
+  }
+
+  private queue(change: Change): void {
+    if (this.closed) return;
+    this.pending.push(change);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setTimeout(() => {
+      this.flush();
+    }, FLUSH_DELAY_MS);
+  }
+
+  private write(change: Change): void {
+    if (change.kind === 'put') this.put.run([change.store, change.key, JSON.stringify(change.value)]);
+    else if (change.kind === 'delete') this.remove.run([change.store, change.key]);
+    else this.removePrefix.run([change.store, change.key.length, change.key]);
+  }
+}
