@@ -1,0 +1,125 @@
+/**
+ * The sandbox's journal: every request it receives and every delivery it makes, as records a
+ * grader reads (through the control API, or the JSON lines of the data folder). Secrets never
+ * appear: a token, code, client secret, password, notification token or page token is replaced
+ * by its fingerprint `fp:` + the first 16 hex characters of SHA-256 over a per-journal salt and
+ * the value, so "the same token again" stays visible without the value. Imports nothing.
+ */
+
+export type JournalEndpoint =
+  | 'authorize'
+  | 'login'
+  | 'consent'
+  | 'token'
+  | 'basic_user_info'
+  | 'listing'
+  | 'catalog'
+  | 'notification'
+  | 'import'
+  | 'import_status'
+  | 'ad_status'
+  | 'other';
+
+export const JOURNAL_ENDPOINTS: readonly JournalEndpoint[] = [
+  'authorize',
+  'login',
+  'consent',
+  'token',
+  'basic_user_info',
+  'listing',
+  'catalog',
+  'notification',
+  'import',
+  'import_status',
+  'ad_status',
+  'other',
+];
+
+/** A fact of a request or its answer: a fingerprint, a count, a flag or a plain value. */
+export type JournalFacts = Record<string, string | number | boolean | null>;
+
+/** What chaos did to a request or a delivery. */
+export interface ChaosDecision {
+  profile: string;
+  fault: string;
+  detail?: string;
+}
+
+/** What chaos had on for the client, with the seed its decisions are drawn from. */
+export interface ChaosInForce {
+  profiles: string[];
+  seed: number;
+}
+
+export interface RequestRecord {
+  kind: 'request';
+  /** Increasing per journal. */
+  seq: number;
+  /** ISO 8601, UTC. */
+  at: string;
+  /** The client the request acts for: from client_id, HTTP Basic, or the token's client. */
+  client_id: string | null;
+  /** The token's user, or the login form's user. */
+  login: string | null;
+  endpoint: JournalEndpoint;
+  method: string;
+  /** Without the query. */
+  path: string;
+  scheme: 'http' | 'https';
+  /** The query's parameters, secrets fingerprinted. */
+  query: Record<string, string>;
+  /** Where the request carried what. */
+  credentials: {
+    bearer?: string;
+    body_token?: string;
+    basic?: boolean;
+    secret_in?: Array<'body' | 'query' | 'header'>;
+  };
+  params?: JournalFacts;
+  status: number;
+  /** The API's reason or error code answered (RATE_LIMIT, ACCESS_DENIED, invalid_grant, ...). */
+  reason?: string;
+  answer?: JournalFacts;
+  decision?: ChaosDecision;
+  /** Optional addition: every decision when chaos took more than one (the first is `decision`). */
+  decisions?: ChaosDecision[];
+  chaos?: ChaosInForce;
+  duration_ms: number;
+}
+
+export type DeliveryOutcome = 'delivered' | 'failed' | 'refused' | 'dropped' | 'cancelled';
+
+export interface DeliveryRecord {
+  kind: 'delivery';
+  seq: number;
+  at: string;
+  /** The client whose token created the configuration. */
+  client_id: string | null;
+  login: string;
+  configuration_id: string;
+  url: string;
+  event_id: string;
+  ad_id: string;
+  /** The ad status the body carries. */
+  status_sent: string;
+  attempt: number;
+  outcome: DeliveryOutcome;
+  /** The receiver's answer. */
+  http_status?: number;
+  duration_ms?: number;
+  decision?: ChaosDecision;
+  chaos?: ChaosInForce;
+  /** Optional addition: why a failed or refused attempt ended so (never a secret). */
+  error?: string;
+}
+
+export type JournalRecord = RequestRecord | DeliveryRecord;
+
+/** The control API's answer to `GET {control}/test_helpers/v1/journal`. */
+export interface JournalAnswer {
+  records: JournalRecord[];
+  dropped: number;
+}
+
+/** The control API's path, below the test helpers' prefix. */
+export const JOURNAL_HELPER_PATH = '/journal';
