@@ -49,6 +49,10 @@ const COMMANDS: Record<
   cleanup: { script: 'scripts/cleanup.ts', summary: 'delete what an interrupted run left on the target' },
   requirements: { script: 'scripts/requirements.ts', summary: 'requirement coverage' },
   drift: { script: 'bin/drift.ts', summary: 'compare two observed profiles: drift OLD NEW' },
+  'client-report': {
+    script: 'bin/client-report.ts',
+    summary: "grade an integrator's client from the sandbox's journal: the report card",
+  },
   profile: {
     script: 'bin/profile.ts',
     summary: "one observed profile from shards' observed-parts, compared with --baseline (CI)",

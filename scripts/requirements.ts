@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { REQUIREMENTS } from '../spec/requirements/catalogue.js';
+import { CLIENT_REQUIREMENTS, REQUIREMENTS } from '../spec/requirements/catalogue.js';
 import { specsOf, type JsonReport, type JsonSpec } from './lib.js';
 import { MODES, readCoverage, type Mode } from './mode-coverage.js';
 import { modeLines } from './mode-table.js';
@@ -134,6 +134,15 @@ function killedLine(coveredIds: readonly string[]): string {
   return `${killed.size} requirements with a test that kills a fault (reports/mutants.json of ${matrix.date}, ${matrix.faults.length} faults)${missing.length > 0 ? `; none yet for ${missing.join(', ')}` : ''}`;
 }
 
+/**
+ * The client's requirements are a family of their own: they bind an integrator's client, which the
+ * report card grades from the sandbox's journal, not a server that a test checks.
+ */
+function clientFamilyLine(): string {
+  const advisory = CLIENT_REQUIREMENTS.filter((found) => found.advisory !== undefined).length;
+  return `client requirements (their own family, graded by \`client-report\` from the sandbox's journal, not counted above): ${CLIENT_REQUIREMENTS.length}, ${advisory} advisory`;
+}
+
 /** The catalogue beside the conformance tests' tags; 1 when a requirement that should have a test has none. */
 function listRequirements(): number {
   const coverage = new Map<string, string[]>();
@@ -173,6 +182,7 @@ function listRequirements(): number {
   console.log(killedLine(covered.map((found) => found.id)));
   console.log(basisLines().join('\n'));
   console.log(`\n${pathLines(paths, args.all).join('\n')}`);
+  console.log(clientFamilyLine());
   return uncovered.length === 0 && paths.missing.length + paths.unknownIds.length === 0 ? 0 : 1;
 }
 

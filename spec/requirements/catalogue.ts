@@ -30,3 +30,6 @@ export function requirement(id: string): Requirement {
     throw new Error(`Unknown requirement id ${id}: add it to spec/requirements/catalogue.ts`);
   return found;
 }
+
+/** The client's requirements, a family of their own (spec/requirements/client.ts): never counted above. */
+export { CLIENT_REQUIREMENTS, clientRequirement, type ClientRequirement } from './client.js';

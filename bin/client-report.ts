@@ -1,0 +1,112 @@
+// `classifieds-conformance client-report --client-id ID [...]`: grades an integrator's client from
+// the sandbox's journal against the client requirements (spec/requirements/client.ts) and writes
+// the report card: the console summary, and Markdown, JUnit and Allure results when asked.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { redactText, registerSecret } from '../helpers/report/redact.js';
+import { writeAllureResults } from '../report-card/allure.js';
+import { cardLines } from '../report-card/card-lines.js';
+import { consoleSummary } from '../report-card/console-summary.js';
+import { exitCodeOf, gradeClient } from '../report-card/grade.js';
+import { junitCard } from '../report-card/junit.js';
+import { markdownCard } from '../report-card/markdown.js';
+import { fetchJournal, readJournalFile, type JournalRead, type Window } from '../report-card/source.js';
+import { environment } from '../config/environment.js';
+
+const HELP = `Usage: classifieds-conformance client-report --client-id ID [options]
+
+Grades one integrator's client from the sandbox's journal against the client requirements: each
+passed, failed with the journal records that show it (redacted, with a reproduction), or not
+exercised (never counted as passed); with the chaos profile and seed that were on.
+
+Where the journal is read (one of):
+  --journal FILE            the sandbox's journal.jsonl (in its data folder)
+  --control-url URL         a running sandbox's control API (default SANDBOX_CONTROL_URL)
+  --key KEY                 its control key (default SANDBOX_CONTROL_KEY; prefer the variable)
+Which records:
+  --client-id ID            the client graded (required)
+  --since TIME, --until TIME  an ISO 8601 window (default: all the journal holds)
+Outputs (the console summary always):
+  --markdown FILE   --junit FILE   --allure DIR (one test a requirement, its id as a label)
+Exit status: 1 when a requirement failed (an advisory one only warns); with --require-exercised,
+also when one was not exercised; 2 on a wrong command line or an unreadable journal.`;
+
+const OPTIONS = {
+  'client-id': { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  journal: { type: 'string' },
+  'control-url': { type: 'string' },
+  key: { type: 'string' },
+  'require-exercised': { type: 'boolean', default: false },
+  markdown: { type: 'string' },
+  junit: { type: 'string' },
+  allure: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+
+/** The window, or a message naming the option that is not a time. */
+function windowOf(values: Values): Window | string {
+  for (const name of ['since', 'until'] as const) {
+    const value = values[name];
+    if (value !== undefined && Number.isNaN(Date.parse(value)))
+      return `--${name} ${value}: not an ISO 8601 time`;
+  }
+  return {
+    ...(values.since === undefined ? {} : { since: values.since }),
+    ...(values.until === undefined ? {} : { until: values.until }),
+  };
+}
+
+/** Reads the journal from the file or the control API, or says what is missing. */
+async function readJournal(values: Values, clientId: string, window: Window): Promise<JournalRead | string> {
+  if (values.journal !== undefined) return readJournalFile(values.journal, clientId, window);
+  const given = environment();
+  const controlUrl = values['control-url'] ?? given.SANDBOX_CONTROL_URL;
+  const key = values.key ?? given.SANDBOX_CONTROL_KEY;
+  if (controlUrl === undefined || key === undefined)
+    return 'give --journal FILE, or --control-url and --key (SANDBOX_CONTROL_URL, SANDBOX_CONTROL_KEY)';
+  registerSecret(key);
+  return fetchJournal(controlUrl, key, clientId, window);
+}
+
+function writeOutput(file: string, text: string): void {
+  mkdirSync(dirname(resolve(file)), { recursive: true });
+  writeFileSync(file, text);
+  console.log(`written: ${file}`);
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ args: process.argv.slice(2), options: OPTIONS });
+  registerSecret(values.key);
+  const clientId = values['client-id'];
+  if (values.help || clientId === undefined) {
+    console.log(HELP);
+    return values.help ? 0 : 2;
+  }
+  const window = windowOf(values);
+  const read = typeof window === 'string' ? window : await readJournal(values, clientId, window);
+  if (typeof read === 'string' || typeof window === 'string') {
+    console.error(typeof window === 'string' ? window : read);
+    return 2;
+  }
+  const card = gradeClient(clientId, read.records, { dropped: read.dropped, ...window });
+  const lines = cardLines(card);
+  const requireExercised = values['require-exercised'];
+  console.log(consoleSummary(card, lines));
+  if (values.markdown !== undefined) writeOutput(values.markdown, markdownCard(card, lines));
+  if (values.junit !== undefined) writeOutput(values.junit, junitCard(card, lines, requireExercised));
+  if (values.allure !== undefined) writeAllureResults(values.allure, card, lines, requireExercised);
+  return exitCodeOf(card, requireExercised);
+}
+
+main().then(
+  (status) => process.exit(status),
+  (error: unknown) => {
+    console.error(redactText(`client-report: ${error instanceof Error ? error.message : String(error)}`));
+    process.exit(2);
+  },
+);

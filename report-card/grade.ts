@@ -1,0 +1,61 @@
+import type { JournalRecord } from '../spec/journal.js';
+import type { ClientRequirement } from '../spec/requirements/client.js';
+import { gradedRequirements } from './graders/index.js';
+import { sanitizedRecord } from './sanitize.js';
+import type { Verdict } from './verdict.js';
+
+/** One client's report card: each requirement's verdict, and what chaos had on. */
+export interface ReportCard {
+  clientId: string;
+  window: { since?: string; until?: string };
+  records: number;
+  /** Records the journal dropped (its ring is bounded): the grades may miss them. */
+  dropped: number;
+  /** Each chaos set-up that was on for the client, as its records name it. */
+  chaos: Array<{ profiles: string[]; seed: number }>;
+  lines: Array<{ requirement: ClientRequirement; verdict: Verdict }>;
+}
+
+/** The distinct chaos set-ups named by the records, in the order they first appear. */
+function chaosOf(records: readonly JournalRecord[]): ReportCard['chaos'] {
+  const seen = new Map<string, { profiles: string[]; seed: number }>();
+  for (const record of records)
+    if (record.chaos !== undefined)
+      seen.set(`${record.chaos.profiles.join('+')}#${record.chaos.seed}`, record.chaos);
+  return [...seen.values()];
+}
+
+/** Grades every client requirement from one client's records (in journal order), raw secrets fingerprinted first. */
+export function gradeClient(
+  clientId: string,
+  records: readonly JournalRecord[],
+  options: { dropped?: number; since?: string; until?: string } = {},
+): ReportCard {
+  const ordered = records.map(sanitizedRecord).sort((a, b) => a.seq - b.seq);
+  return {
+    clientId,
+    window: {
+      ...(options.since === undefined ? {} : { since: options.since }),
+      ...(options.until === undefined ? {} : { until: options.until }),
+    },
+    records: ordered.length,
+    dropped: options.dropped ?? 0,
+    chaos: chaosOf(ordered),
+    lines: gradedRequirements().map(({ requirement, grade }) => ({ requirement, verdict: grade(ordered) })),
+  };
+}
+
+export type Standing = 'passed' | 'failed' | 'advisory' | 'not exercised';
+
+/** How a line stands: a failed advisory requirement is a warning, never a failure. */
+export function standingOf(line: ReportCard['lines'][number]): Standing {
+  if (line.verdict.outcome !== 'failed') return line.verdict.outcome;
+  return line.requirement.advisory === undefined ? 'failed' : 'advisory';
+}
+
+/** 1 on a failed requirement (not an advisory one); with `requireExercised`, also on one not exercised. */
+export function exitCodeOf(card: ReportCard, requireExercised: boolean): number {
+  const standings = card.lines.map(standingOf);
+  if (standings.includes('failed')) return 1;
+  return requireExercised && standings.includes('not exercised') ? 1 : 0;
+}

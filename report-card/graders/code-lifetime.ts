@@ -1,0 +1,27 @@
+// C2.2-02: a code expires ten minutes after it was issued: the client exchanges it before.
+import type { JournalRecord } from '../../spec/journal.js';
+import { CODE_LIFETIME_MS } from '../../spec/limits.js';
+import { codeExchanges, issuingRecord } from '../oauth.js';
+import { timeOf } from '../records.js';
+import { failed, passedIf, type Verdict } from '../verdict.js';
+
+export function gradeCodeLifetime(records: readonly JournalRecord[]): Verdict {
+  let timed = 0;
+  for (const { request, code } of codeExchanges(records)) {
+    const issuing = issuingRecord(records, code);
+    if (issuing === undefined) continue;
+    timed += 1;
+    const age = timeOf(request) - timeOf(issuing);
+    if (age > CODE_LIFETIME_MS)
+      return failed(
+        `token request #${request.seq} sent code ${code} ${Math.round(age / 1000)} s after it was issued at #${issuing.seq}: a code lives ${CODE_LIFETIME_MS / 60_000} minutes`,
+        issuing,
+        request,
+      );
+  }
+  return passedIf(
+    timed,
+    'code(s) exchanged within ten minutes of their issue',
+    'no exchange of a code whose issue is in the journal',
+  );
+}

@@ -1,0 +1,21 @@
+// C2.2-01: a code is single use: after a successful exchange it is never sent again. (A failed
+// exchange leaves it usable, so a retry after one is not a reuse.)
+import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
+import { codeExchanges } from '../oauth.js';
+import { failed, passedIf, type Verdict } from '../verdict.js';
+
+export function gradeCodeOnce(records: readonly JournalRecord[]): Verdict {
+  const exchanges = codeExchanges(records);
+  const redeemed = new Map<string, RequestRecord>();
+  for (const { request, code } of exchanges) {
+    const earlier = redeemed.get(code);
+    if (earlier !== undefined)
+      return failed(
+        `token request #${request.seq} sent code ${code} again, already exchanged successfully at #${earlier.seq}`,
+        earlier,
+        request,
+      );
+    if (request.status === 200) redeemed.set(code, request);
+  }
+  return passedIf(exchanges.length, 'code exchange(s), no code sent after its success', 'no code exchanged');
+}

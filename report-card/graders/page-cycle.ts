@@ -1,0 +1,38 @@
+// C4.4-04 (advisory): a crawl fetches each page once. A server that answers a next_token naming a
+// page the crawl already fetched would keep a literal client looping for ever.
+import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
+import { crawlKeyOf, isPage, listingRequests, nextTokenOf, pageTokenOf } from '../listing.js';
+import { failed, passed, notExercised, type Verdict } from '../verdict.js';
+
+interface Crawl {
+  fetched: Map<string, RequestRecord>;
+  last?: RequestRecord;
+}
+
+export function gradePageCycle(records: readonly JournalRecord[]): Verdict {
+  const crawls = new Map<string, Crawl>();
+  let repeats = 0;
+  for (const request of listingRequests(records)) {
+    const key = crawlKeyOf(request);
+    const token = pageTokenOf(request);
+    const crawl: Crawl =
+      token === undefined ? { fetched: new Map() } : (crawls.get(key) ?? { fetched: new Map() });
+    crawls.set(key, crawl);
+    const earlier = token === undefined ? undefined : crawl.fetched.get(token);
+    const endedAtNull = crawl.last !== undefined && nextTokenOf(crawl.last) === null;
+    if (earlier !== undefined && !endedAtNull)
+      return failed(
+        `listing request #${request.seq} fetched page_token ${String(token)} again, a page the crawl had fetched at #${earlier.seq}: the crawl is going round a cycle`,
+        earlier,
+        request,
+      );
+    if (!isPage(request)) continue;
+    if (token !== undefined) crawl.fetched.set(token, request);
+    const next = nextTokenOf(request);
+    if (typeof next === 'string' && crawl.fetched.has(next)) repeats += 1;
+    crawl.last = request;
+  }
+  return repeats > 0
+    ? passed(`${repeats} next_token(s) naming a page already fetched, none followed`)
+    : notExercised('no page answered a next_token naming a page already fetched');
+}

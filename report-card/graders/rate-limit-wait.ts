@@ -1,0 +1,26 @@
+// C7.3-01: after RATE_LIMIT, no request until the block ends: the limit is per second and every
+// request of a block is refused (field notes: 429 for 10 minutes), so the next request waits at
+// least a second, never a retry at full speed.
+import type { JournalRecord } from '../../spec/journal.js';
+import { BLOCK_PAUSE_MS, isRateLimited, nextRequestAfter } from '../rate-limit.js';
+import { answeredAt, requestsOf, timeOf } from '../records.js';
+import { failed, passedIf, type Verdict } from '../verdict.js';
+
+export function gradeRateLimitWait(records: readonly JournalRecord[]): Verdict {
+  const limited = requestsOf(records).filter(isRateLimited);
+  for (const answer of limited) {
+    const next = nextRequestAfter(records, answer);
+    const pause = next === undefined ? Infinity : timeOf(next) - answeredAt(answer);
+    if (next !== undefined && pause < BLOCK_PAUSE_MS)
+      return failed(
+        `request #${next.seq} (${next.method} ${next.path}) came ${Math.round(pause)} ms after the RATE_LIMIT answer of #${answer.seq}: at least ${BLOCK_PAUSE_MS} ms, the block is not over`,
+        answer,
+        next,
+      );
+  }
+  return passedIf(
+    limited.length,
+    'RATE_LIMIT answer(s), each followed by a pause',
+    'no request was answered RATE_LIMIT',
+  );
+}

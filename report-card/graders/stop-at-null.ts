@@ -1,0 +1,26 @@
+// C4.4-03: a null next_token ends the crawl (an empty last page too): the crawl's next request, if
+// any, starts again without page_token.
+import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
+import { crawlKeyOf, isPage, listingRequests, nextTokenOf, pageTokenOf } from '../listing.js';
+import { failed, passedIf, type Verdict } from '../verdict.js';
+
+export function gradeStopAtNull(records: readonly JournalRecord[]): Verdict {
+  const lastPageOfCrawl = new Map<string, RequestRecord>();
+  let ends = 0;
+  for (const request of listingRequests(records)) {
+    const key = crawlKeyOf(request);
+    const last = lastPageOfCrawl.get(key);
+    const token = pageTokenOf(request);
+    if (last !== undefined && nextTokenOf(last) === null && token !== undefined)
+      return failed(
+        `the page answered at #${last.seq} had next_token null (${String(last.answer?.items ?? '?')} items), and listing request #${request.seq} went on with page_token ${token}`,
+        last,
+        request,
+      );
+    if (isPage(request)) {
+      lastPageOfCrawl.set(key, request);
+      if (nextTokenOf(request) === null) ends += 1;
+    }
+  }
+  return passedIf(ends, 'crawl(s) ended at a null next_token', 'no page answered next_token null');
+}

@@ -1,0 +1,141 @@
+import { fp } from './journal-builder.js';
+import type { Client } from './client-steps.js';
+
+interface Page {
+  pageToken?: string;
+  next: string | null;
+  items?: number;
+  statuses?: string;
+  fetchSize?: number;
+}
+
+/** One listing request answered with a page. */
+function page(
+  client: Client,
+  { pageToken, next, items = 100, statuses = 'published,pending_review', fetchSize = 100 }: Page,
+) {
+  return client.j.request({
+    endpoint: 'listing',
+    method: 'GET',
+    path: '/autoupload/v1/published',
+    credentials: { bearer: client.token },
+    params: { fetch_size: fetchSize, ...(pageToken === undefined ? {} : { page_token: pageToken }) },
+    status: 200,
+    answer: { next_token: next, items, statuses },
+  });
+}
+
+/** A whole crawl: a status outside section 3 on page 2, an empty page before the empty last one. */
+export function crawl(client: Client): void {
+  const { j, mistake } = client;
+  if (mistake === 'invents-a-page-token')
+    j.wrong(
+      j.request({
+        endpoint: 'listing',
+        method: 'GET',
+        path: '/autoupload/v1/published',
+        credentials: { bearer: client.token },
+        params: { page_token: fp('made-up') },
+        status: 400,
+        reason: 'BAD_REQUEST',
+      }),
+    );
+  const first = page(client, { next: fp('page-2'), fetchSize: mistake === 'asks-500-a-page' ? 500 : 100 });
+  if (mistake === 'asks-500-a-page') j.wrong(first);
+  if (mistake === 'stops-at-the-first-page') return void j.wrong(first);
+  const second = page(client, { pageToken: fp('page-2'), next: fp('page-3'), statuses: 'published,sold' });
+  if (mistake === 'stops-at-an-unknown-status') return void j.wrong(second);
+  page(client, { pageToken: fp('page-3'), next: fp('page-4'), items: 0, statuses: '' });
+  page(client, { pageToken: fp('page-4'), next: null, items: 0, statuses: '' });
+  if (mistake === 'goes-past-a-null-next-token')
+    j.wrong(page(client, { pageToken: fp('page-4'), next: null, items: 0, statuses: '' }));
+}
+
+/** A crawl whose server repeats a token: the reference client stops there. */
+export function crawlThroughCycle(client: Client): void {
+  const { j, mistake } = client;
+  j.wait(1000);
+  page(client, { next: fp('cycle-2') });
+  j.request({
+    endpoint: 'listing',
+    method: 'GET',
+    path: '/autoupload/v1/published',
+    credentials: { bearer: client.token },
+    params: { page_token: fp('cycle-2') },
+    status: 200,
+    answer: { next_token: fp('cycle-2'), items: 100, statuses: 'published' },
+    decision: { profile: 'hostile-marketplace', fault: 'repeat_token' },
+  });
+  if (mistake === 'loops-on-a-repeated-token') {
+    j.wrong(page(client, { pageToken: fp('cycle-2'), next: fp('cycle-2') }));
+    page(client, { pageToken: fp('cycle-2'), next: fp('cycle-2') });
+  }
+}
+
+function limited(client: Client) {
+  return client.j.request({
+    endpoint: 'listing',
+    method: 'GET',
+    path: '/autoupload/v1/published',
+    credentials: { bearer: client.token },
+    params: { fetch_size: 100 },
+    status: 429,
+    reason: 'RATE_LIMIT',
+  });
+}
+
+/** Three requests in 400 ms, a block, a wait, and a paced resume. */
+export function crawlIntoBlock(client: Client): void {
+  const { j, mistake } = client;
+  j.wait(5000);
+  page(client, { next: null });
+  j.wait(150);
+  page(client, { next: null });
+  j.wait(150);
+  limited(client);
+  if (mistake === 'retries-a-block-at-full-speed') {
+    j.wait(50);
+    j.wrong(limited(client));
+  }
+  j.wait(2000);
+  limited(client);
+  j.wait(4000);
+  page(client, { next: null });
+  if (mistake !== 'resumes-at-full-speed') return;
+  j.wait(100);
+  j.wrong(page(client, { next: null }));
+  j.wait(100);
+  page(client, { next: null });
+  j.wait(100);
+  page(client, { next: null });
+}
+
+/** The token revoked under the client: ACCESS_DENIED, then a new consent. */
+export function deniedToken(client: Client): void {
+  const { j, mistake } = client;
+  j.wait(1000).request({
+    endpoint: 'listing',
+    method: 'GET',
+    path: '/autoupload/v1/published',
+    credentials: { bearer: client.token },
+    status: 401,
+    reason: 'ACCESS_DENIED',
+    decision: { profile: 'hostile-marketplace', fault: 'revoke_token' },
+  });
+  if (mistake === 'reuses-a-denied-token')
+    j.wrong(
+      j.wait(1000).request({
+        endpoint: 'listing',
+        method: 'GET',
+        path: '/autoupload/v1/published',
+        credentials: { bearer: client.token },
+        status: 401,
+        reason: 'ACCESS_DENIED',
+      }),
+    );
+}
+
+export function crawlAgain(client: Client): void {
+  client.j.wait(1000);
+  page(client, { next: null, items: 3 });
+}

@@ -1,0 +1,130 @@
+import type { DeliveryRecord } from '../../spec/journal.js';
+import { fp } from './journal-builder.js';
+import type { Client } from './client-steps.js';
+import { RAW_SECRETS } from './mistakes.js';
+
+const EDGE = { profile: 'hostile-marketplace', fault: 'edge_html', detail: 'a CDN page, 503' };
+
+function carBrands(client: Client, status: number, placeInHeader = false) {
+  return client.j.request({
+    endpoint: 'catalog',
+    method: 'POST',
+    path: '/autoupload/car_info',
+    credentials: placeInHeader ? { bearer: client.token } : { body_token: client.token },
+    status,
+    ...(status === 503 ? { decision: EDGE } : {}),
+  });
+}
+
+/** The catalog behind an edge: one HTML 503, a retry a second later. */
+export function lookUpCatalog(client: Client): void {
+  const { j, mistake } = client;
+  carBrands(client, 503);
+  if (mistake === 'storms-the-edge-with-retries') {
+    j.wait(10);
+    j.wrong(carBrands(client, 503));
+    for (let retry = 0; retry < 5; retry += 1) {
+      j.wait(10);
+      carBrands(client, 503);
+    }
+  }
+  j.wait(1000);
+  const found = carBrands(client, 200, mistake === 'sends-a-bearer-to-the-catalog');
+  if (mistake === 'sends-a-bearer-to-the-catalog') j.wrong(found);
+}
+
+function importAds(client: Client, catalogIds: string, refused: boolean) {
+  return client.j.request({
+    endpoint: 'import',
+    method: 'PUT',
+    path: '/autoupload/import',
+    credentials: { body_token: client.token },
+    params: { ads: 1, catalog_ids: catalogIds },
+    status: 200,
+    answer: refused
+      ? { statusCode: -4, refused_catalog_ids: 'vehicle_model:123' }
+      : { statusCode: 0, import_token: fp('import-2') },
+  });
+}
+
+/** An import refused after a renumbering, the catalog read again, the import with the new ids. */
+export function importAfterRenumbering(client: Client): void {
+  const { j, mistake } = client;
+  j.wait(500);
+  importAds(client, 'vehicle_brand:5,vehicle_model:123', true);
+  j.wait(500);
+  carBrands(client, 200);
+  j.wait(500);
+  const kept = mistake === 'keeps-a-refused-catalog-id';
+  const again = importAds(
+    client,
+    kept ? 'vehicle_brand:1000005,vehicle_model:123' : 'vehicle_brand:1000005,vehicle_model:1000123',
+    kept,
+  );
+  if (kept) j.wrong(again);
+  j.wait(2000).request({
+    endpoint: 'import_status',
+    method: 'POST',
+    path: `/autoupload/import/${fp('import-2')}`,
+    credentials: { body_token: client.token },
+    status: 200,
+  });
+  j.wait(100).request({
+    endpoint: 'ad_status',
+    method: 'GET',
+    path: '/autoupload/ads/100000001',
+    credentials: { bearer: client.token },
+    status: 200,
+  });
+}
+
+/** The receiver: a configuration, then a valid, an unknown-status, a forged and a duplicate delivery. */
+export function receive(client: Client): void {
+  const { j, mistake } = client;
+  j.wait(500).request({
+    endpoint: 'notification',
+    method: 'POST',
+    path: '/autoservice/v1/notification',
+    credentials: { bearer: client.token },
+    params: { token: RAW_SECRETS.notificationToken },
+    status: 201,
+  });
+  const deliveries: Array<[Partial<DeliveryRecord>, boolean]> = [
+    [
+      mistake === 'answers-deliveries-too-late'
+        ? { status_sent: 'published', outcome: 'failed' }
+        : { status_sent: 'published', outcome: 'delivered', http_status: 200 },
+      mistake === 'answers-deliveries-too-late',
+    ],
+    [
+      {
+        status_sent: 'sold',
+        outcome: mistake === 'refuses-an-unknown-status-delivery' ? 'failed' : 'delivered',
+        http_status: mistake === 'refuses-an-unknown-status-delivery' ? 400 : 204,
+      },
+      mistake === 'refuses-an-unknown-status-delivery',
+    ],
+    [
+      {
+        status_sent: 'published',
+        outcome: mistake === 'accepts-a-forged-delivery' ? 'delivered' : 'refused',
+        http_status: mistake === 'accepts-a-forged-delivery' ? 200 : 401,
+        decision: { profile: 'hostile-marketplace', fault: 'forged' },
+      },
+      mistake === 'accepts-a-forged-delivery',
+    ],
+    [
+      {
+        status_sent: 'published',
+        outcome: mistake === 'refuses-a-duplicate-delivery' ? 'failed' : 'delivered',
+        http_status: mistake === 'refuses-a-duplicate-delivery' ? 409 : 200,
+        decision: { profile: 'hostile-marketplace', fault: 'duplicate' },
+      },
+      mistake === 'refuses-a-duplicate-delivery',
+    ],
+  ];
+  for (const [fields, wrong] of deliveries) {
+    const record = j.delivery({ status_sent: 'published', outcome: 'delivered', ...fields });
+    if (wrong) j.wrong(record);
+  }
+}

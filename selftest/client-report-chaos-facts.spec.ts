@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import { gradeClient, standingOf } from '../report-card/grade.js';
+import { fp, JournalBuilder } from './broken-clients/journal-builder.js';
+
+/**
+ * The graders read the facts the sandbox's chaos writes in its own shapes (sandbox/journal/facts.ts):
+ * absent parameters as null, a status outside section 3 as the fault `other-status`, a renumbering
+ * as `catalog-renumbered` on an import refused -4 whose catalog ids are plain ids, an edge as
+ * `html-503`, an authorization refused for its redirect_uri as a 400 page without reason.
+ */
+function standingsOf(j: JournalBuilder): Record<string, string> {
+  const card = gradeClient(j.clientId, j.records);
+  return Object.fromEntries(card.lines.map((line) => [line.requirement.id, standingOf(line)]));
+}
+
+const STATUSES = { profile: 'statuses', fault: 'other-status' };
+const RENUMBERED = { profile: 'catalog-renumber', fault: 'catalog-renumbered' };
+const LISTING = { endpoint: 'listing', method: 'GET', path: '/autoupload/v1/published' } as const;
+
+function listed(j: JournalBuilder, pageToken: string | null, next: string | null, other = false): void {
+  j.wait(1000).request({
+    ...LISTING,
+    credentials: { bearer: fp('token') },
+    params: { fetch_size: null, ads_status: null, page_token: pageToken },
+    status: 200,
+    answer: { items: 3, next_token: next },
+    ...(other ? { decision: STATUSES } : {}),
+  });
+}
+
+function imported(j: JournalBuilder, catalogIds: string, statusCode: number): void {
+  j.wait(1000).request({
+    endpoint: 'import',
+    method: 'PUT',
+    path: '/autoupload/import',
+    credentials: { body_token: fp('token') },
+    params: { ad_count: 1, ad_ids: 'car-1', catalog_ids: catalogIds },
+    status: 200,
+    answer:
+      statusCode === 0 ? { statusCode, import_token: fp('import') } : { statusCode, refused_ids: 'car-1' },
+    decision: RENUMBERED,
+  });
+}
+
+test.describe("the report card reads the chaos journal's own facts", () => {
+  test('a page with a status of another set ends a crawl: C3-01 alone; null parameters are absent ones', () => {
+    const j = new JournalBuilder('client-chaos');
+    listed(j, null, fp('p2'));
+    listed(j, fp('p2'), fp('p3'), true);
+    const standings = standingsOf(j);
+    expect(standings['C3-01']).toBe('failed');
+    expect(standings['C4.4-02']).toBe('passed');
+    expect(standings['C4.4-05']).toBe('passed');
+    listed(j, fp('p3'), null);
+    expect(standingsOf(j)['C3-01']).toBe('passed');
+  });
+
+  test('a renumbering: the same plain catalog id refused twice fails C2.6-01, refreshed ids pass', () => {
+    const kept = new JournalBuilder('client-kept');
+    imported(kept, '5,123', -4);
+    imported(kept, '5,123', -4);
+    expect(standingsOf(kept)['C2.6-01']).toBe('failed');
+    const refreshed = new JournalBuilder('client-refreshed');
+    imported(refreshed, '5,123', -4);
+    imported(refreshed, '1000005,1000123', 0);
+    expect(standingsOf(refreshed)['C2.6-01']).toBe('passed');
+  });
+
+  test('a 400 page at the authorization endpoint, an edge retried at once, an other-status delivery refused', () => {
+    const j = new JournalBuilder('client-pages');
+    j.request({
+      endpoint: 'authorize',
+      method: 'GET',
+      path: '/oauth',
+      scheme: 'https',
+      params: { redirect_uri: 'https://elsewhere.example/cb', scope: 'autoupload', state_present: true },
+      status: 400,
+    });
+    const edge = { profile: 'edge', fault: 'html-503' };
+    j.request({
+      endpoint: 'catalog',
+      method: 'POST',
+      path: '/autoupload/car_info',
+      credentials: { body_token: fp('token') },
+      status: 503,
+      decision: edge,
+    });
+    j.wait(20).request({
+      endpoint: 'catalog',
+      method: 'POST',
+      path: '/autoupload/car_info',
+      credentials: { body_token: fp('token') },
+      status: 200,
+      decision: { profile: 'edge', fault: 'latency' },
+    });
+    j.delivery({ status_sent: 'sold', outcome: 'failed', http_status: 500, decision: STATUSES });
+    const standings = standingsOf(j);
+    expect([standings['C4.1-01'], standings['CFN-01'], standings['C3-02'], standings['C6-01']]).toEqual([
+      'failed',
+      'failed',
+      'failed',
+      'not exercised',
+    ]);
+  });
+});
