@@ -96,11 +96,8 @@ export async function startChaosSandbox(options: Partial<SandboxOptions> = {}): 
       if (response.status !== 200) throw new Error(`set-up: the journal answered ${response.status}`);
       return (await response.json()) as JournalAnswer;
     },
-    // The registry's PUT /switches/chaos is another engineer's; until it lands, the switch in-process.
-    setChaos: (value) => {
-      sandbox.state.chaos.set(value);
-      return Promise.resolve(200);
-    },
+    // Through the control API, as an integrator's test would switch it (PUT /switches/chaos).
+    setChaos: async (value) => (await control('PUT', '/switches/chaos', { value })).status,
     changeStatus: async (login, adId, status) => {
       const path = `/users/${encodeURIComponent(login)}/ads/${encodeURIComponent(adId)}/status`;
       const response = await control('POST', path, { status });
