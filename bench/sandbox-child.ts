@@ -4,6 +4,9 @@
 //   actor   -> {clientId, login, token}: a client (rate limit lifted), a user and an access token
 //   memory  -> {rssMb, heapUsedMb, maxRssMb}, after a full collection when run with --expose-gc
 //   cpu     -> {cpuMs}: the CPU time the process has used so far (user and system)
+// Its first argument may name how the journal and chaos are set (bench/chaos-cost.ts): `plain`
+// (neither installed), `journal-off` (installed, journal off, no profile), `journal-on` (no
+// profile), `chaos-elsewhere` (journal on, every profile on for a client that is not the actor's).
 // `--data DIR`: the state kept in a fresh data folder there, as `npm run sandbox` keeps it
 // (bench/persistence.ts); without it, in memory only, as the suite's embedded sandbox.
 import { parseArgs } from 'node:util';
@@ -60,8 +63,27 @@ function actor(sandbox: StartedSandbox): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { data: { type: 'string' } } });
-  const sandbox = await startSandbox({ controlKey: CONTROL_KEY, dataDir: values.data, fresh: true });
+  const { values, positionals } = parseArgs({
+    options: { data: { type: 'string' } },
+    allowPositionals: true,
+  });
+  const mode = positionals[0] ?? 'journal-on';
+  const sandbox = await startSandbox({
+    controlKey: CONTROL_KEY,
+    dataDir: values.data,
+    fresh: true,
+    observe: mode !== 'plain',
+    journal: mode === 'journal-on' || mode === 'chaos-elsewhere',
+    ...(mode === 'chaos-elsewhere'
+      ? {
+          chaos: {
+            profiles: ['edge', 'pages', 'statuses', 'deliveries'],
+            clients: ['cl_someone_else'],
+            seed: 1,
+          },
+        }
+      : {}),
+  });
   answerCommands((line) => {
     if (line === 'actor') return actor(sandbox);
     if (line === 'memory') return JSON.stringify(memory());

@@ -16,6 +16,8 @@ import {
 } from '../sandbox/service/options.js';
 import { standFor } from '../sandbox/service/process-tree.js';
 import { switchesHelp, switchNames } from '../sandbox/rule-switches.js';
+import { PROFILE_NAMES } from '../sandbox/chaos/profiles.js';
+import { CHAOS_HELP } from '../sandbox/chaos/start-up.js';
 import { envBlock, loadAccount, type RunningUrls } from './sandbox-account.js';
 import { environment, childEnvironment } from '../config/environment.js';
 
@@ -36,6 +38,7 @@ function wrapped(heading: string, names: readonly string[]): string {
 
 const HELP = () => `Usage: classifieds-conformance sandbox [--account] [--state <file>] [--ads <n>]
          [--host <address>] [--data <folder> | --in-memory] [--fresh]
+         [--chaos NAME[,NAME]] [--seed N] [--chaos-clients ID[,ID]|all]
 
 The embedded reference sandbox on fixed ports (SANDBOX_AUTH_PORT, default 8443; SANDBOX_APPS_PORT,
 default 8080). Without options it makes a demo client and user and prints the variables of helpers
@@ -49,6 +52,9 @@ consents, the CA) across restarts in a SQLite file under its data folder (docs/s
 a signal to this command stops it and every process under it.
 ${SERVICE_HELP}
 
+With --chaos, seeded faults for the named clients (the demo client by default; \`all\` as an explicit
+choice), the seed printed (random unless --seed) and recorded in the journal; ${CHAOS_HELP}.
+
 ${switchesHelp()}
 ${wrapped('Faults:', switchNames().faults)}
 ${wrapped('Variants:', switchNames().variants)}`;
@@ -58,6 +64,33 @@ interface Options {
   state: string;
   ads: number | undefined;
   service: ServiceOptions;
+  /** SANDBOX_CHAOS, SANDBOX_CHAOS_SEED, SANDBOX_CHAOS_CLIENTS for the sandbox (chaos/start-up.ts). */
+  chaosEnv: Record<string, string>;
+}
+
+/** --chaos, --seed, --chaos-clients checked here, passed on as the sandbox's variables. */
+function chaosEnv(values: {
+  chaos?: string;
+  seed?: string;
+  'chaos-clients'?: string;
+}): Record<string, string> {
+  if (values.chaos === undefined) return {};
+  const unknown = values.chaos.split(',').filter((name) => !PROFILE_NAMES.includes(name.trim()));
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (
+    unknown.length > 0 ||
+    (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 31))
+  ) {
+    console.error(
+      `--chaos takes ${PROFILE_NAMES.join(', ')} (comma-separated); --seed an integer from 0 to 2147483647`,
+    );
+    process.exit(2);
+  }
+  return {
+    SANDBOX_CHAOS: values.chaos,
+    ...(values.seed === undefined ? {} : { SANDBOX_CHAOS_SEED: values.seed }),
+    ...(values['chaos-clients'] === undefined ? {} : { SANDBOX_CHAOS_CLIENTS: values['chaos-clients'] }),
+  };
 }
 
 function parseOptions(): Options {
@@ -69,6 +102,9 @@ function parseOptions(): Options {
       state: { type: 'string', default: DEFAULT_STATE_FILE },
       ads: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
+      chaos: { type: 'string' },
+      seed: { type: 'string' },
+      'chaos-clients': { type: 'string' },
     },
   });
   if (values.help) {
@@ -80,7 +116,13 @@ function parseOptions(): Options {
     console.error('--ads takes a whole number of ads from 0 to 200000');
     process.exit(2);
   }
-  return { account: values.account, state: resolve(values.state), ads, service: serviceOptionsOf(values) };
+  return {
+    account: values.account,
+    state: resolve(values.state),
+    ads,
+    service: serviceOptionsOf(values),
+    chaosEnv: chaosEnv(values),
+  };
 }
 
 /**
@@ -109,7 +151,10 @@ function urlsOf(banner: string): RunningUrls | undefined {
 function main(): void {
   const options = parseOptions();
   // Said by the demo printout of helpers mode: the command a team's repository has.
-  const env = childEnvironment({ CONFORMANCE_RUN_COMMAND: 'npx classifieds-conformance run' });
+  const env = childEnvironment({
+    ...options.chaosEnv,
+    CONFORMANCE_RUN_COMMAND: 'npx classifieds-conformance run',
+  });
   if (!options.account) {
     startSandbox(env, serviceArgv(options.service)).stdout?.pipe(process.stdout);
     return;

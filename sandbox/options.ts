@@ -37,6 +37,14 @@ export interface SandboxOptions {
   delivery?: Partial<DeliveryPolicyValues>;
   /** Lower caps than the sandbox's (store/caps.ts), for tests of what happens past one. */
   caps?: Partial<SandboxCaps>;
+  /** The journal's and chaos's hooks installed (start.ts); false only for a benchmark's plain reference. */
+  observe?: boolean;
+  /** The journal of requests and deliveries (journal/); on unless false. */
+  journal?: boolean;
+  /** Where the journal is also written as JSON lines (the data folder's journal.jsonl). */
+  journalFile?: string;
+  /** The chaos at start: a value of the `chaos` switch ({profiles, clients, seed, ...}). */
+  chaos?: unknown;
   /**
    * The data folder whose SQLite file keeps the state across restarts (persist/); undefined keeps
    * nothing (the suite's embedded sandbox).

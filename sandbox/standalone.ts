@@ -17,6 +17,7 @@ import { controlKeyRefusal } from './test-helpers/control-key.js';
 import { parseVariants } from './variants.js';
 import { applySeed, readSeed } from './seed.js';
 import { startSandbox, type StartedSandbox } from './start.js';
+import { chaosAtStart } from './chaos/start-up.js';
 import { environment, settings } from '../config/environment.js';
 
 const DEMO_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
@@ -56,7 +57,9 @@ async function main(service: ServiceOptions): Promise<void> {
   const seedFile = options.SANDBOX_SEED_FILE;
   if (seedFile !== undefined) {
     applySeed(sandbox.state, readSeed(seedFile));
-    console.log(`${banner(sandbox, service)}\n  seeded from           ${seedFile}`);
+    console.log(
+      `${banner(sandbox, service, startChaos(sandbox, null))}\n  seeded from           ${seedFile}`,
+    );
   } else printDemo(sandbox, service);
 
   onStop(() => {
@@ -79,7 +82,7 @@ try {
   startFailure(error);
 }
 
-function banner(sandbox: StartedSandbox, service: ServiceOptions): string {
+function banner(sandbox: StartedSandbox, service: ServiceOptions, chaosLine: string | null): string {
   const views = sandbox.switches.on();
   const on = views.filter((view) => view.kind !== 'setting').map((view) => view.name);
   const settings = views.filter((view) => view.kind === 'setting').map((view) => view.name);
@@ -93,7 +96,18 @@ function banner(sandbox: StartedSandbox, service: ServiceOptions): string {
                         catalogues ${CATALOGUES.fault}, ${CATALOGUES.variant}
   AD_STATUS deliveries  ${describeDeliveryPolicy(sandbox.state.deliverer.settings.current)}
                         (settings delivery-*: docs/sandbox-deliveries.md)
-  state                 ${service.dataDir === undefined ? 'in memory only (--in-memory)' : `kept in ${service.dataDir}${service.fresh ? ' (started fresh)' : ''}`}`;
+  state                 ${service.dataDir === undefined ? 'in memory only (--in-memory)' : `kept in ${service.dataDir}${service.fresh ? ' (started fresh)' : ''}`}${chaosLine === null ? '' : `\n${chaosLine}`}`;
+}
+
+/** Chaos asked at start (chaos/start-up.ts), on the demo client unless clients are named; a bad value stops the start. */
+function startChaos(sandbox: StartedSandbox, demoClient: string | null): string | null {
+  try {
+    return chaosAtStart(sandbox.state.chaos, environment(), demoClient === null ? null : [demoClient]);
+  } catch (error) {
+    console.error((error as Error).message);
+    void sandbox.close().then(() => process.exit(2));
+    return null;
+  }
 }
 
 interface DemoAccount {
@@ -130,7 +144,8 @@ function printDemo(sandbox: StartedSandbox, service: ServiceOptions): void {
   const demo = demoAccount(sandbox);
   // The package's command says how it is run from a team's repository (bin/sandbox.ts).
   const runCommand = options.CONFORMANCE_RUN_COMMAND;
-  console.log(`${banner(sandbox, service)}
+  const chaosLine = startChaos(sandbox, demo.clientId);
+  console.log(`${banner(sandbox, service, chaosLine)}
   demo client           ${demo.clientId} / ${demo.secret}   redirect URI ${DEMO_REDIRECT_URI}
   demo user             ${demo.login} / ${demo.password}
 

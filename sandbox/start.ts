@@ -15,6 +15,9 @@ import { deliverySwitches } from './notifications/switches.js';
 import { keepRecord, keptCa, keptStores } from './persist/kept-stores.js';
 import { Persistence } from './persist/persistence.js';
 import { createState, type SandboxState } from './state.js';
+import { observeSandbox } from './chaos/install.js';
+import { Journal } from './journal/journal.js';
+import { chaosSwitches } from './chaos/switches.js';
 import { SANDBOX_CAPS } from './store/caps.js';
 import { usableControlKey } from './test-helpers/control-key.js';
 import { generateTls } from './tls.js';
@@ -45,19 +48,17 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
   const deliveryPolicy = new DeliveryPolicy(options.webhookAllow);
   const rules = new RulesInForce();
   turnOnAtStart(rules, options.faults, options.variants);
-  const state = createState(() => rules.current, secretMaker(options.secretPrefix), {
-    deliveryPolicy,
-    caps: { ...SANDBOX_CAPS, ...options.caps },
-  });
-  state.deliverer.settings.apply(options.delivery ?? {});
+  const state = stateOf(options, rules, deliveryPolicy);
   // Every switch at run time: the faults and variants, then the areas' settings.
   const switches = switchRegistry(rules, [
     ...deliverySwitches(state.deliverer.settings),
     ...state.adImport.switches(),
+    ...chaosSwitches(state.chaos),
   ]);
   persistence?.keep(keptStores(state));
   const auth = buildAuthServer(state, rules, tls, options);
   const apps = buildAppsServer({ state, rules, switches }, options.controlKey, options);
+  if (options.observe !== false) observeSandbox(state, { auth, apps }, options.chaos);
   const authPort = await listen(auth, options.host, options.authPort);
   const appsPort = await listen(apps, options.host, options.appsPort);
   // Deliveries never reach the sandbox's own endpoints (the test helpers least of all).
@@ -78,10 +79,24 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
       await Promise.all([auth.close(), apps.close()]);
       state.adImport.close();
       await state.deliverer.close();
+      await state.journal.close();
       persistence?.close();
       if (ownsTlsDir) rmSync(tlsDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The state, its journal kept in the data folder too when there is one, its delivery policy as asked. */
+function stateOf(options: SandboxOptions, rules: RulesInForce, deliveryPolicy: DeliveryPolicy): SandboxState {
+  const journalFile =
+    options.journalFile ?? (options.dataDir === undefined ? null : join(options.dataDir, 'journal.jsonl'));
+  const state = createState(() => rules.current, secretMaker(options.secretPrefix), {
+    deliveryPolicy,
+    caps: { ...SANDBOX_CAPS, ...options.caps },
+    journal: new Journal(options.journal ?? true, journalFile),
+  });
+  state.deliverer.settings.apply(options.delivery ?? {});
+  return state;
 }
 
 function withDefaults(partial: Partial<SandboxOptions>, tlsDir: string): SandboxOptions {

@@ -17,6 +17,8 @@ import { UserStore } from './store/users.js';
 import { AdImport } from './import/ad-import.js';
 import type { DeliveryRules } from './notifications/delivery-rules.js';
 import type { PageTokenForm } from './resources/page-token.js';
+import { Chaos } from './chaos/chaos.js';
+import { Journal } from './journal/journal.js';
 
 /** Everything the sandbox remembers, in memory, for the life of the process. */
 export interface SandboxState {
@@ -38,6 +40,10 @@ export interface SandboxState {
   caps: Readonly<SandboxCaps>;
   /** The ad import (outside the spec): its settings, imports, moderation and catalogs in force. */
   adImport: AdImport;
+  /** Every request received and delivery made, redacted (journal/). */
+  journal: Journal;
+  /** The chaos profiles in force, per client (chaos/). */
+  chaos: Chaos;
 }
 
 /** The rules the state's components read at each use (the rulebook in force holds them). */
@@ -54,6 +60,7 @@ export interface ComponentRules {
 export interface StateOptions {
   deliveryPolicy?: DeliveryPolicy;
   caps?: Readonly<SandboxCaps>;
+  journal?: Journal;
 }
 
 /**
@@ -65,7 +72,7 @@ export interface StateOptions {
 export function createState(
   rules: () => ComponentRules,
   newSecret: SecretMaker = randomToken,
-  { deliveryPolicy = new DeliveryPolicy(), caps = SANDBOX_CAPS }: StateOptions = {},
+  { deliveryPolicy = new DeliveryPolicy(), caps = SANDBOX_CAPS, journal = new Journal() }: StateOptions = {},
 ): SandboxState {
   const deliveryLog = new DeliveryLog();
   return {
@@ -91,5 +98,7 @@ export function createState(
     loginThrottle: new LoginThrottle(),
     caps,
     adImport: new AdImport(),
+    journal,
+    chaos: new Chaos(),
   };
 }

@@ -127,6 +127,12 @@ test.describe('run-time switches through the control API', () => {
     expect([token.status, token.body.value]).toEqual([200, 'raw']);
     const bad = await helper(sandbox, 'PUT', '/switches/delivery-timeout-ms', { value: 'soon' });
     expect([bad.status, bad.body.reason]).toEqual([400, 'BAD_REQUEST']);
+    const chaos = await helper(sandbox, 'PUT', '/switches/chaos', {
+      value: { profiles: ['user-info-gone'], clients: 'all', seed: 7 },
+    });
+    expect(chaos.status, JSON.stringify(chaos.body)).toBe(200);
+    const off = await helper(sandbox, 'PUT', '/switches/chaos', { value: false });
+    expect([off.status, off.body.value]).toEqual([200, false]);
     await helper(sandbox, 'PUT', '/switches/delivery-token-form', { value: 'bearer' });
     await helper(sandbox, 'PUT', '/switches/import-moderation-delay', { value: 2 });
   });

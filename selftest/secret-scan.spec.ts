@@ -16,6 +16,7 @@ import {
 } from '../helpers/report/secret-scan.js';
 import { TRACE_REFUSAL } from '../helpers/target/trace-guard.js';
 import { describeLeaks, expectScanCanFail } from './support/scan-checks.js';
+import { journalLeaks } from './support/journal-scan.js';
 import {
   FULL_RUNS,
   HISTORY_RUNS,
@@ -184,5 +185,20 @@ test.describe('no secret in any artefact, whatever the server does', () => {
     });
     expect(exitCode).toBe(2);
     expect(stderr).toContain(TRACE_REFUSAL);
+  });
+});
+
+test.describe('the journal of a run never holds a secret', () => {
+  test('the journal file and the control API answer, under every chaos profile and hostile placements, hold no marked secret', async () => {
+    test.setTimeout(60_000);
+    const folder = mkdtempSync(join(tmpdir(), 'conformance-journal-scan-'));
+    try {
+      const { leaks, records } = await journalLeaks(MARKER, folder);
+      expect(records).toBeGreaterThan(20);
+      expect(leaks, describeLeaks(leaks)).toEqual([]);
+      expectScanCanFail(MARKER, folder);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

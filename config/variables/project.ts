@@ -171,6 +171,14 @@ export const PROJECT_VARIABLES = declare([
   },
   {
     ...RUN,
+    name: 'CHAOS_SEED',
+    kind: 'integer',
+    doc: "The chaos self-tests' seed: a run replays from the one it printed.",
+    unset: "the self-tests' fixed seed",
+    notNightly: REPLAY,
+  },
+  {
+    ...RUN,
     name: 'FC_PATH',
     kind: 'text',
     doc: 'The fast-check path to replay with FC_SEED (printed on failure).',

@@ -1,9 +1,10 @@
 import { Agent } from 'undici';
-import { attemptDelivery, type AttemptRecord, type AttemptTools } from './attempt.js';
+import type { ChaosDecision, ChaosInForce } from '../../spec/journal.js';
+import { attemptDelivery, type AttemptEnd, type AttemptRecord, type AttemptTools } from './attempt.js';
 import type { DeliveryLog } from './delivery-log.js';
 import type { DeliveryPolicy } from './delivery-policy.js';
 import { DELIVERY_POLICY, type DeliveryRules } from './delivery-rules.js';
-import { DELIVERY_POLICY_BOUNDS, DeliverySettings } from './delivery-settings.js';
+import { DELIVERY_POLICY_BOUNDS, DeliverySettings, type DeliveryPolicyValues } from './delivery-settings.js';
 import { policyConnector } from './policy-connector.js';
 
 export interface Delivery {
@@ -12,7 +13,32 @@ export interface Delivery {
   url: string;
   token: string;
   body: string;
+  /** The client whose token created the configuration (the journal's and chaos's key). */
+  clientId?: string;
+  /** Waits this much more before its first attempt (chaos: a late or out-of-order delivery). */
+  extraDelayMs?: number;
+  /** What chaos did to it, for the journal. */
+  chaos?: DeliveryChaos;
 }
+
+/** What chaos did to a delivery and what it had on for the client. */
+export interface DeliveryChaos {
+  decision?: ChaosDecision;
+  inForce: ChaosInForce;
+  /** The first attempt's answer is lost, as a timeout or as an edge's 502: the delivery is retried. */
+  loseFirstAnswer?: 'timeout' | '5xx';
+  /** Called once its first attempt has ended (an out-of-order delivery held back goes then). */
+  afterFirstAttempt?: () => void;
+}
+
+/** Told of every attempt, refusal, drop and cancellation (the journal). */
+export type DeliveryObserver = (
+  configId: string,
+  delivery: Delivery,
+  entry: AttemptRecord,
+  /** How long the attempt took, when one was made. */
+  durationMs?: number,
+) => void;
 
 /**
  * One FIFO queue per configuration, started in order and at most `concurrency` at a time (at most
@@ -31,6 +57,11 @@ export class Deliverer {
   private readonly runningByUser = new Map<string, number>();
   private queued = 0;
   private readonly agent: Agent;
+  /** The attempt stage, which chaos may wrap (chaos/delivery-faults.ts). */
+  attempt: (
+    ...args: [AttemptTools, DeliveryPolicyValues, Delivery, number, AbortSignal]
+  ) => Promise<AttemptEnd> = attemptDelivery;
+  observer: DeliveryObserver | null = null;
 
   constructor(
     /** The rules in force for headers and retries (delivery-rules.ts), read at each delivery. */
@@ -158,14 +189,15 @@ export class Deliverer {
   private async send(configId: string, delivery: Delivery, cancelled: AbortSignal): Promise<void> {
     const rules = this.inForce();
     const tools: AttemptTools = { agent: this.agent, rules, policy: this.policy };
-    const delay = rules.deliveryDelayMs();
+    const delay = rules.deliveryDelayMs() + (delivery.extraDelayMs ?? 0);
     if (delay > 0) await pause(delay, cancelled);
     for (let attempt = 1; ; attempt += 1) {
       if (cancelled.aborted) return;
       // The policy in force at each attempt: a change made meanwhile applies to the next one.
       const values = this.settings.current;
-      const end = await attemptDelivery(tools, values, delivery, attempt, cancelled);
-      if (end.record !== null) this.record(configId, delivery, end.record);
+      const startedAt = performance.now();
+      const end = await this.attempt(tools, values, delivery, attempt, cancelled);
+      if (end.record !== null) this.record(configId, delivery, end.record, performance.now() - startedAt);
       const retried =
         end.next !== 'done' && values.retryOn.includes(end.next) && attempt < rules.deliveryAttempts(values);
       if (!retried) return;
@@ -173,8 +205,9 @@ export class Deliverer {
     }
   }
 
-  private record(configId: string, delivery: Delivery, entry: AttemptRecord): void {
+  private record(configId: string, delivery: Delivery, entry: AttemptRecord, durationMs?: number): void {
     this.log.record(delivery.login, { configuration_id: configId, url: delivery.url, ...entry });
+    this.observer?.(configId, delivery, entry, durationMs);
   }
 
   async close(): Promise<void> {

@@ -13,7 +13,13 @@ export function notifyStatusChange(state: SandboxState, rules: NotificationsRule
   const body = rules.notificationBody({ change, status, time: rules.changeTime(change.changedAt) });
   const copies = rules.copiesPerChange();
   for (const config of configs) {
-    const delivery = { login: config.owner.login, url: rules.deliveryUrl(config), token: config.token, body };
+    const delivery = {
+      login: config.owner.login,
+      clientId: config.owner.clientId,
+      url: rules.deliveryUrl(config),
+      token: config.token,
+      body,
+    };
     for (let copy = 0; copy < copies; copy += 1) state.deliverer.enqueue(config.id, delivery);
   }
 }

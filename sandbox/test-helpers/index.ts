@@ -7,6 +7,7 @@ import type { SandboxState } from '../state.js';
 import { registerAdHelpers } from './ads.js';
 import { registerClientHelpers } from './clients.js';
 import { registerDeliveryHelpers } from './deliveries.js';
+import { registerJournalHelper } from './journal.js';
 import { registerSwitchHelpers } from './switches.js';
 import { registerUserHelpers } from './users.js';
 import { TEST_HELPERS_PREFIX } from '../../spec/paths.js';
@@ -34,6 +35,7 @@ export function registerTestHelpers(app: FastifyInstance, sandbox: HelpedSandbox
       registerUserHelpers(helpers, state);
       registerAdHelpers(helpers, state, () => rules.current.notifications);
       registerDeliveryHelpers(helpers, state);
+      registerJournalHelper(helpers, state);
       registerSwitchHelpers(helpers, sandbox.switches);
       done();
     },

@@ -1,0 +1,46 @@
+import type { DeliveryRecord } from '../../spec/journal.js';
+import type { DeliveryObserver } from '../notifications/delivery.js';
+import type { Journal } from './journal.js';
+
+/** The event id, ad id and status a delivery's body carries: production's body or the variants' other one. */
+function bodyFacts(body: string): { eventId: string; adId: string; status: string } {
+  try {
+    const parsed = JSON.parse(body) as Record<string, unknown> & { data?: { ad?: Record<string, unknown> } };
+    const ad = parsed.data?.ad ?? {};
+    const text = (value: unknown): string =>
+      typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+    return {
+      eventId: text(parsed.id ?? parsed.event),
+      adId: text(ad.id ?? parsed.ad_identifier),
+      status: text(ad.status ?? parsed.new_state),
+    };
+  } catch {
+    return { eventId: '', adId: '', status: '' };
+  }
+}
+
+/** The deliverer's observer: one record per attempt, refusal, drop or cancellation; never the token. */
+export function journalDeliveries(journal: Journal): DeliveryObserver {
+  return (configId, delivery, entry, durationMs) => {
+    if (!journal.enabled) return;
+    const facts = bodyFacts(delivery.body);
+    const record: Omit<DeliveryRecord, 'seq' | 'at'> = {
+      kind: 'delivery',
+      client_id: delivery.clientId ?? null,
+      login: delivery.login,
+      configuration_id: configId,
+      url: delivery.url.slice(0, 512),
+      event_id: facts.eventId,
+      ad_id: facts.adId,
+      status_sent: facts.status,
+      attempt: entry.attempt,
+      outcome: entry.outcome,
+      ...(entry.status === undefined ? {} : { http_status: entry.status }),
+      ...(durationMs === undefined ? {} : { duration_ms: Math.round(durationMs) }),
+      ...(entry.error === undefined ? {} : { error: entry.error.slice(0, 256) }),
+      ...(delivery.chaos?.decision === undefined ? {} : { decision: delivery.chaos.decision }),
+      ...(delivery.chaos === undefined ? {} : { chaos: delivery.chaos.inForce }),
+    };
+    journal.add(record);
+  };
+}

@@ -1,0 +1,164 @@
+import type { JournalEndpoint, JournalFacts } from '../../spec/journal.js';
+import type { Params } from '../http/params.js';
+import type { Fingerprinter } from './fingerprint.js';
+import { bodyFields, field } from './identify.js';
+
+/**
+ * What the journal keeps of a request and its answer. Redaction is by allowlist: a parameter
+ * known to carry no secret is kept as sent (cut to 256 characters); every other value, known
+ * secret or unknown name, is fingerprinted, so a client that sends its token under a name of its
+ * own invention leaks nothing either.
+ */
+
+const PLAIN_PARAMETERS = new Set([
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'grant_type',
+  'fetch_size',
+  'ads_status',
+  'method',
+  'media_type',
+  'url',
+  'error',
+  'login',
+]);
+
+const MAX_PLAIN = 256;
+
+function plainOrFp(name: string, value: string, fp: Fingerprinter): string {
+  return PLAIN_PARAMETERS.has(name) ? value.slice(0, MAX_PLAIN) : fp.fp(value);
+}
+
+export function redactedQuery(query: Params, fp: Fingerprinter): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of query.names().slice(0, 50))
+    kept[name.slice(0, 64)] = plainOrFp(name, query.get(name) ?? '', fp);
+  return kept;
+}
+
+/** A path with any segment that could be a secret (an import token, an unknown long value) fingerprinted. */
+export function redactedPath(path: string, endpoint: JournalEndpoint, fp: Fingerprinter): string {
+  const segments = path.split('/');
+  return segments
+    .map((segment, index) => {
+      const secretPlace = endpoint === 'import_status' && index === segments.length - 1 && segment !== '';
+      // A path no endpoint knows may carry anything: a long segment there is fingerprinted too.
+      const longest = endpoint === 'other' ? 16 : 32;
+      return secretPlace || segment.length > longest ? fp.fp(segment) : segment;
+    })
+    .join('/')
+    .slice(0, 512);
+}
+
+function adIds(body: Record<string, unknown>): JournalFacts {
+  const list = Array.isArray(body.ad_list) ? (body.ad_list as unknown[]).slice(0, 100) : [];
+  const ads = list.filter((ad): ad is Record<string, unknown> => ad !== null && typeof ad === 'object');
+  const catalogIds = ads.flatMap((ad) => {
+    const params = ad.params as Record<string, unknown> | undefined;
+    return ['vehicle_brand', 'vehicle_model', 'vehicle_version']
+      .map((name) => params?.[name])
+      .filter((id) => typeof id === 'string' || typeof id === 'number')
+      .map(String);
+  });
+  return {
+    ad_count: Array.isArray(body.ad_list) ? body.ad_list.length : null,
+    ad_ids: ads.map((ad) => String(ad.id).slice(0, 19)).join(','),
+    catalog_ids: catalogIds.join(','),
+  };
+}
+
+/** Facts of the request per endpoint: the values a grader asks about. */
+export function requestParams(
+  endpoint: JournalEndpoint,
+  query: Params,
+  body: unknown,
+  fp: Fingerprinter,
+): JournalFacts | undefined {
+  const fields = bodyFields(body);
+  const read = (name: string): string | undefined => field(fields, name) ?? query.get(name);
+  switch (endpoint) {
+    case 'authorize':
+      return {
+        redirect_uri: query.get('redirect_uri') ?? null,
+        scope: query.get('scope') ?? null,
+        state_present: query.has('state'),
+      };
+    case 'token':
+      return {
+        grant_type: read('grant_type') ?? null,
+        code: fp.fpOrNull(read('code')),
+        redirect_uri: read('redirect_uri') ?? null,
+      };
+    case 'listing':
+      return {
+        fetch_size: query.get('fetch_size') ?? null,
+        ads_status: query.get('ads_status') ?? null,
+        page_token: fp.fpOrNull(query.get('page_token')),
+      };
+    case 'import':
+      return typeof body === 'object' && body !== null ? adIds(body as Record<string, unknown>) : undefined;
+    case 'notification':
+      return {
+        url: (read('url') ?? '').slice(0, MAX_PLAIN) || null,
+        notification_token: fp.fpOrNull(read('token')),
+      };
+    default:
+      return undefined;
+  }
+}
+
+/** The API's reason of an error body: `reason`, or 7.2's `error`. */
+function reasonOf(answer: Record<string, unknown>): string | undefined {
+  const reason = answer.reason ?? answer.error;
+  return typeof reason === 'string' ? reason.slice(0, 64) : undefined;
+}
+
+/** Facts of the answer: what a grader follows (page tokens, codes and tokens issued, counts). */
+export function answerFacts(
+  endpoint: JournalEndpoint,
+  answer: Record<string, unknown> | null,
+  location: string | undefined,
+  fp: Fingerprinter,
+): { reason?: string; answer?: JournalFacts } {
+  if (location !== undefined) {
+    const params = new URLSearchParams(location.split('?')[1] ?? '');
+    const code = params.get('code');
+    const error = params.get('error') ?? undefined;
+    return {
+      ...(error === undefined ? {} : { reason: error }),
+      answer: { code: fp.fpOrNull(code), redirected: true },
+    };
+  }
+  if (answer === null) return {};
+  const reason = reasonOf(answer);
+  const facts: JournalFacts = {};
+  if (endpoint === 'listing') {
+    // `items`: the count listing-facts.ts read from a large page without parsing it.
+    facts.items = Array.isArray(answer.data)
+      ? answer.data.length
+      : typeof answer.items === 'number'
+        ? answer.items
+        : null;
+    facts.next_token = typeof answer.next_token === 'string' ? fp.fp(answer.next_token) : null;
+  }
+  if (endpoint === 'token' && typeof answer.access_token === 'string')
+    facts.token = fp.fp(answer.access_token);
+  if (endpoint === 'notification' && typeof answer.id === 'string')
+    facts.configuration_id = answer.id.slice(0, 128);
+  if (endpoint === 'import' && Array.isArray(answer.errors))
+    facts.refused_ids = (answer.errors as Array<{ id?: unknown }>)
+      .slice(0, 100)
+      .map((error) => (typeof error.id === 'string' ? error.id.slice(0, 19) : ''))
+      .join(',');
+  if (endpoint === 'import' || endpoint === 'import_status') {
+    if (typeof answer.statusCode === 'number') facts.statusCode = answer.statusCode;
+    if (typeof answer.token === 'string') facts.import_token = fp.fp(answer.token);
+    if (typeof answer.autoupload_status === 'string') facts.autoupload_status = answer.autoupload_status;
+  }
+  return {
+    ...(reason === undefined ? {} : { reason }),
+    ...(Object.keys(facts).length === 0 ? {} : { answer: facts }),
+  };
+}

@@ -1,0 +1,19 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * Fingerprints for the journal: `fp:` + the first 16 hex characters of SHA-256 over a salt of
+ * this journal's own and the value. The salt lives only in memory, so a fingerprint says "the
+ * same value again" within one journal and nothing about the value itself.
+ */
+export class Fingerprinter {
+  private readonly salt = randomBytes(32);
+
+  fp(value: string): string {
+    return `fp:${createHash('sha256').update(this.salt).update(value, 'utf8').digest('hex').slice(0, 16)}`;
+  }
+
+  /** The fingerprint, or null for an absent value. */
+  fpOrNull(value: string | null | undefined): string | null {
+    return value === null || value === undefined ? null : this.fp(value);
+  }
+}
