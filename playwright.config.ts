@@ -5,16 +5,36 @@ import { loadDotEnv } from './helpers/target/dotenv.js';
 import { browserUserAgent } from './helpers/target/user-agent.js';
 import { reportEnvironment } from './helpers/report/report-environment.js';
 import { sectionTitle, sectionUrl } from './helpers/report/spec-link.js';
-import { settings } from './config/environment.js';
+import { environment, passToWorkers, settings } from './config/environment.js';
+import { measuredRoundTripMs, workersFor } from './helpers/target/round-trip.js';
 
 loadDotEnv();
 // Typed, declared values (config/); a wrong one falls back to its default here, and the global
 // set-up stops the run with every wrong variable named before any test starts.
 const run = settings();
 const reportsDir = run.REPORTS_DIR;
+/** CONFORMANCE_WORKERS when it is set; undefined leaves the count to the target's distance. */
+function configuredWorkers(): number | undefined {
+  return environment().CONFORMANCE_WORKERS === undefined ? undefined : run.CONFORMANCE_WORKERS;
+}
+
+/**
+ * How far another server is, timed once by the run's main process and handed to its workers (which
+ * load this file too); the embedded sandbox is at home.
+ */
+function targetRoundTripMs(): number | null {
+  const known = environment().CONFORMANCE_ROUND_TRIP_MS;
+  if (known !== undefined) return known === '' ? null : Number(known);
+  const appsUrl = environment().TARGET_APPS_URL;
+  if (appsUrl === undefined || appsUrl === '') return null;
+  const measured = measuredRoundTripMs(appsUrl, environment().TLS_CA_FILE);
+  passToWorkers({ CONFORMANCE_ROUND_TRIP_MS: measured === null ? '' : String(measured) });
+  return measured;
+}
+
 // A fixed receiver port (WEBHOOK_LISTEN_PORT) can be bound by one worker only: the run then uses one.
 const fixedReceiverPort = run.WEBHOOK_LISTEN_PORT !== undefined;
-const baseWorkers = fixedReceiverPort ? 1 : run.CONFORMANCE_WORKERS;
+const baseWorkers = fixedReceiverPort ? 1 : workersFor(configuredWorkers(), targetRoundTripMs());
 /**
  * CONFORMANCE_SLOW=1: the `slow` project, whose two tests wait out the code's ten-minute lifetime
  * in real time. It comes first (Playwright queues and shards tests in the order of the projects)

@@ -17,8 +17,8 @@ import { readDistanceReport, type DistanceReport } from './lib/distance-report.j
 const { values: options } = parseArgs({
   options: {
     rtts: { type: 'string', default: '0,80,200' },
-    // The suite's own default (playwright.config.ts): the run a team makes.
-    workers: { type: 'string', default: '2' },
+    // Unset: the suite's own count (playwright.config.ts), as a team's run has it.
+    workers: { type: 'string' },
   },
 });
 const roundTrips = options.rtts.split(',').map(Number);
@@ -48,7 +48,7 @@ async function runAt(roundTripMs: number): Promise<DistanceRun> {
       projects: ['conformance'],
       reportsDir,
       timeoutMs: 30 * 60_000,
-      workers: Number(options.workers),
+      workers: options.workers === undefined ? 'auto' : Number(options.workers),
     });
     const wallSeconds = (performance.now() - started) / 1000;
     const report = readDistanceReport(join(reportsDir, 'results.json'));

@@ -17,8 +17,8 @@ export interface SuiteRunOptions {
   grep?: string;
   /** More variables for the nested run, such as those a variant needs the suite to be told. */
   env?: Readonly<Record<string, string>>;
-  /** Playwright workers of the nested run. */
-  workers?: number;
+  /** Playwright workers of the nested run; `auto` leaves them to the suite (more against a far target). */
+  workers?: number | 'auto';
   timeoutMs?: number;
   /**
    * Keep the nested run's reports here, written by the configured reporters (list, JSON, JUnit,
@@ -87,11 +87,14 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
   const keepReports = options.reportsDir !== undefined;
   const reportsDir = options.reportsDir ?? mkdtempSync(join(tmpdir(), 'conformance-nested-'));
   const env = environmentWithoutTarget();
+  // The nested run times its own target (playwright.config.ts); `auto` counts its workers from it.
+  delete env.CONFORMANCE_ROUND_TRIP_MS;
+  if (options.workers === 'auto') delete env.CONFORMANCE_WORKERS;
   Object.assign(env, {
     SANDBOX_FAULTS: (options.faults ?? []).join(','),
     SANDBOX_VARIANTS: (options.variants ?? []).join(','),
     REPORTS_DIR: reportsDir,
-    CONFORMANCE_WORKERS: String(options.workers ?? 1),
+    ...(options.workers === 'auto' ? {} : { CONFORMANCE_WORKERS: String(options.workers ?? 1) }),
     // Property tests in nested runs are deterministic: a verdict must not depend on luck.
     FC_SEED: environment().FC_SEED ?? '20261122',
     FC_RUNS: '10',

@@ -17,6 +17,12 @@ export const INTERNAL_VARIABLES = declare([
   },
   {
     ...SET_BY_RUN,
+    name: 'CONFORMANCE_ROUND_TRIP_MS',
+    doc: "Set by the run's configuration once it has timed the target (helpers/target/round-trip.ts), so workers do not time it again.",
+    unset: 'not timed yet',
+  },
+  {
+    ...SET_BY_RUN,
     name: 'CONFORMANCE_BROKEN_ENVIRONMENT',
     doc: 'Set by the run when its preflight finds no target: why, for every test to end broken with.',
     unset: 'the target answered',

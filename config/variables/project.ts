@@ -55,7 +55,7 @@ export const PROJECT_VARIABLES = declare([
     maximum: 64,
     default: '2',
     doc: 'Workers of the conformance project (a fixed WEBHOOK_LISTEN_PORT makes it one).',
-    unset: '2',
+    unset: '2, or 4 against a target 40 ms or more away (docs/distance.md)',
   },
   {
     ...RUN,
