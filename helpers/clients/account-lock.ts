@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
+import { environment } from '../../config/environment.js';
 
 /**
  * On an account the suite did not make (account mode), every worker of a run shares the same ads:
@@ -46,8 +47,17 @@ function takeOver(path: string): void {
   }
 }
 
+/**
+ * Whether the run's tests share one account: a configured one, without test helpers. With the
+ * helpers every test makes its own users and ads, and nothing needs holding.
+ */
+function accountShared(): boolean {
+  return (environment().SANDBOX_CONTROL_KEY ?? '') === '';
+}
+
 /** Runs `work` while no status change (or comparing crawl) of another worker of the run runs. */
 export async function whileAccountHeld<T>(work: () => Promise<T>): Promise<T> {
+  if (!accountShared()) return work();
   const path = lockPath();
   mkdirSync(join(path, '..'), { recursive: true });
   for (;;) {
