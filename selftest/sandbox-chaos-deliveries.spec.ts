@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { profileNamed } from '../sandbox/chaos/profiles.js';
 import type { DeliveryRecord } from '../spec/journal.js';
-import { expectRate, expectUntouched } from './support/chaos-checks.js';
+import { CHAOS_TEST_SEED, expectRate, expectUntouched, statedRate } from './support/chaos-checks.js';
 import {
   deliveriesOf,
   eventually,
@@ -10,7 +9,6 @@ import {
   type Actor,
   type ChaosSandbox,
 } from './support/chaos-sandbox.js';
-import { settings } from '../config/environment.js';
 
 /**
  * Chaos on deliveries (docs/sandbox-chaos.md), `deliveries` composed with `statuses`: duplicates,
@@ -19,7 +17,7 @@ import { settings } from '../config/environment.js';
  * says; a bystander's deliveries untouched.
  */
 
-const SEED = settings().CHAOS_SEED ?? 20261127;
+const SEED = CHAOS_TEST_SEED;
 const EVENTS = 150;
 const DELAY_MS = 300;
 
@@ -33,11 +31,7 @@ test.afterEach(async () => {
 });
 
 function rateOf(profile: string, fault: string): number {
-  const found = profileNamed(profile)?.faults.find(
-    (entry) => entry.fault === fault && entry.stage === 'delivery',
-  );
-  if (found === undefined) throw new Error(`no ${fault} in ${profile}`);
-  return found.rate;
+  return statedRate(profile, fault, (entry) => entry.stage === 'delivery');
 }
 
 interface Subscribed {

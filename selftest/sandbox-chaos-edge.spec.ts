@@ -1,8 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { API_ENDPOINTS, profileNamed } from '../sandbox/chaos/profiles.js';
-import { countFault, expectRate, expectUntouched, repeat, seen } from './support/chaos-checks.js';
+import { API_ENDPOINTS } from '../sandbox/chaos/profiles.js';
+import {
+  CHAOS_TEST_SEED,
+  countFault,
+  expectRate,
+  expectUntouched,
+  repeat,
+  seen,
+  statedRate,
+} from './support/chaos-checks.js';
 import { requestsOf, startChaosSandbox, type Actor, type ChaosSandbox } from './support/chaos-sandbox.js';
-import { settings } from '../config/environment.js';
 
 /**
  * Chaos profiles at the request stage (docs/sandbox-chaos.md): the edge's pages, resets, timeouts
@@ -10,7 +17,7 @@ import { settings } from '../config/environment.js';
  * renumbered. Each on for one client: a bystander's requests meanwhile are never touched.
  */
 
-const SEED = settings().CHAOS_SEED ?? 20261127;
+const SEED = CHAOS_TEST_SEED;
 
 let box: ChaosSandbox;
 test.beforeEach(async () => {
@@ -28,11 +35,7 @@ function listing(actor: Actor, token: string): Promise<unknown> {
 }
 
 function rateOf(profile: string, fault: string, endpoint = 'listing'): number {
-  const found = profileNamed(profile)?.faults.find(
-    (entry) => entry.fault === fault && (entry.endpoints?.includes(endpoint as never) ?? true),
-  );
-  if (found === undefined) throw new Error(`no ${fault} in ${profile}`);
-  return found.rate;
+  return statedRate(profile, fault, (entry) => entry.endpoints?.includes(endpoint as never) ?? true);
 }
 
 test.describe('edge: a CDN in front of the API', () => {

@@ -1,9 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { profileNamed } from '../sandbox/chaos/profiles.js';
 import type { RequestRecord } from '../spec/journal.js';
-import { countFault, decisionsOfRecord, expectRate, expectUntouched } from './support/chaos-checks.js';
+import {
+  CHAOS_TEST_SEED,
+  countFault,
+  decisionsOfRecord,
+  expectRate,
+  expectUntouched,
+  statedRate,
+} from './support/chaos-checks.js';
 import { requestsOf, startChaosSandbox, type ChaosSandbox } from './support/chaos-sandbox.js';
-import { settings } from '../config/environment.js';
 
 /**
  * Chaos on the listing's answers (docs/sandbox-chaos.md): statuses outside section 3, pages
@@ -11,7 +16,7 @@ import { settings } from '../config/environment.js';
  * still gets every ad exactly once, and a bystander's crawl is untouched.
  */
 
-const SEED = settings().CHAOS_SEED ?? 20261127;
+const SEED = CHAOS_TEST_SEED;
 const OUTSIDE = new Set(['expired', 'sold', 'deleted_sold']);
 
 let box: ChaosSandbox;
@@ -24,11 +29,7 @@ test.afterEach(async () => {
 });
 
 function rateOf(profile: string, fault: string): number {
-  const found = profileNamed(profile)?.faults.find(
-    (entry) => entry.fault === fault && entry.stage !== 'delivery',
-  );
-  if (found === undefined) throw new Error(`no ${fault} in ${profile}`);
-  return found.rate;
+  return statedRate(profile, fault, (entry) => entry.stage !== 'delivery');
 }
 
 const servedEmpty = (record: RequestRecord): boolean =>

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { JournalRecord } from '../spec/journal.js';
-import { decisionsOfRecord, repeat } from './support/chaos-checks.js';
+import { CHAOS_TEST_SEED, decisionsOfRecord, repeat } from './support/chaos-checks.js';
 import {
   deliveriesOf,
   eventually,
@@ -8,7 +8,6 @@ import {
   startChaosSandbox,
   TokenCheckingReceiver,
 } from './support/chaos-sandbox.js';
-import { settings } from '../config/environment.js';
 
 /**
  * Seed and replay (docs/sandbox-chaos.md): the same seed and the same sequence of requests and
@@ -17,7 +16,7 @@ import { settings } from '../config/environment.js';
  * drawn from the seed, the client id and the request's place in that client's sequence.
  */
 
-const SEED = settings().CHAOS_SEED ?? 20261127;
+const SEED = CHAOS_TEST_SEED;
 const NOTIFICATION_TOKEN = 'ntk-replay-selftest-0123456789';
 const CLIENT = { clientId: 'cl_replay_selftest_client', secret: 'replay-selftest-client-secret-0123456789' };
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { childEnvironment } from '../config/environment.js';
+import { redemptionForm } from '../helpers/clients/oauth-client.js';
 import { Database } from 'node-sqlite3-wasm';
 import { DATA_FILE_NAME, SCHEMA_VERSION } from '../sandbox/persist/data-file.js';
 import { NOTIFICATION_PATH, PUBLISHED_PATH, TEST_HELPERS_PREFIX } from '../spec/paths.js';
@@ -59,13 +60,9 @@ async function tokenOf(
   const exchanged = await send(browser.agent, `${sandbox.authUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-      client_secret: secret,
-    }).toString(),
+    body: new URLSearchParams(
+      Object.fromEntries(redemptionForm({ code, redirectUri, clientId, clientSecret: secret })),
+    ).toString(),
   });
   expect(exchanged.status, 'set-up: the code exchange').toBe(200);
   return (JSON.parse(exchanged.body) as { access_token: string }).access_token;

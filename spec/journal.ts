@@ -6,25 +6,10 @@
  * the value, so "the same token again" stays visible without the value. Imports nothing.
  */
 
-export type JournalEndpoint =
-  | 'authorize'
-  | 'login'
-  | 'consent'
-  | 'token'
-  | 'basic_user_info'
-  | 'listing'
-  | 'catalog'
-  | 'notification'
-  | 'import'
-  | 'import_status'
-  | 'ad_status'
-  | 'other';
-
-export const JOURNAL_ENDPOINTS: readonly JournalEndpoint[] = [
-  'authorize',
-  'login',
-  'consent',
-  'token',
+/** The authorization server's endpoints: the browser's pages and the token endpoint. */
+export const AUTH_ENDPOINTS = ['authorize', 'login', 'consent', 'token'] as const;
+/** The API's endpoints, on the resource server. */
+export const API_ENDPOINTS = [
   'basic_user_info',
   'listing',
   'catalog',
@@ -32,8 +17,10 @@ export const JOURNAL_ENDPOINTS: readonly JournalEndpoint[] = [
   'import',
   'import_status',
   'ad_status',
-  'other',
-];
+] as const;
+/** Every endpoint a record may name: the two servers', and any other path. */
+export const JOURNAL_ENDPOINTS = [...AUTH_ENDPOINTS, ...API_ENDPOINTS, 'other'] as const;
+export type JournalEndpoint = (typeof JOURNAL_ENDPOINTS)[number];
 
 /** A fact of a request or its answer: a fingerprint, a count, a flag or a plain value. */
 export type JournalFacts = Record<string, string | number | boolean | null>;

@@ -1,4 +1,4 @@
-import type { JournalEndpoint } from '../../spec/journal.js';
+import { API_ENDPOINTS, AUTH_ENDPOINTS, type JournalEndpoint } from '../../spec/journal.js';
 
 /**
  * The chaos profiles: each a name, a line, and its faults with their rates. A fault names the
@@ -40,17 +40,7 @@ export interface ChaosProfile {
   readonly rateBlock?: boolean;
 }
 
-/** The API's endpoints (the resource server); the authorization server's are the browser's and the token's. */
-export const API_ENDPOINTS: readonly JournalEndpoint[] = [
-  'basic_user_info',
-  'listing',
-  'catalog',
-  'notification',
-  'import',
-  'import_status',
-  'ad_status',
-];
-export const AUTH_ENDPOINTS: readonly JournalEndpoint[] = ['authorize', 'login', 'consent', 'token'];
+export { API_ENDPOINTS, AUTH_ENDPOINTS };
 
 function edgeFaults(scale: number): FaultRate[] {
   const family = (endpoints: readonly JournalEndpoint[], share: number): FaultRate[] =>

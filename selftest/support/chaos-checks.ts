@@ -1,5 +1,7 @@
 import { expect } from '@playwright/test';
 import type { ChaosDecision, JournalRecord } from '../../spec/journal.js';
+import { profileNamed, type FaultRate } from '../../sandbox/chaos/profiles.js';
+import { settings } from '../../config/environment.js';
 import type { Outcome } from './integrator-client.js';
 
 /**
@@ -10,6 +12,16 @@ import type { Outcome } from './integrator-client.js';
  */
 
 export const TOLERANCE_SDS = 4;
+
+/** The chaos self-tests' seed, printed by each: CHAOS_SEED replays a run. */
+export const CHAOS_TEST_SEED = settings().CHAOS_SEED ?? 20261127;
+
+/** The rate `profile` states for `fault`, at the first of its entries that `where` picks. */
+export function statedRate(profile: string, fault: string, where: (entry: FaultRate) => boolean): number {
+  const found = profileNamed(profile)?.faults.find((entry) => entry.fault === fault && where(entry));
+  if (found === undefined) throw new Error(`no ${fault} in ${profile}`);
+  return found.rate;
+}
 
 export function expectRate(label: string, count: number, trials: number, rate: number): void {
   const expected = trials * rate;
