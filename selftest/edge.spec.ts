@@ -79,9 +79,10 @@ test.describe('the edge is not a verdict', () => {
     expect(annotations(results, 'rate-limit wait')).toBeGreaterThan(0);
   });
 
-  test('behind the same edge, the notification tests fail nothing: updates and deletes are sent again, a create is not', async () => {
+  test('behind the same edge, the notification tests fail nothing: every write is sent again, a create as a new configuration', async () => {
     const { tests, output, results, served } = await throughEdge(
-      { every: 7, blockMs: 12_000, blockAtListing: 60 },
+      // The page comes after the API answered: a create that met it made a configuration.
+      { every: 7, blockMs: 12_000, blockAtListing: 60, pageAfterPassing: true },
       { files: ['suites/notifications'] },
       {
         ads: mixedAds(60),
@@ -92,22 +93,22 @@ test.describe('the edge is not a verdict', () => {
     );
     const failed = tests.filter((verdict) => verdict.status === 'failed' && !isBroken(verdict));
     const broken = tests.filter(isBroken);
+    const createRetries = (
+      results.match(/"description": "[^"]*\/autoservice\/v1\/notification, attempt/g) ?? []
+    ).length;
     console.log(
-      `notifications through the edge: ${tests.length} tests (${served.creates} creates, ${served.createPages} of them met the edge), ${tests.filter((v) => v.status === 'passed').length} passed, ${failed.length} failed, ${broken.length} broken, ${tests.filter((v) => v.status === 'skipped').length} skipped; edge pages ${served.pages}; ${annotations(results, 'edge retry')} retries`,
+      `notifications through the edge: ${tests.length} tests (${served.creates} creates, ${served.createPages} of them met the edge, ${createRetries} sent again as new configurations), ${tests.filter((v) => v.status === 'passed').length} passed, ${failed.length} failed, ${broken.length} broken, ${tests.filter((v) => v.status === 'skipped').length} skipped; edge pages ${served.pages}; ${annotations(results, 'edge retry')} retries`,
     );
     expect(tests.length, output.slice(-3000)).toBeGreaterThan(10);
     expect(failed.map((verdict) => `${verdict.title}: ${verdict.message.slice(0, 300)}`)).toEqual([]);
-    // A create is not idempotent (RFC 9110 9.2.2): one that met the edge is not sent again, and ends
-    // broken naming why. Nothing else may: reads, updates and deletes are sent again.
-    const creates = broken.filter((verdict) =>
-      /not sent again: a POST is not idempotent/.test(verdict.message),
+    // Every request is sent again after an edge's answer (a create as a new configuration,
+    // fixtures/create-over-edge.ts): a test ends broken only when one request met the edge at every
+    // attempt, which every 7th request makes rare.
+    expect(broken.map((verdict) => `${verdict.title}: ${verdict.message.split('\n')[0] ?? ''}`)).toHaveLength(
+      Math.min(broken.length, 2),
     );
-    expect(
-      broken
-        .filter((verdict) => !creates.includes(verdict))
-        .map((verdict) => `${verdict.title}: ${verdict.message.split('\n')[0] ?? ''}`),
-    ).toEqual([]);
-    expect(creates.length).toBeLessThanOrEqual(served.createPages ?? 0);
+    expect(broken.filter((verdict) => /not sent again/.test(verdict.message))).toEqual([]);
+    if ((served.createPages ?? 0) > 0) expect(createRetries).toBeGreaterThan(0);
     expect(served.pages).toBeGreaterThan(5);
   });
 

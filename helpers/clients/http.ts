@@ -25,6 +25,8 @@ export interface HttpRequest {
   quiet?: boolean;
   /** Safe to send again (a read, a lookup): an answer that is not the API's is retried (edge-retry.ts). */
   repeatable?: boolean;
+  /** The caller sends it again itself after an edge's answer (a create, as a new configuration). */
+  repeatedByCaller?: boolean;
 }
 
 /** A connection-level failure (refused, reset, timed out, TLS): the environment, not the API. */
@@ -108,7 +110,10 @@ export class HttpClient {
     observeExchange(exchange);
     if (req.quiet !== true && !this.quiet) await reportExchange(exchange);
     if (isGatewayAnswer(exchange))
-      throw new GatewayPageError(exchange, req.repeatable === true ? undefined : notRepeatedWhy(req.method));
+      throw new GatewayPageError(
+        exchange,
+        req.repeatable === true || req.repeatedByCaller === true ? undefined : notRepeatedWhy(req.method),
+      );
     return exchange;
   }
 

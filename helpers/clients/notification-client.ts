@@ -19,6 +19,8 @@ export interface NotificationCall {
    * accept it accepts the retry too, and the test sees that answer.
    */
   refusalExpected?: boolean;
+  /** A create the caller sends again itself, as a new configuration, after an edge's answer. */
+  repeatedByCaller?: boolean;
 }
 
 /**
@@ -53,6 +55,11 @@ export class NotificationClient {
       });
     }
     return exchange;
+  }
+
+  /** Where a create is sent. */
+  get createUrl(): string {
+    return `${this.appsUrl}${NOTIFICATION_PATH}`;
   }
 
   read(token: string, id: string, call: NotificationCall = {}): Promise<HttpExchange> {
@@ -98,6 +105,7 @@ export class NotificationClient {
       // RFC 9110 9.2.2: a read, an update (PUT) and a delete are idempotent, so one that met an
       // edge's answer is sent again; a create (POST) is not, and its broken verdict says why.
       repeatable: method !== 'POST' || call.refusalExpected === true,
+      ...(call.repeatedByCaller === true ? { repeatedByCaller: true } : {}),
       ...(settings === undefined ? {} : { body: JSON.stringify(settings) }),
     });
   }

@@ -82,6 +82,14 @@ export class Receiver {
   private readonly waiters = new Set<Waiter>();
   /** Paths whose first matching request is failed, and whether it has been. */
   private readonly failures = new Map<string, FirstAttemptFailure & { spent: boolean }>();
+  /**
+   * Notification tokens of creates that met an edge and were sent again as new configurations: a
+   * request carrying one comes from a configuration the first create may have made, which no test
+   * knows of. It is answered 200 and filed nowhere.
+   */
+  private readonly retiredTokens = new Set<string>();
+  /** Requests from such configurations, counted for the report. */
+  private orphanRequests = 0;
   /** The longest wait for an expected delivery so far in this worker; null before the first. */
   private slowestDeliveryMs: number | null = null;
 
@@ -99,7 +107,12 @@ export class Receiver {
     const server = await WebhookListener.start(options.port ?? 0);
     const publicUrl = (options.publicUrl ?? `http://127.0.0.1:${server.port}`).replace(/\/+$/, '');
     const receiver = new Receiver(server, publicUrl, options.timing);
+    const orphans = new WeakSet<object>();
     server.onRequest = (request) => {
+      if (receiver.fromRetiredConfiguration(request.headers, request.body)) {
+        orphans.add(request);
+        return;
+      }
       receiver.record({
         method: request.method,
         path: request.path,
@@ -108,7 +121,7 @@ export class Receiver {
         receivedAt: performance.timeOrigin + performance.now(),
       });
     };
-    server.answer = (request) => receiver.answer(request.path);
+    server.answer = (request) => (orphans.has(request) ? { status: 200 } : receiver.answer(request.path));
     return receiver;
   }
 
@@ -116,6 +129,30 @@ export class Receiver {
   endpoint(label = 'hook'): ReceiverEndpoint {
     const path = `${markerPath()}/${randomUUID()}/${label}`;
     return new ReceiverEndpoint(this, path, `${this.publicUrl}${path}`);
+  }
+
+  /** Requests carrying `token` are from then on answered and filed nowhere (retiredTokens). */
+  retireToken(token: string): void {
+    this.retiredTokens.add(token);
+  }
+
+  /** How many requests came from configurations of retired tokens. */
+  get orphans(): number {
+    return this.orphanRequests;
+  }
+
+  private fromRetiredConfiguration(
+    headers: Record<string, string | string[] | undefined>,
+    body: string,
+  ): boolean {
+    if (this.retiredTokens.size === 0) return false;
+    const carried = `${Object.values(headers).flat().join('\n')}\n${body}`;
+    for (const token of this.retiredTokens)
+      if (carried.includes(token)) {
+        this.orphanRequests += 1;
+        return true;
+      }
+    return false;
   }
 
   /** The local port the listener is bound to (WEBHOOK_LISTEN_PORT, or a free one). */

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { NOTIFICATION_PATH, PUBLISHED_PATH } from '../../spec/paths.js';
 import { listenOnLoopback, type ListeningServer } from './listen.js';
 
@@ -22,6 +22,11 @@ export interface EdgeOptions {
   blockAtListing?: number;
   /** Paths (prefixes) that always get the HTML 503: a persistent edge answer. */
   alwaysDown?: readonly string[];
+  /**
+   * The page comes after the request was passed on and answered, as from a gateway whose wait for
+   * the upstream ran out: a create then makes a configuration its client never learns of.
+   */
+  pageAfterPassing?: boolean;
 }
 
 export interface EdgeProxy extends ListeningServer {
@@ -43,8 +48,22 @@ async function readBody(incoming: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+async function passOn(
+  upstream: string,
+  path: string,
+  incoming: IncomingMessage,
+): Promise<{ answer: Dispatcher.ResponseData; text: string }> {
+  const body = await readBody(incoming);
+  const answer = await request(`${upstream}${path}`, {
+    method: incoming.method as 'GET',
+    headers: { ...incoming.headers, host: new URL(upstream).host },
+    body: body.length === 0 ? null : body,
+  });
+  return { answer, text: await answer.body.text() };
+}
+
 export async function startEdge(upstream: string, options: EdgeOptions): Promise<EdgeProxy> {
-  // createPages: creates of a notification configuration answered with the page (never passed on).
+  // createPages: creates of a notification configuration answered with the page.
   const served = { pages: 0, blocked: 0, passed: 0, creates: 0, createPages: 0 };
   let count = 0;
   let blockedUntil = 0;
@@ -60,6 +79,7 @@ export async function startEdge(upstream: string, options: EdgeOptions): Promise
     if (down || (options.every > 0 && count % options.every === 0)) {
       served.pages += 1;
       if (create) served.createPages += 1;
+      if (options.pageAfterPassing === true) await passOn(upstream, path, incoming);
       outgoing.writeHead(503, { 'content-type': 'text/html' }).end(EDGE_PAGE);
       return;
     }
@@ -68,13 +88,7 @@ export async function startEdge(upstream: string, options: EdgeOptions): Promise
       outgoing.writeHead(429, { 'content-type': 'application/json' }).end(BLOCKED);
       return;
     }
-    const body = await readBody(incoming);
-    const answer = await request(`${upstream}${path}`, {
-      method: incoming.method as 'GET',
-      headers: { ...incoming.headers, host: new URL(upstream).host },
-      body: body.length === 0 ? null : body,
-    });
-    const text = await answer.body.text();
+    const { answer, text } = await passOn(upstream, path, incoming);
     if (listing && answer.statusCode === 429 && Date.now() >= blockedUntil)
       blockedUntil = Date.now() + options.blockMs;
     served.passed += 1;

@@ -32,10 +32,11 @@ test.describe('2.7 Notification configuration: id and type are the service’s',
       const token = await issueToken(client, { scope: 'autoupload' });
       const settings = settingsFor(endpoint().url);
       const clientId = randomUUID();
-      const exchange = await configure(token, { ...settings, id: clientId, type: CLIENT_TYPE });
+      const sent = { ...settings, id: clientId, type: CLIENT_TYPE };
+      const exchange = await configure(token, sent);
       if (refusedAs4xx(exchange)) return;
       // The schema check holds type to AD_STATUS (R2.7-06): a type taken from the client fails there.
-      const created = expectConfiguration(exchange, settings, ['R2.7-01', 'R2.7-06', 'R4.6-01']);
+      const created = expectConfiguration(exchange, sent, ['R2.7-01', 'R2.7-06', 'R4.6-01']);
       verify(
         created.id !== clientId,
         ['R2.7-01', 'R2.7-06'],
