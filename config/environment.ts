@@ -15,10 +15,16 @@ export type { Environment } from './validate.js';
 export type { Settings, VariableName } from './variables/index.js';
 export { SECRET_NAMES } from './variables/index.js';
 
-/** The environment this process was given, as it is now (a copy: changing it changes nothing). */
+/**
+ * The environment this process was given, as it is now: a frozen snapshot, taken once and again
+ * after passToWorkers or loadDotEnv (the only writers). Copying `process.env` costs a call into
+ * the runtime per variable, and hot paths (redaction, markers) read it per request.
+ */
 export function environment(): Environment {
-  return { ...process.env };
+  snapshot ??= Object.freeze({ ...process.env });
+  return snapshot;
 }
+let snapshot: Environment | undefined;
 
 /** The typed settings of this process's environment: declared defaults where unset. */
 export function settings(): Settings {
@@ -34,7 +40,7 @@ let current: Settings | undefined;
  */
 export function passToWorkers(values: Partial<Record<VariableName, string>>): void {
   Object.assign(process.env, values);
-  current = undefined;
+  forget();
 }
 
 /**
@@ -56,5 +62,11 @@ export function loadDotEnv(path = '.env'): void {
   for (const [name, value] of Object.entries(parsed)) {
     if (process.env[name] === undefined) process.env[name] = value;
   }
+  forget();
+}
+
+/** The environment changed: the snapshot and the settings are taken again when next asked. */
+function forget(): void {
+  snapshot = undefined;
   current = undefined;
 }
