@@ -38,13 +38,23 @@ test.describe('4.2 Exchange code for access token: success', () => {
 
   test(
     'the code is exchanged for a Bearer token with the three headers, the client authenticated with HTTP Basic',
-    onPath(covers('R4.2-06', 'R4.2-07', 'R4.2-08', 'R4.2-09', 'R2.3-02'), 'client-auth:basic'),
+    onPath(
+      covers('R4.2-06', 'R4.2-07', 'R4.2-08', 'R4.2-09', 'R2.3-01', 'R2.3-02', 'R5-03', 'R2.1-02', 'R4.2-05'),
+      'client-auth:basic',
+    ),
     async ({ client, redeem, basicUnobservable }) => {
       const unobservable = await basicUnobservable(client);
       test.skip(unobservable !== null, unobservable ?? '');
       const exchange = await redeem(client, { authentication: 'basic' });
-      expectTokenSuccess(exchange);
+      const token = expectTokenSuccess(exchange, ['R5-03', 'R2.1-02']);
       expectTokenHeaders(exchange, 'success');
+      verify(
+        token.accessToken.length > 0,
+        'R2.3-01',
+        'a non-empty access_token',
+        'an empty access_token',
+        exchange,
+      );
     },
   );
 
