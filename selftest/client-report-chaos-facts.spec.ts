@@ -102,4 +102,39 @@ test.describe("the report card reads the chaos journal's own facts", () => {
       'not exercised',
     ]);
   });
+
+  test("a retry's first attempt, whose answer chaos lost, is not the receiver's: C6-03 grades the attempts after it", () => {
+    const retry = { profile: 'deliveries', fault: 'retry' };
+    const lost = {
+      status_sent: 'published',
+      attempt: 1,
+      outcome: 'failed',
+      http_status: 502,
+      decision: retry,
+    } as const;
+    const answered = new JournalBuilder('client-retry');
+    answered.delivery(lost);
+    answered
+      .wait(100)
+      .delivery({
+        status_sent: 'published',
+        attempt: 2,
+        outcome: 'delivered',
+        http_status: 204,
+        decision: retry,
+      });
+    expect(standingsOf(answered)['C6-03']).toBe('passed');
+    const refused = new JournalBuilder('client-retry-refused');
+    refused.delivery(lost);
+    refused
+      .wait(100)
+      .delivery({
+        status_sent: 'published',
+        attempt: 2,
+        outcome: 'refused',
+        http_status: 409,
+        decision: retry,
+      });
+    expect(standingsOf(refused)['C6-03']).toBe('failed');
+  });
 });
