@@ -24,10 +24,19 @@ function answerLostByChaos(delivery: DeliveryRecord, faults: readonly string[]):
   return faults.includes('retry') && delivery.attempt === 1 && delivery.outcome === 'failed';
 }
 
+/**
+ * Chaos's `forged` sends the genuine delivery (the configured token) and a forged copy beside it,
+ * both tagged with the fault; the detail tells the genuine one, which is a valid delivery.
+ */
+function genuineBesideForged(delivery: DeliveryRecord): boolean {
+  return delivery.decision?.fault === 'forged' && /genuine/i.test(delivery.decision.detail ?? '');
+}
+
 export function deliveryKind(delivery: DeliveryRecord): DeliveryKind {
   if (delivery.outcome === 'dropped' || delivery.outcome === 'cancelled') return 'ungraded';
-  const faults = faultsOf(delivery);
-  if (answerLostByChaos(delivery, faults)) return 'ungraded';
+  const tagged = faultsOf(delivery);
+  if (answerLostByChaos(delivery, tagged)) return 'ungraded';
+  const faults = genuineBesideForged(delivery) ? tagged.filter((fault) => fault !== 'forged') : tagged;
   if (faults.includes('forged')) return 'forged';
   if (faults.some((fault) => REPEATED_FAULTS.has(fault))) return 'repeated';
   if (faults.some((fault) => fault !== OTHER_STATUS)) return 'ungraded';
