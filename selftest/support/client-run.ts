@@ -85,5 +85,6 @@ export function runLine(label: string, run: GradedRun): string {
   const amiss = linesAmiss(run);
   const verdict = amiss.length === 0 ? 'OK' : `AMISS ${amiss.map((line) => line.id).join(', ')}`;
   const ended = run.outcome instanceof Error ? `; the client stopped: ${run.outcome.message}` : '';
-  return `${label}: ${verdict}; ${countsText(run.lines)}; ${run.seconds.toFixed(1)} s${ended}`;
+  const passed = run.lines.filter((line) => line.standing === 'passed').map((line) => line.id);
+  return `${label}: ${verdict}; ${countsText(run.lines)}; ${run.seconds.toFixed(1)} s${ended}; passed ${passed.join(' ')}`;
 }
