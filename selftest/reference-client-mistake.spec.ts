@@ -35,6 +35,10 @@ test('the reference client that sends its code again fails C2.2-01 alone, and cl
     const broken = await gradedRun(sandbox, { mistakes: { resendCode: true } });
     expect(broken.outcome, 'the sandbox revokes the token of a code presented twice').toBeInstanceOf(Error);
     expect(
+      broken.outcome instanceof Error ? broken.outcome.message : '',
+      'the client stops at the refusal',
+    ).toMatch(/refused the token/);
+    expect(
       linesAmiss(broken).map((line) => line.id),
       broken.summary,
     ).toEqual(['C2.2-01']);
