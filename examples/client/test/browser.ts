@@ -35,6 +35,8 @@ export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bi
 
 const ATTEMPTS = 5;
 const PAUSE_MS = 600;
+/** After a 429 page (the marketplace's rate-limit block): the block lasts seconds, not a moment. */
+const BLOCKED_PAUSE_MS = 3000;
 const STEP_TIMEOUT_MS = 15_000;
 
 /** The key of the server's own certificate, verified against the CA file: the one key Chromium is told to accept. */
@@ -99,11 +101,15 @@ export class ConsentBrowser {
   async consent(url: string): Promise<void> {
     const context = await this.browser.newContext();
     const page = await context.newPage();
+    let lastStatus = 0;
+    page.on('response', (response) => {
+      if (response.request().isNavigationRequest()) lastStatus = response.status();
+    });
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     try {
       for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
         if (await this.attempt(page, url)) return;
-        await sleep(PAUSE_MS * attempt);
+        await sleep((lastStatus === 429 ? BLOCKED_PAUSE_MS : PAUSE_MS) * attempt);
       }
       throw new Error(`the consent did not reach ${this.redirectUri} in ${ATTEMPTS} attempts`);
     } finally {
