@@ -100,6 +100,15 @@ function callbackServer(path: string, state: string, arrived: (callback: Callbac
   });
 }
 
+/** The callback server's port: the redirect URI's, or http's default. */
+function portOf(redirect: URL): number {
+  if (redirect.protocol !== 'http:')
+    throw new Error(
+      'the callback server speaks plain HTTP on this machine: an http://127.0.0.1:<port>/ redirect URI',
+    );
+  return redirect.port === '' ? 80 : Number(redirect.port);
+}
+
 /** The whole consent: our callback server, the browser sent away, the code exchanged on its return. */
 export async function connect(http: Http, options: ConsentOptions): Promise<string> {
   const redirect = new URL(options.redirectUri);
@@ -111,10 +120,10 @@ export async function connect(http: Http, options: ConsentOptions): Promise<stri
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(Number(redirect.port), redirect.hostname, resolve);
+    server.listen(portOf(redirect), redirect.hostname, resolve);
   });
+  let timer: NodeJS.Timeout | undefined;
   try {
-    let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => {
         reject(new Error('the user did not come back'));
@@ -122,10 +131,10 @@ export async function connect(http: Http, options: ConsentOptions): Promise<stri
     });
     const opened = Promise.resolve(options.openBrowser(authorizeUrl(options, state)));
     const result = await Promise.race([callback, timeout, opened.then(() => callback)]);
-    clearTimeout(timer);
     if ('error' in result) throw new Error(`the marketplace refused the connection: ${result.error}`);
     return await exchangeCode(http, options, result.code);
   } finally {
+    clearTimeout(timer);
     server.closeAllConnections();
     server.close();
   }
