@@ -39,7 +39,8 @@ export default tseslint.config(
 /**
  * The folders' import rules (each folder's README says them): spec/ imports nothing of the project,
  * the sandbox and the suite import spec/ and never each other. Tools (embedded/, selftest/, bench/,
- * scripts/, bin/, examples/, report-card/) may import anything; nothing imports them but themselves.
+ * scripts/, bin/, report-card/) may import anything; nothing imports them but themselves. examples/
+ * imports nothing of the project (bin/ and selftest/ may import it).
  */
 function importBoundaries() {
   const tools = ['embedded', 'selftest', 'bench', 'scripts', 'bin', 'examples', 'report-card'];
@@ -70,6 +71,11 @@ function importBoundaries() {
       'The sandbox imports spec/ only, never the suite or the tools.',
     ),
     refuse(suite, ['sandbox', ...tools], 'The suite imports spec/ only, never the sandbox or the tools.'),
+    refuse(
+      ['examples'],
+      ['spec', 'config', 'sandbox', ...suite, ...tools.filter((tool) => tool !== 'examples')],
+      'An example imports nothing of the project: a team copies it or runs it as it is (examples/README.md).',
+    ),
   ];
 }
 

@@ -53,6 +53,10 @@ const COMMANDS: Record<
     script: 'bin/client-report.ts',
     summary: "grade an integrator's client from the sandbox's journal: the report card",
   },
+  'reference-client': {
+    script: 'bin/reference-client.ts',
+    summary: 'one run of the reference client (examples/client/) against TARGET_*: its tests in CI',
+  },
   profile: {
     script: 'bin/profile.ts',
     summary: "one observed profile from shards' observed-parts, compared with --baseline (CI)",

@@ -32,7 +32,8 @@ Specification: ${resolve(PACKAGE_ROOT, 'spec/classifieds-api.md')}`;
 
 /** The top-level help: the commands, then what they share. */
 export function commandsHelp(commands: Readonly<Record<string, { summary: string }>>): string {
-  const lines = Object.entries(commands).map(([name, { summary }]) => `  ${name.padEnd(13)} ${summary}`);
+  const width = Math.max(...Object.keys(commands).map((name) => name.length));
+  const lines = Object.entries(commands).map(([name, { summary }]) => `  ${name.padEnd(width)} ${summary}`);
   return [
     'Usage: classifieds-conformance <command> [options]      (<command> --help: its options)',
     '',

@@ -17,16 +17,24 @@ export const TEMPLATES: ReadonlyArray<{ to: string; from: string }> = [
   { to: 'conformance-known.yaml', from: 'examples/conformance-known.yaml' },
 ];
 
+/** With --client: the workflow that grades the team's own client under the sandbox's chaos. */
+export const CLIENT_TEMPLATE = {
+  to: '.github/workflows/conformance-client.yml',
+  from: '.github/workflows/client.yml',
+} as const;
+
 /** What a run writes or reads that has no place in git: its reports, its journal and state, the secrets. */
 export const IGNORED = ['reports/', '.conformance/', '.env'];
 
-const HELP = `Usage: classifieds-conformance init [--force] [--dir DIR]
+const HELP = `Usage: classifieds-conformance init [--force] [--client] [--dir DIR]
 
 Writes into the repository in DIR (default: the current directory):
   .env.example                                every variable, commented: copy it to .env
   .github/workflows/conformance-nightly.yml   the nightly run, three shards, one Allure report
   .github/workflows/conformance-gate.yml      a gate a release pipeline calls with its candidate
   conformance-known.yaml                      known deviations the team accepts (a commented example)
+  .github/workflows/conformance-client.yml    with --client: the team's client run against the sandbox
+                                              under each chaos profile, graded by client-report
 and adds to .gitignore the lines it lacks of: ${IGNORED.join(' ')}.
 A file that exists is skipped (and named) unless --force is given. The workflows need only this
 package among the repository's dependencies; see the package's .github/workflows/README.md.`;
@@ -60,6 +68,7 @@ function main(): number {
     args: process.argv.slice(2),
     options: {
       force: { type: 'boolean', default: false },
+      client: { type: 'boolean', default: false },
       dir: { type: 'string', default: '.' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -69,7 +78,8 @@ function main(): number {
     return 0;
   }
   const dir = resolve(values.dir);
-  const lines = TEMPLATES.map(({ to, from }) => copyTemplate(dir, to, from, values.force));
+  const templates = values.client ? [...TEMPLATES, CLIENT_TEMPLATE] : TEMPLATES;
+  const lines = templates.map(({ to, from }) => copyTemplate(dir, to, from, values.force));
   lines.push(addIgnored(dir));
   for (const line of lines) console.log(line);
   const where = relative('.', dir) || '.';

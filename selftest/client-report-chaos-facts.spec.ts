@@ -102,4 +102,58 @@ test.describe("the report card reads the chaos journal's own facts", () => {
       'not exercised',
     ]);
   });
+
+  test("a retry's first attempt, whose answer chaos lost, is not the receiver's: C6-03 grades the attempts after it", () => {
+    const retry = { profile: 'deliveries', fault: 'retry' };
+    const lost = {
+      status_sent: 'published',
+      attempt: 1,
+      outcome: 'failed',
+      http_status: 502,
+      decision: retry,
+    } as const;
+    const answered = new JournalBuilder('client-retry');
+    answered.delivery(lost);
+    answered.wait(100).delivery({
+      status_sent: 'published',
+      attempt: 2,
+      outcome: 'delivered',
+      http_status: 204,
+      decision: retry,
+    });
+    expect(standingsOf(answered)['C6-03']).toBe('passed');
+    const refused = new JournalBuilder('client-retry-refused');
+    refused.delivery(lost);
+    refused.wait(100).delivery({
+      status_sent: 'published',
+      attempt: 2,
+      outcome: 'refused',
+      http_status: 409,
+      decision: retry,
+    });
+    expect(standingsOf(refused)['C6-03']).toBe('failed');
+  });
+
+  test('the genuine delivery beside a forged copy is a valid one: answered 2xx it passes, the copy answered 2xx fails C6-02', () => {
+    const genuine = { profile: 'deliveries', fault: 'forged', detail: 'the genuine one' };
+    const copy = { profile: 'deliveries', fault: 'forged', detail: 'the forged copy (a wrong token)' };
+    const refusing = new JournalBuilder('client-forged');
+    refusing.delivery({
+      status_sent: 'published',
+      outcome: 'delivered',
+      http_status: 204,
+      decision: genuine,
+    });
+    refusing.delivery({ status_sent: 'published', outcome: 'refused', http_status: 403, decision: copy });
+    expect([standingsOf(refusing)['C6-01'], standingsOf(refusing)['C6-02']]).toEqual(['passed', 'passed']);
+    const accepting = new JournalBuilder('client-forged-accepted');
+    accepting.delivery({
+      status_sent: 'published',
+      outcome: 'delivered',
+      http_status: 204,
+      decision: genuine,
+    });
+    accepting.delivery({ status_sent: 'published', outcome: 'delivered', http_status: 204, decision: copy });
+    expect([standingsOf(accepting)['C6-01'], standingsOf(accepting)['C6-02']]).toEqual(['passed', 'failed']);
+  });
 });

@@ -52,6 +52,11 @@ async function checkInit(scratch: string): Promise<void> {
   const again = await run(scratch, ['init']);
   expect(again.stdout).toContain('skipped  .env.example (it exists; --force replaces it)');
   expect(readFileSync(join(scratch, '.env.example'), 'utf8')).toBe('# the team edited it\n');
+  const client = await run(scratch, ['init', '--client']);
+  expect(client.stdout).toContain('wrote    .github/workflows/conformance-client.yml');
+  expect(readFileSync(join(scratch, '.github', 'workflows', 'conformance-client.yml'), 'utf8')).toBe(
+    readFileSync(join(PROJECT_ROOT, '.github', 'workflows', 'client.yml'), 'utf8'),
+  );
 }
 
 test('a team repository: npm install without engine warnings, init, then run in account mode against sandbox --account with the .env it printed, the same credentials after a restart', async () => {

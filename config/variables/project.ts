@@ -179,6 +179,22 @@ export const PROJECT_VARIABLES = declare([
   },
   {
     ...RUN,
+    name: 'REFERENCE_CLIENT_PROFILES',
+    kind: 'text',
+    doc: "The chaos profiles the reference client's self-test runs it under (examples/client/), comma-separated.",
+    unset: 'every profile',
+    notNightly: REPLAY,
+  },
+  {
+    ...RUN,
+    name: 'REFERENCE_CLIENT_SEEDS',
+    kind: 'text',
+    doc: "The chaos seeds of each profile's runs of the reference client's self-test, comma-separated: a run replays from the one it printed.",
+    unset: '`1,2,3`',
+    notNightly: REPLAY,
+  },
+  {
+    ...RUN,
     name: 'FC_PATH',
     kind: 'text',
     doc: 'The fast-check path to replay with FC_SEED (printed on failure).',

@@ -1,0 +1,99 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CatalogStore } from './catalog.js';
+import { connect, type ClientCredentials } from './consent.js';
+import { field, Http } from './http.js';
+import { importAds, type AdToImport, type ImportedAd } from './import.js';
+import { crawlListing, type Crawl } from './listing.js';
+import { configureNotification, deleteNotification, Receiver, type Event } from './receiver.js';
+
+/**
+ * One run of the client, as a dealer system would make it: connect the account (browser consent),
+ * read the user's name, subscribe to AD_STATUS with its own receiver, import its ads, wait for
+ * their status events, crawl the listing, and unsubscribe.
+ */
+
+export interface ClientOptions {
+  authUrl: string;
+  appsUrl: string;
+  /** PEM of the marketplace's CA when it is not a public one (a sandbox's). */
+  caFile?: string;
+  credentials: ClientCredentials;
+  /** Sends the user's browser to the authorization URL. */
+  openBrowser: (url: string) => Promise<void> | void;
+  ads: readonly AdToImport[];
+  fetchSize?: number;
+  /** Where the catalog ids are kept between runs. */
+  catalogFile?: string;
+  /** The address the marketplace reaches the receiver at (loopback for a local sandbox). */
+  receiverHost?: string;
+  /** How long to wait for the imported ads' status events. */
+  deliveryWaitMs?: number;
+  timeoutMs?: number;
+  /** Mistakes, for the tests that prove the report card can fail; never set in real use. */
+  mistakes?: { resendCode?: boolean };
+  log?: (line: string) => void;
+}
+
+export interface RunReport {
+  /** Null when basic_user_info is gone (production answers 404 since 2026-08). */
+  userName: string | null;
+  imported: ImportedAd[];
+  events: Event[];
+  crawl: Crawl;
+}
+
+const SCOPE = 'basic_user_info autoupload';
+
+/** 4.3; a 404 is the endpoint missing, as production has it: the run goes on without the name. */
+async function userName(http: Http, appsUrl: string, token: string): Promise<string | null> {
+  const answer = await http.send(`${appsUrl}/oauth_api/basic_user_info`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json;charset=UTF-8' },
+    body: JSON.stringify({ access_token: token }),
+    token,
+  });
+  const name = field(answer.json, 'user_name');
+  return answer.status === 200 && typeof name === 'string' ? name : null;
+}
+
+export async function runClient(options: ClientOptions): Promise<RunReport> {
+  const log = options.log ?? (() => undefined);
+  const appsUrl = options.appsUrl.replace(/\/+$/, '');
+  const http = new Http({
+    ...(options.caFile === undefined ? {} : { caFile: options.caFile }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    log,
+  });
+  const receiver = new Receiver();
+  try {
+    const token = await connect(http, {
+      ...options.credentials,
+      authUrl: options.authUrl,
+      scope: SCOPE,
+      openBrowser: options.openBrowser,
+      ...(options.mistakes?.resendCode === true ? { resendCode: true } : {}),
+    });
+    log('connected');
+    const name = await userName(http, appsUrl, token);
+    log(name === null ? 'basic_user_info: not available, going on without the name' : `user: ${name}`);
+    const url = await receiver.listen(options.receiverHost ?? '127.0.0.1');
+    const configuration = await configureNotification(http, appsUrl, token, url, receiver.token);
+    const catalog = new CatalogStore(http, appsUrl, options.catalogFile);
+    const imported = await importAds(http, catalog, { appsUrl }, token, options.ads);
+    log(`imported: ${imported.map((ad) => `${ad.id} ${ad.status}`).join(', ')}`);
+    const delivered = await receiver.waitFor(
+      imported.map((ad) => ad.id),
+      options.deliveryWaitMs ?? 10_000,
+    );
+    log(delivered ? 'every imported ad had its AD_STATUS event' : 'some AD_STATUS events did not come');
+    const crawl = await crawlListing(http, appsUrl, token, { fetchSize: options.fetchSize ?? 200 });
+    log(`listing: ${crawl.ads.length} ads on ${crawl.pages} pages`);
+    await deleteNotification(http, appsUrl, token, configuration);
+    // Deliveries already on their way still get their answer.
+    await sleep(500);
+    return { userName: name, imported, events: [...receiver.events], crawl };
+  } finally {
+    await receiver.close();
+    await http.close();
+  }
+}

@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { childEnvironment } from '../config/environment.js';
+import { startClientSandbox, type ClientSandbox } from './support/client-sandbox.js';
+import { gradedRun, linesAmiss } from './support/client-run.js';
+
+/**
+ * The reference client's tests can fail: the same client made to break one rule (its code sent a
+ * second time, after the exchange succeeded) gets C2.2-01 failed and nothing else amiss, and the
+ * package's `client-report` command, as a CI job runs it against the running sandbox, exits 1 for
+ * it and 0 for the client as it is.
+ */
+
+const COMMAND = resolve(__dirname, '..', 'bin', 'classifieds-conformance.mjs');
+
+function clientReport(sandbox: ClientSandbox, clientId: string): { status: number | null; output: string } {
+  const result = spawnSync(
+    process.execPath,
+    [COMMAND, 'client-report', '--client-id', clientId, '--control-url', sandbox.controlUrl],
+    {
+      cwd: resolve(__dirname, '..'),
+      env: childEnvironment({ SANDBOX_CONTROL_KEY: sandbox.key, SANDBOX_CONTROL_URL: undefined }),
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+test('the reference client that sends its code again fails C2.2-01 alone, and client-report exits 1 for it, 0 for the client as it is', async () => {
+  test.setTimeout(150_000);
+  const sandbox = await startClientSandbox('pages', 7);
+  try {
+    const broken = await gradedRun(sandbox, { mistakes: { resendCode: true } });
+    expect(broken.outcome, 'the sandbox revokes the token of a code presented twice').toBeInstanceOf(Error);
+    expect(
+      broken.outcome instanceof Error ? broken.outcome.message : '',
+      'the client stops at the refusal',
+    ).toMatch(/refused the token/);
+    expect(
+      linesAmiss(broken).map((line) => line.id),
+      broken.summary,
+    ).toEqual(['C2.2-01']);
+    const evidence = broken.lines.find((line) => line.id === 'C2.2-01')?.evidence ?? [];
+    expect(
+      evidence.map((item) => item.record).join('\n'),
+      'the second token request is the evidence',
+    ).toMatch(/POST \/oauth\/token/);
+    const sound = await gradedRun(sandbox);
+    expect(linesAmiss(sound), sound.summary).toEqual([]);
+
+    const failing = clientReport(sandbox, broken.clientId);
+    expect(failing.status, failing.output).toBe(1);
+    expect(failing.output).toMatch(/FAILED\s+C2\.2-01/);
+    expect(failing.output).toContain('Chaos: pages, seed 7');
+    expect(failing.output, 'no control key in the card').not.toContain(sandbox.key);
+    const passing = clientReport(sandbox, sound.clientId);
+    expect(passing.status, passing.output).toBe(0);
+  } finally {
+    await sandbox.stop();
+  }
+});
