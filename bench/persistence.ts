@@ -1,7 +1,12 @@
 // The price of keeping state (docs/sandbox-service.md): the crawl and delivery benchmarks, each run
 // on a sandbox that keeps nothing (the suite's embedded one) and on one that writes every change to
 // a fresh data folder (`npm run sandbox`), alternately in one run, printed side by side with the
-// ratio kept / in memory. The goal: every ratio of time or CPU within 1.25.
+// ratio kept / in memory. The goal: every ratio of time or CPU within 1.25. Then what one batch of
+// the data file costs at each rate, written ahead (the sandbox's mode) beside the rollback journal
+// it used before (bench/lib/batch-writes.ts), and what the journal's file (journal.jsonl in the data
+// folder) adds per delivery record, appended in batches beside one write per record as before
+// (bench/lib/journal-writes.ts): the kept sandbox's two costs per delivery, each beside its former
+// way in the same run.
 //
 //   npm run bench:persistence -- [--ads 100000] [--rates 100,500,1000] [--changes 1000] [--rounds 1]
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -9,6 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DATA_FILE_NAME } from '../sandbox/persist/data-file.js';
+import { FLUSH_DELAY_MS } from '../sandbox/persist/persistence.js';
+import { batchWrites } from './lib/batch-writes.js';
+import { journalWrites } from './lib/journal-writes.js';
 import { measureCrawl } from './lib/crawl-run.js';
 import { measureDeliveries, startDeliveryProcesses, stopDeliveryProcesses } from './lib/delivery-run.js';
 import { median, round } from './lib/stats.js';
@@ -27,6 +35,8 @@ const CHANGES = Number(values.changes);
 const ROUNDS = Number(values.rounds);
 const WARM_UP_RATE = 500;
 const GOAL = 1.25;
+/** Records per rate and mode of the journal's file measure: paced at the rate, 5 s at 100 a second. */
+const JOURNAL_RECORDS = 500;
 
 type Row = Record<string, number>;
 type Mode = 'memory' | 'kept';
@@ -111,6 +121,16 @@ async function main(): Promise<void> {
   console.table(crawlTable);
   console.log(`Deliveries, ${CHANGES} status changes per rate (median of ${ROUNDS} rounds):`);
   console.table(deliveryTable);
+  const batchTable = batchWrites(RATES, Math.max(3, ROUNDS));
+  console.log(
+    `One batch of the data file (${FLUSH_DELAY_MS} ms of changes), rollback journal / written ahead:`,
+  );
+  console.table(batchTable);
+  const journalTable = await journalWrites(RATES, Math.max(3, ROUNDS), Math.min(CHANGES, JOURNAL_RECORDS));
+  console.log(
+    `The journal's file: CPU per delivery record over a journal in memory, one write per record (before) / batched:`,
+  );
+  console.table(journalTable);
   const gated = [...crawlTable, ...deliveryTable].filter((row) => GATED.has(row.figure));
   const worst = Math.max(...gated.map((row) => row.ratio));
   console.log(
@@ -123,6 +143,8 @@ async function main(): Promise<void> {
     rounds: ROUNDS,
     crawlTable,
     deliveryTable,
+    batchTable,
+    journalTable,
     worst,
   };
   writeFileSync('reports/bench/persistence.json', JSON.stringify(figures, null, 2));

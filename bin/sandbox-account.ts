@@ -1,16 +1,24 @@
 // The rehearsal account of `classifieds-conformance sandbox --account`: made once with random
 // credentials, kept in a state file, and given to the standalone sandbox as its seed on every start
-// (sandbox/seed.ts), so the `.env` printed the first time stays right across restarts.
+// (sandbox/seed.ts), so the `.env` printed the first time stays right across restarts. Its
+// status-change command is the ad import (examples/status-change/ad-import.mjs), as on a real
+// account; the test helpers' command is printed as the alternative.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import type { SandboxSeed } from '../sandbox/seed.js';
+import type { SandboxSeed, SeedToken } from '../sandbox/seed.js';
 import { CONTROL_KEY_TAG, secretMarker } from '../spec/secret-marker.js';
 import { environment } from '../config/environment.js';
 
-/** The seed, and the control key the status-change example uses (never the suite: account mode). */
+/**
+ * The seed, and the control key the helpers' status-change example uses (never the suite: account
+ * mode). The seed's tokens are the ad import's: one per user, with the scope autoupload, of a
+ * client of their own (a dealer system's), which the suite never uses, so that no run's tokens
+ * push them out of the sandbox's bound on tokens per client and user.
+ */
 export interface AccountState extends SandboxSeed {
   control_key: string;
+  tokens: SeedToken[];
 }
 
 /** Redirect URIs nobody serves: the suite reads the code from the browser's navigation. */
@@ -24,8 +32,10 @@ function secret(kind: string): string {
   return `${secretMarker(environment())}${kind}${randomBytes(24).toString('base64url')}`;
 }
 
+const newClientId = (): string => `cl_${randomBytes(8).toString('hex')}`;
+
 function newAccount(ads: number): AccountState {
-  const id = (): string => `cl_${randomBytes(8).toString('hex')}`;
+  const id = newClientId;
   const user = (login: string, name: string, count: number): SandboxSeed['users'][number] => ({
     login,
     password: secret('_pw_'),
@@ -54,7 +64,34 @@ function newAccount(ads: number): AccountState {
       user('rehearsal_alice', 'Alice Rehearsal', ads),
       user('rehearsal_bob', 'Bob Rehearsal', USER2_ADS),
     ],
+    tokens: [],
   };
+}
+
+/**
+ * Adds the ad import's client and its two tokens when the account has none (a state file written
+ * before the ad import was its status-change command); true when it did.
+ */
+function withImportTokens(account: AccountState): boolean {
+  if (Array.isArray(account.tokens) && account.tokens.length > 0) return false;
+  const client = {
+    client_id: newClientId(),
+    client_secret: secret('_cs_'),
+    name: 'Rehearsal dealer system (the ad import)',
+    redirect_uris: [`${ORIGIN}/dealer`],
+  };
+  account.clients.push(client);
+  account.tokens = account.users.slice(0, 2).map((user) => ({
+    token: secret('_at_'),
+    client_id: client.client_id,
+    login: user.login,
+    scopes: ['autoupload'],
+  }));
+  return true;
+}
+
+function write(path: string, account: AccountState): void {
+  writeFileSync(path, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 });
 }
 
 /**
@@ -64,16 +101,16 @@ function newAccount(ads: number): AccountState {
 export function loadAccount(path: string, ads: number | undefined): AccountState {
   if (!existsSync(path)) {
     const account = newAccount(ads ?? 300);
+    withImportTokens(account);
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 });
+    write(path, account);
     return account;
   }
   const account = JSON.parse(readFileSync(path, 'utf8')) as AccountState;
   const first = account.users[0];
-  if (ads !== undefined && first !== undefined && first.ads !== ads) {
-    first.ads = ads;
-    writeFileSync(path, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 });
-  }
+  const recount = ads !== undefined && first !== undefined && first.ads !== ads;
+  if (recount) first.ads = ads;
+  if (withImportTokens(account) || recount) write(path, account);
   return account;
 }
 
@@ -88,18 +125,30 @@ function line(name: string, value: string): string {
   return `${name}=${/\s/.test(value) ? JSON.stringify(value) : value}`;
 }
 
+/** A command line that runs one of the shipped examples, by its absolute path (the suite runs it with `sh -c` from anywhere). */
+function exampleCommand(file: string): string {
+  const path = resolve(__dirname, '..', 'examples', 'status-change', file);
+  return `node '${path.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The ad import's token of a user, from the seed. */
+function importToken(account: AccountState, login: string, statePath: string): string {
+  const found = account.tokens.find((one) => one.login === login && one.scopes.includes('autoupload'));
+  if (found === undefined) throw new Error(`${statePath}: no ad import token for ${login}`);
+  return found.token;
+}
+
 /** The `.env` block of account mode (contract section 3) for this account on this sandbox. */
 export function envBlock(account: AccountState, urls: RunningUrls, statePath: string): string {
   const [client, client2] = account.clients;
   const [user, user2] = account.users;
   if (client === undefined || client2 === undefined || user === undefined || user2 === undefined)
     throw new Error(`${statePath}: the account needs two clients and two users`);
-  const example = resolve(__dirname, '..', 'examples', 'status-change', 'sandbox-helpers.mjs');
   const uris = client.redirect_uris;
   return [
     `# Account mode on the rehearsal sandbox (state kept in ${relative('.', statePath)}): put these in .env,`,
-    '# then run `npx classifieds-conformance run`. The suite is told no control key: only the',
-    '# status-change command (examples/status-change) uses the test helpers, with its own variables.',
+    '# then run `npx classifieds-conformance run`. The suite is told no control key: its status changes',
+    "# go through the sandbox's ad import, as on a real account (examples/status-change/ad-import.mjs).",
     line('TARGET_AUTH_URL', urls.authUrl),
     line('TARGET_APPS_URL', urls.appsUrl),
     line('TLS_CA_FILE', urls.caFile),
@@ -115,8 +164,12 @@ export function envBlock(account: AccountState, urls: RunningUrls, statePath: st
     ...userLines('TARGET_USER2', user2),
     line('CONFORMANCE_ALLOW_WRITES', '1'),
     line('CONFORMANCE_RATE_LIMIT_BURST', String(RATE_LIMIT_BURST)),
-    // An absolute path: the suite runs the command with `sh -c` from wherever it was started.
-    line('TARGET_STATUS_CHANGE_COMMAND', `node '${example.replaceAll("'", `'\\''`)}'`),
+    line('TARGET_STATUS_CHANGE_COMMAND', exampleCommand('ad-import.mjs')),
+    line('IMPORT_ACCESS_TOKEN', importToken(account, user.login, statePath)),
+    line('IMPORT_ACCESS_TOKEN_USER2', importToken(account, user2.login, statePath)),
+    line('IMPORT_SANDBOX_ANY_STATUS', '1'),
+    "# The alternative, through the sandbox's test helpers (any status at once, no moderation delay):",
+    `# ${line('TARGET_STATUS_CHANGE_COMMAND', exampleCommand('sandbox-helpers.mjs'))}`,
     line('STATUS_CHANGE_CONTROL_URL', urls.appsUrl),
     line('STATUS_CHANGE_CONTROL_KEY', account.control_key),
   ].join('\n');

@@ -45,7 +45,8 @@ default 8080). Without options it makes a demo client and user and prints the va
 mode. With --account it rehearses account mode: a client with three redirect URIs, a second client
 and a second user, \`--ads\` ads (300 by default) for the first user, all kept in a state file
 (default ${DEFAULT_STATE_FILE}) so that every start re-creates the same credentials; it prints the
-.env block for \`npx classifieds-conformance run\` in account mode. Delete the file for new ones.
+.env block for \`npx classifieds-conformance run\` in account mode, status changes made through the
+sandbox's ad import (the test helpers' command as the alternative). Delete the file for new ones.
 
 The sandbox keeps its state (accounts, clients, users, ads, configurations, tokens and codes,
 consents, the CA) across restarts in a SQLite file under its data folder (docs/sandbox-service.md);

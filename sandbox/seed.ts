@@ -2,11 +2,13 @@
 // start with the ids and secrets the file gives, so that an account rehearsed on it (`classifieds-
 // conformance sandbox --account`, bin/sandbox.ts) keeps the same `.env` across restarts. With a data
 // folder (persist/), what it already holds as the seed says is left as it is: the statuses, tokens
-// and limits a rehearsal changed survive the restart.
+// and limits a rehearsal changed survive the restart. A seed may also give access tokens, as a
+// marketplace's test account comes with the token an integration kept from its consent.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SECTION_3_STATUSES } from '../spec/ad-status.js';
 import { DEFAULT_AD_CATEGORY } from './notifications/body.js';
+import { isScope, type Scope } from './scopes.js';
 import type { SandboxState } from './state.js';
 import type { Ad } from './store/ads.js';
 
@@ -23,14 +25,26 @@ export interface SeedUser {
   password: string;
   name: string;
   email: string;
-  /** How many ads the user holds: made the same on every start (ids `<login>-ad-0001`, ...). */
+  /** How many ads the user holds: made the same on every start (ids from seededAdId). */
   ads: number;
+}
+
+/** An access token the seed gives: a user's consent to a client of the seed, for these scopes. */
+export interface SeedToken {
+  token: string;
+  client_id: string;
+  login: string;
+  scopes: Scope[];
 }
 
 export interface SandboxSeed {
   clients: SeedClient[];
   users: SeedUser[];
+  tokens?: SeedToken[];
 }
+
+/** A token as the sandbox's own are written (base64url and the secret marker's characters), of a sane size. */
+const SEED_TOKEN = /^[\x21-\x7e]{32,256}$/;
 
 /** The seed file's content, or an Error that says what in it is wrong. */
 export function readSeed(path: string): SandboxSeed {
@@ -43,7 +57,26 @@ export function readSeed(path: string): SandboxSeed {
   for (const user of parsed.users)
     if (typeof user.login !== 'string' || typeof user.password !== 'string' || !Number.isInteger(user.ads))
       throw new Error(`${path}: every user has a "login", a "password" and a number of "ads"`);
-  return { clients: parsed.clients, users: parsed.users };
+  const tokens = parsed.tokens ?? [];
+  if (
+    !Array.isArray(tokens) ||
+    !tokens.every((one) => validToken(one, parsed.clients ?? [], parsed.users ?? []))
+  )
+    throw new Error(
+      `${path}: "tokens" is an array of {token (32 to 256 printable characters), client_id and login of the seed, scopes}`,
+    );
+  return { clients: parsed.clients, users: parsed.users, tokens };
+}
+
+function validToken(token: SeedToken, clients: readonly SeedClient[], users: readonly SeedUser[]): boolean {
+  return (
+    typeof token.token === 'string' &&
+    SEED_TOKEN.test(token.token) &&
+    clients.some((client) => client.client_id === token.client_id) &&
+    users.some((user) => user.login === token.login) &&
+    Array.isArray(token.scopes) &&
+    token.scopes.every((scope) => typeof scope === 'string' && isScope(scope))
+  );
 }
 
 /**
@@ -64,9 +97,26 @@ export function applySeed(state: SandboxState, seed: SandboxSeed): void {
   }
   for (const user of seed.users) {
     if (state.users.verify(user.login, user.password) === undefined) state.users.create(user);
-    if (state.ads.view(user.login, undefined).length !== user.ads)
+    // Also when the ids are another form's (a state kept before the ids were made shorter).
+    const held = state.ads.view(user.login, undefined).length;
+    if (
+      held !== user.ads ||
+      (held > 0 && state.ads.find(user.login, seededAdId(user.login, 0)) === undefined)
+    )
       state.ads.replace(user.login, seededAds(user.login, user.ads));
   }
+  for (const { token, client_id: clientId, login, scopes } of seed.tokens ?? [])
+    if (state.tokens.find(token) === undefined)
+      state.tokens.keep(token, { clientId, login, scopes, issuedAtMs: Date.now() });
+}
+
+/**
+ * The id of a user's seeded ad: a tag of the login (6 hex digits of its hash, so that two logins'
+ * ids differ), `-ad-` and the ad's number from 0001: at most 16 characters, which the ad import's
+ * id rule takes ([A-Za-z0-9_{}-]{1,19}), so the import can change every seeded ad.
+ */
+export function seededAdId(login: string, index: number): string {
+  return `${loginDigest(login).toString('hex').slice(0, 6)}-ad-${String(index + 1).padStart(4, '0')}`;
 }
 
 /**
@@ -78,7 +128,7 @@ export function seededAds(login: string, count: number): Ad[] {
   const base = listIdBase(login);
   return Array.from({ length: count }, (_, index) => {
     const status = SECTION_3_STATUSES[index % SECTION_3_STATUSES.length] ?? 'published';
-    const id = `${login}-ad-${String(index + 1).padStart(4, '0')}`;
+    const id = seededAdId(login, index);
     const ad = { id, status, category: DEFAULT_AD_CATEGORY };
     return status === 'pending_review' ? ad : { ...ad, list_id: String(base + index + 1) };
   });
@@ -86,6 +136,10 @@ export function seededAds(login: string, count: number): Ad[] {
 
 /** The first of a login's list ids: 10 digits from its hash, room for a million ads after it. */
 function listIdBase(login: string): number {
-  const prefix = createHash('sha256').update(login).digest().readUInt32BE(0) % 8_000;
+  const prefix = loginDigest(login).readUInt32BE(0) % 8_000;
   return (1_000 + prefix) * 1_000_000;
+}
+
+function loginDigest(login: string): Buffer {
+  return createHash('sha256').update(login).digest();
 }

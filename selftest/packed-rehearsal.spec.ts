@@ -4,8 +4,16 @@ import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { spawnCollect } from '../embedded/run-suite.js';
-import { NPX, PROJECT_ROOT, packAndInstall, startRehearsal, teamEnv } from './support/packed-project.js';
+import {
+  NPX,
+  PROJECT_ROOT,
+  alternativeCommand,
+  packAndInstall,
+  startRehearsal,
+  teamEnv,
+} from './support/packed-project.js';
 import { caseGrep, everyRequirementGrep } from '../embedded/requirement-grep.js';
+import { seededAdId } from '../sandbox/seed.js';
 
 /**
  * The tests of account mode that need what the rehearsal account holds: three redirect URIs, the
@@ -85,25 +93,26 @@ test('a team repository: npm install without engine warnings, init, then run in 
       expect(suite.exitCode, output).toBe(0);
       expect(output).toMatch(/\b([6-9]|\d\d) passed, 0 failed, 0 skipped/);
 
-      // The status-change command the block names, run as the suite runs it (sh -c).
-      const change = await spawnCollect(
-        'sh',
-        ['-c', env.TARGET_STATUS_CHANGE_COMMAND ?? 'false'],
-        {
-          ...teamEnv(),
-          ...env,
-          AD_OWNER: env.TARGET_USER_LOGIN,
-          AD_ID: 'rehearsal_alice-ad-0001',
-          AD_STATUS: 'deleted',
-        },
-        60_000,
-        scratch,
-      );
-      expect(change.exitCode, change.stderr).toBe(0);
-      expect(JSON.parse(change.stdout.trim().split('\n').at(-1) ?? '')).toMatchObject({
-        id: 'rehearsal_alice-ad-0001',
-        status: 'deleted',
-      });
+      // The status-change command the block names (the ad import), run as the suite runs it
+      // (sh -c), then the helpers' command it offers as the alternative.
+      const alternative = alternativeCommand(rehearsal.envBlock);
+      expect(env.TARGET_STATUS_CHANGE_COMMAND).toContain('ad-import.mjs');
+      const login = env.TARGET_USER_LOGIN ?? '';
+      const changes = [
+        [env.TARGET_STATUS_CHANGE_COMMAND ?? 'false', seededAdId(login, 0), 'deleted'],
+        [alternative, seededAdId(login, 1), 'refused'],
+      ] as const;
+      for (const [command, id, status] of changes) {
+        const change = await spawnCollect(
+          'sh',
+          ['-c', command],
+          { ...teamEnv(), ...env, AD_OWNER: login, AD_ID: id, AD_STATUS: status },
+          60_000,
+          scratch,
+        );
+        expect(change.exitCode, change.stderr).toBe(0);
+        expect(JSON.parse(change.stdout.trim().split('\n').at(-1) ?? '')).toMatchObject({ id, status });
+      }
     } finally {
       await rehearsal.stop();
     }

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { REFERENCE_RULES } from '../sandbox/rules/book.js';
 import { notifyStatusChange } from '../sandbox/notifications/notify.js';
 import { seededAds } from '../sandbox/seed.js';
+import { AD_ID_PATTERN } from '../sandbox/import/vocabulary.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import {
   changeStatus,
@@ -152,14 +153,21 @@ test.describe('AD_STATUS deliveries as production documents them', () => {
     expect(refused.status, 'a category that is not a string').toBe(400);
   });
 
-  test("a seed's ads have a numeric list_id (none in approval), a category, and the same ids on every start", () => {
+  test("a seed's ads have a numeric list_id (none in approval), a category, and the same ids on every start, which the ad import takes", () => {
     const ads = seededAds('seeded-user', 12);
     expect(seededAds('seeded-user', 12)).toEqual(ads);
     for (const ad of ads) {
+      expect(ad.id).toMatch(AD_ID_PATTERN);
       expect(ad.category).toMatch(/^\d+$/);
       if (ad.status === 'pending_review') expect(ad).not.toHaveProperty('list_id');
       else expect(ad.list_id).toMatch(/^[1-9]\d{9}$/);
     }
+    expect(seededAds('a-login-of-the-longest-kind', 200_000).at(-1)?.id).toMatch(AD_ID_PATTERN);
+    const otherIds = new Set(seededAds('another-user', 12).map((ad) => ad.id));
+    expect(
+      ads.filter((ad) => otherIds.has(ad.id)),
+      'ids of two logins',
+    ).toEqual([]);
     const other = new Set(seededAds('another-user', 12).map((ad) => ad.list_id));
     expect(
       ads.some((ad) => ad.list_id !== undefined && other.has(ad.list_id)),

@@ -39,6 +39,23 @@ test.describe('the moderation', () => {
     ]);
   });
 
+  test("a status asked of the moderation is the ad's: accepted with ad_status, in the listing; an empty ask is ignored", async () => {
+    const { token, login } = box.user();
+    const answer = await box.put(token, [
+      insertAd('sold-one', { params: { sandbox_moderation: 'status:sold' } }),
+      insertAd('empty-ask', { params: { sandbox_moderation: 'status:' } }),
+    ]);
+    const ads = (await box.done(token, answer.body.token as string)).ads as Ads;
+    expect(ads['sold-one']).toMatchObject({ status: 'accepted', ad_status: 'sold', message: [] });
+    expect(ads['empty-ask']).toMatchObject({ status: 'accepted' });
+    expect(ads['empty-ask']).not.toHaveProperty('ad_status');
+    const { ads: store } = box.sandbox.state;
+    expect(['sold-one', 'empty-ask'].map((id) => store.find(login, id)?.status)).toEqual([
+      'sold',
+      'published',
+    ]);
+  });
+
   test('a refusal rate is drawn from the seed: the same seed, the same decisions', async () => {
     const ids = Array.from({ length: 40 }, (_, index) => `ad-${index}`);
     const decisions = async (on: ImportSandbox, seed: number, login: string): Promise<string[]> => {

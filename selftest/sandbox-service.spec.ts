@@ -82,7 +82,16 @@ const SEED: SandboxSeed = {
   users: [
     { login: 'kept_seed_user', password: 'kept-seed-password', name: 'Kept', email: 'k@x.example', ads: 6 },
   ],
+  tokens: [
+    {
+      token: 'kept-seed-import-token-0123456789abcdef',
+      client_id: 'cl_kept_seed',
+      login: 'kept_seed_user',
+      scopes: ['autoupload'],
+    },
+  ],
 };
+const SEED_TOKEN = SEED.tokens?.[0]?.token ?? '';
 
 test('an account seed applied again over a kept state leaves the statuses and limits a rehearsal changed', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-seed-'));
@@ -100,6 +109,11 @@ test('an account seed applied again over a kept state leaves the statuses and li
 
     const second = await startSandbox({ dataDir });
     try {
+      expect(second.state.tokens.find(SEED_TOKEN), "the seed's token, kept").toMatchObject({
+        clientId: 'cl_kept_seed',
+        login: 'kept_seed_user',
+        scopes: ['autoupload'],
+      });
       applySeed(second.state, SEED);
       expect(second.state.ads.find('kept_seed_user', ad?.id ?? '')?.status).toBe('removed');
       expect(second.state.clients.find('cl_kept_seed')?.rateLimit).toEqual({ requests: 7, seconds: 2 });

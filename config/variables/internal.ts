@@ -138,6 +138,13 @@ export const INTERNAL_VARIABLES = declare([
     unset: 'its own',
   },
   {
+    ...TOOL,
+    mode: 'account',
+    name: 'IMPORT_SANDBOX_ANY_STATUS',
+    doc: '1: the ad-import status-change command\'s target is the reference sandbox, whose moderation can give an ad any status (params.sandbox_moderation "status:<status>").',
+    unset: 'a status the import cannot ask for exits 3',
+  },
+  {
     ...OUTSIDE,
     name: 'CI',
     doc: 'Set by CI systems: a test.only left in a suite then fails the run.',

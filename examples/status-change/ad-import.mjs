@@ -11,12 +11,15 @@
 //   published       -> "insert" of the ad again (an edit): the marketplace's moderation publishes it
 //   pending_review  -> "insert" asking the sandbox's moderation to hold it in review
 //   refused         -> "insert" asking the sandbox's moderation to refuse it
+//   any other       -> exit 3: a marketplace gives such statuses itself (sold, expired, ...), the
+//                      import cannot ask for them; but with IMPORT_SANDBOX_ANY_STATUS=1 (the
+//                      reference sandbox only) an "insert" asking its moderation for that status
 // (the ask is `params.sandbox_moderation`, which the reference sandbox reads and a marketplace
 // ignores); the command waits for the decision and prints, as its last line, the change the import
 // made: {"id","status"}, which may differ from the one asked for (a real moderation decides).
-// Any other status: exit 3 (the import cannot make it). An id the import's rule
-// [A-Za-z0-9_{}-]{1,19} refuses: exit 3. Anything else that goes wrong: exit 1, with a standard
-// error that never holds a token.
+// An id the import's rule [A-Za-z0-9_{}-]{1,19} refuses: exit 3. Anything else that goes wrong
+// (a target that ignored the ask for any status among them): exit 1, with a standard error that
+// never holds a token.
 //
 // Its variables (put them in .env, the tokens as CI secrets):
 //   IMPORT_APPS_URL            the marketplace's apps URL (default TARGET_APPS_URL)
@@ -26,6 +29,8 @@
 //                              type, zipcode, price, params...): the defaults suit the sandbox
 //   IMPORT_USER_AGENT          a browser-like User-Agent (some imports answer 404 without one)
 //   IMPORT_WAIT_SECONDS        how long to wait for the decision (default 90; the suite allows 120)
+//   IMPORT_SANDBOX_ANY_STATUS  1 when the target is the reference sandbox, whose moderation can give
+//                              an ad any status ("status:<status>"): then no status exits 3
 import process from 'node:process';
 
 /* global fetch, AbortSignal, console, setTimeout -- Node 18+ has them all. */
@@ -55,6 +60,12 @@ const PLANS = {
   pending_review: { operation: 'insert', moderation: 'review' },
   refused: { operation: 'insert', moderation: 'refuse' },
 };
+
+/** A status outside PLANS, asked of the reference sandbox's moderation when the team says it is one. */
+function sandboxPlan(status) {
+  if (process.env.IMPORT_SANDBOX_ANY_STATUS?.trim() !== '1') return undefined;
+  return { operation: 'insert', moderation: `status:${status}`, adStatus: status };
+}
 
 function fail(code, message) {
   let text = message;
@@ -96,11 +107,12 @@ function itemFor(id, status) {
       CANNOT_BE_MADE,
       `ad-import: the import takes ids matching [A-Za-z0-9_{}-]{1,19}; ${JSON.stringify(id)} does not`,
     );
-  const plan = Object.hasOwn(PLANS, status) ? PLANS[status] : undefined;
+  const plan = Object.hasOwn(PLANS, status) ? PLANS[status] : sandboxPlan(status);
   if (plan === undefined)
     fail(
       CANNOT_BE_MADE,
-      `ad-import: the import cannot set status ${JSON.stringify(status)}; the marketplace decides it`,
+      `ad-import: the import cannot set status ${JSON.stringify(status)}; the marketplace decides it` +
+        ' (on the reference sandbox, IMPORT_SANDBOX_ANY_STATUS=1 asks its moderation for it)',
     );
   if (plan.operation === 'delete') return { id, operation: 'delete' };
   const fields = adFields();
@@ -144,9 +156,24 @@ function decided(item, wanted) {
   if (item === undefined || item.status === 'queued') return undefined;
   if (item.status === 'error')
     fail(FAILED, `ad-import: the import could not process the ad: ${JSON.stringify(item.message)}`);
+  if (!Object.hasOwn(PLANS, wanted)) return sandboxStatus(item, wanted);
   if (item.status === 'pending') return wanted === 'pending_review' ? 'pending_review' : undefined;
   if (item.status === 'refused') return 'refused';
   return item.operation === 'delete' ? 'deleted' : 'published';
+}
+
+/**
+ * The status the reference sandbox's moderation gave when asked for one (the item's `ad_status`);
+ * a target that decided otherwise ignored the ask: it is not the reference sandbox, exit 1.
+ */
+function sandboxStatus(item, wanted) {
+  if (item.ad_status === wanted) return wanted;
+  return fail(
+    FAILED,
+    `ad-import: the import ${item.status === 'refused' ? 'refused' : 'decided'} the ad without the status ` +
+      `asked of the sandbox's moderation (${JSON.stringify(item.status)}, ad_status ` +
+      `${JSON.stringify(item.ad_status)}): unset IMPORT_SANDBOX_ANY_STATUS unless the target is the reference sandbox`,
+  );
 }
 
 async function main() {

@@ -10,7 +10,8 @@ import type { AdRecord, ImportItem, ImportRecord } from './store.js';
  * `GET /autoupload/ads/{list_id}` answers `{status, message, url, last_update (UTC, no zone),
  * list_id, id}`. The sandbox's choices: another user's import or ad is 404 as an unknown one (its
  * existence is not revealed); `url` is on the reserved domain classifieds.example; `id` is the
- * integrator's id.
+ * integrator's id; an item whose status was asked of the sandbox's moderation (`status:<status>`)
+ * adds `ad_status`, the status given (an extra field a client may ignore).
  */
 
 const notFound = (what: string): ImportHttpError => new ImportHttpError(404, 'NOT_FOUND', `No ${what}.`);
@@ -44,6 +45,7 @@ function itemAnswer(item: ImportItem): Record<string, unknown> {
     ...(item.listId === undefined ? {} : { list_id: item.listId }),
     message: item.message,
     ...(item.listId === undefined || item.status !== 'accepted' ? {} : { url: adUrl(item.listId) }),
+    ...(item.adStatus === undefined ? {} : { ad_status: item.adStatus }),
   };
 }
 

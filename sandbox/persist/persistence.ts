@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Database, Statement } from 'node-sqlite3-wasm';
-import { DataFileError, openDataFile, REMEDY } from './data-file.js';
+import { DataFileError, openDataFile, REMEDY, writeAhead } from './data-file.js';
 import type { KeptRow, KeptStore, RowJournal } from './journal.js';
 
 type Change =
@@ -63,7 +63,8 @@ export class Persistence {
 
   /**
    * Refills each store from its rows, then attaches its journal: one entry per kept store. Rows a
-   * store cannot read stop the start, as a damaged file does (data-file.ts).
+   * store cannot read stop the start, as a damaged file does, the file unchanged (data-file.ts);
+   * once all are read, the file is written ahead.
    */
   keep(stores: Readonly<Record<string, KeptStore>>): void {
     for (const [name, store] of Object.entries(stores)) {
@@ -78,6 +79,7 @@ export class Persistence {
       }
       store.journal = this.journal(name);
     }
+    writeAhead(this.db);
   }
 
   /** A store's rows, in the order they were last written. */

@@ -27,9 +27,14 @@ export class TokenStore implements KeptStore {
 
   issue(grant: AccessGrant): string {
     const token = this.newSecret(32);
+    this.keep(token, grant);
+    return token;
+  }
+
+  /** A token made elsewhere (a seed's), held and kept as if issued here. */
+  keep(token: string, grant: AccessGrant): void {
     this.hold(token, grant);
     this.journal.put(token, grant);
-    return token;
   }
 
   /** Revoked tokens are simply forgotten: the resource server then refuses them as unknown. */

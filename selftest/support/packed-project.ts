@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { parseEnv } from 'node:util';
 import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from '@playwright/test';
 import { spawnCollect } from '../../embedded/run-suite.js';
@@ -40,6 +41,13 @@ export async function packAndInstall(scratch: string, env: NodeJS.ProcessEnv): P
   );
   expect(installed.exitCode, installed.stderr).toBe(0);
   return installed.stdout + installed.stderr;
+}
+
+/** The status-change command `sandbox --account`'s block offers as the alternative (the helpers'), commented out. */
+export function alternativeCommand(envBlock: string): string {
+  const commented = envBlock.split('\n').find((text) => text.startsWith('# TARGET_STATUS_CHANGE_COMMAND='));
+  const parsed = parseEnv(commented?.slice(2) ?? '') as Record<string, string>;
+  return parsed.TARGET_STATUS_CHANGE_COMMAND ?? 'false';
 }
 
 export interface RunningRehearsal {
@@ -88,14 +96,28 @@ function envBlockOf(child: ChildProcess): Promise<string> {
   });
 }
 
+/**
+ * Ends the group and waits until none of it is left: npx may exit on the signal before the sandbox
+ * under it has closed its data file, which the next start would find locked.
+ */
 async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return;
+  if (child.pid === undefined) return;
+  const group = -child.pid;
+  if (!signalGroup(group, 'SIGTERM')) return;
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    if (!signalGroup(group, 0)) return;
+    await delay(100);
   }
-  const ended = await Promise.race([exited.then(() => true), delay(10_000).then(() => false)]);
-  if (!ended) process.kill(-child.pid, 'SIGKILL');
+  signalGroup(group, 'SIGKILL');
+}
+
+/** Sends the signal to the process group; false when none of it is left. */
+function signalGroup(group: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(group, signal);
+    return true;
+  } catch {
+    return false;
+  }
 }
