@@ -16,7 +16,7 @@ export function notifyStatusChange(state: SandboxState, rules: NotificationsRule
     const delivery = {
       login: config.owner.login,
       clientId: config.owner.clientId,
-      url: rules.deliveryUrl(config),
+      ...rules.deliveryUrl(config),
       token: config.token,
       body,
     };

@@ -74,7 +74,7 @@ function createConfiguration(
   if (ping !== null)
     state.deliverer.enqueue(config.id, {
       login: config.owner.login,
-      url: rules.deliveryUrl(config),
+      ...rules.deliveryUrl(config),
       token: config.token,
       body: ping,
     });
