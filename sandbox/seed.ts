@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SECTION_3_STATUSES } from '../spec/ad-status.js';
 import { DEFAULT_AD_CATEGORY } from './notifications/body.js';
-import type { SandboxState } from './state.js';
+import type { SandboxState } from './state/sandbox-state.js';
 import type { Ad } from './store/ads.js';
 
 export interface SeedClient {

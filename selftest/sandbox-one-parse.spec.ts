@@ -5,7 +5,7 @@ import { buildAppsServer } from '../sandbox/apps-server.js';
 import { notifyStatusChange } from '../sandbox/notifications/notify.js';
 import { switchRegistry } from '../sandbox/rule-switches.js';
 import { RulesInForce } from '../sandbox/rules/in-force.js';
-import { createState, type SandboxState } from '../sandbox/state.js';
+import { createState, type SandboxState } from '../sandbox/state/sandbox-state.js';
 import { DeliveryReceiver } from './support/delivery-receiver.js';
 
 /**

@@ -27,7 +27,7 @@ import {
   SLICE_FAULTS,
   timedRunAndScan,
 } from './support/secret-scan-runs.js';
-import { secretMaker } from '../sandbox/crypto.js';
+import { secretMaker } from '../sandbox/store/crypto.js';
 import { startSandbox } from '../sandbox/start.js';
 import { settings, childEnvironment } from '../config/environment.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { installObservers } from '../journal/hooks.js';
 import { journalDeliveries } from '../journal/delivery-recorder.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import { wrapDeliveries } from './delivery-faults.js';
 import { chaosStages, renumberForChaos } from './request-hooks.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChaosDecision } from '../../spec/journal.js';
 import { sendAnswer, type ErrorAnswer } from '../http/error-answer.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import { journalRequest } from '../journal/request-recorder.js';
 import type { Trace } from '../journal/trace.js';
 import type { Turn } from './chaos.js';

@@ -5,7 +5,7 @@ import { JSON_UTF8, sendAnswer } from '../http/error-answer.js';
 import { DEFAULT_RENUMBERING_SHIFT, CatalogEdition } from '../import/catalog-edition.js';
 import { identityOf } from '../journal/request-recorder.js';
 import { traceOf, type Trace } from '../journal/trace.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import { rateLimitAnswer } from './edge-answers.js';
 import { listingAnswerFaults } from './answer-faults.js';
 import { EMPTY_PAGE } from './page-forms.js';

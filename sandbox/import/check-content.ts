@@ -1,4 +1,4 @@
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import type { AdImport } from './ad-import.js';
 import { vehicleIdsCurrent } from './check-vehicle.js';
 import { ImportRefusal, type AdProblem } from './errors.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import type { AccessGrant } from '../store/tokens.js';
 import type { AdImport } from './ad-import.js';
 

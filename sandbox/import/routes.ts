@@ -4,7 +4,7 @@ import { JSON_UTF8 } from '../http/error-answer.js';
 import type { RouteFamily } from '../http/route-family.js';
 import { runChecks } from '../rules/patch.js';
 import type { NotificationsRules } from '../notifications/rules.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import { importAnswerBody, importErrorFormat, importOwnAnswer } from './errors.js';
 import { adStatusAnswer, importStatusAnswer, knownImport, knownListedAd } from './queries.js';
 import { adStatusChecks, importChecks, importStatusChecks } from './pipeline.js';

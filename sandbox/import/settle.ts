@@ -2,7 +2,7 @@ import type { AdChangeDetails } from '../notifications/body.js';
 import { notifyStatusChange } from '../notifications/notify.js';
 import type { NotificationsRules } from '../notifications/rules.js';
 import type { Ad } from '../store/ads.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import type { AdImport } from './ad-import.js';
 import { decide, type Decision } from './decide.js';
 import type { AdRecord, ImportItem, ImportRecord } from './store.js';

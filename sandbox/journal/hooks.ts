@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { routedPath } from '../http/merge-slashes.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import { destinationOf } from './endpoint.js';
 import { identityOf, journalRequest } from './request-recorder.js';
 import { startTrace, traceOf, type Trace } from './trace.js';

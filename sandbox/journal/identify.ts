@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { readCookie, SESSION_COOKIE } from '../http/cookies.js';
 import { Params } from '../http/params.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 
 /** Who a request acts for, and where it carried its credentials (the values, for fingerprinting). */
 export interface Identity {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { RequestRecord } from '../../spec/journal.js';
 import { Params } from '../http/params.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import { answerFacts, redactedPath, redactedQuery, requestParams } from './facts.js';
 import { identify, type Identity } from './identify.js';
 import { listingPageFacts } from './listing-facts.js';

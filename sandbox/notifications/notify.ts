@@ -1,4 +1,4 @@
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import type { AdChange } from './body.js';
 import type { NotificationsRules } from './rules.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import type { NotificationConfig } from '../store/notifications.js';
 import { configOf, ownerOf, type NotificationRequest } from './context.js';
 import { createChecks, deleteChecks, readChecks, runPipeline, updateChecks } from './pipelines.js';

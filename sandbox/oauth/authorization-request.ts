@@ -1,8 +1,8 @@
 import type { AuthorizationErrorCode } from '../../spec/errors.js';
 import type { Params } from '../http/params.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import type { Client, ClientStore } from '../store/clients.js';
-import type { Scope } from '../scopes.js';
+import type { Scope } from '../../spec/scopes.js';
 
 /** Where the browser goes back to, as the redirect URI check settled it. */
 export interface RedirectTarget {

@@ -6,7 +6,7 @@ import { readCookie, SESSION_COOKIE, sessionCookie } from '../http/cookies.js';
 import { redirect, sendErrorPage } from '../http/html.js';
 import { Params } from '../http/params.js';
 import { runChecks, type Check } from '../rules/patch.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import { AuthorizationRequest } from './authorization-request.js';
 import { askOrApprove } from './decision.js';
 import { NoRedirectError } from './no-redirect-error.js';

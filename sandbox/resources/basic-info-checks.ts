@@ -1,6 +1,6 @@
 import { BasicInfoError } from '../../spec/errors.js';
 import type { FastifyRequest } from 'fastify';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import type { AccessGrant } from '../store/tokens.js';
 import type { User } from '../store/users.js';
 import { bodyGrant } from './body-token.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BASIC_USER_INFO_PATH } from '../../spec/paths.js';
 import { runChecks } from '../rules/patch.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import type { BasicInfoAnswer, BasicInfoCheck, BasicInfoRequest } from './basic-info-checks.js';
 import type { ResourcesRules } from './rules.js';
 

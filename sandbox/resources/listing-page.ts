@@ -1,4 +1,4 @@
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import type { Ad } from '../store/ads.js';
 import type { RenderedPage } from './page-cache.js';
 import type { ListingQuery } from './listing-request.js';

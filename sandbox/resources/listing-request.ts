@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Params } from '../http/params.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import type { Client } from '../store/clients.js';
 import type { AccessGrant } from '../store/tokens.js';
 import type { RenderedPage } from './page-cache.js';

@@ -3,7 +3,7 @@ import { PUBLISHED_PATH } from '../../spec/paths.js';
 import { Params } from '../http/params.js';
 import type { RouteFamily } from '../http/route-family.js';
 import { runChecks } from '../rules/patch.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import { renderPage } from './listing-page.js';
 import {
   settledQuery,
