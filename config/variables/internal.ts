@@ -43,6 +43,8 @@ export const INTERNAL_VARIABLES = declare([
   },
   {
     ...SET_BY_RUN,
+    kind: 'flag',
+    default: '0',
     name: 'SANDBOX_PROCESS_SETTINGS',
     doc: 'Set by the standalone sandbox when it restarts itself with its Node flags.',
     unset: 'not restarted yet',
