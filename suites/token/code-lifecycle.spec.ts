@@ -45,7 +45,7 @@ test.describe('2.2 Authorization code: single use', () => {
 
   test(
     'two parallel redemptions of one code yield exactly one token',
-    covers('R2.2-03', 'R8-02'),
+    asCase(covers('R2.2-03', 'R8-02'), 'parallel-redemptions'),
     async ({ client, redemption: obtainRedemption, tokenEndpoint }) => {
       const redemption = await obtainRedemption(client);
       const exchanges = await Promise.all([
@@ -87,7 +87,7 @@ test.describe('2.2 Authorization code: ten-minute lifetime', () => {
 
   test(
     'a code is still valid just before ten minutes',
-    covers('R2.2-02', 'R8-02'),
+    asCase(covers('R2.2-02', 'R8-02'), 'code-valid-before-expiry'),
     async ({ newClient, control, redemption: obtainRedemption, tokenEndpoint }) => {
       const client = await newClient(1);
       const redemption = await obtainRedemption(client);
