@@ -12,7 +12,7 @@ import { switchRegistry, turnOnAtStart } from './rule-switches.js';
 import type { RunningSandbox, SandboxOptions } from './options.js';
 import { DeliveryPolicy } from './notifications/delivery-policy.js';
 import { deliverySwitches } from './notifications/switches.js';
-import { keepRecord, keptRecord, keptStores } from './persist/kept-stores.js';
+import { keepRecord, keptRecord, keptStores } from './state/kept-stores.js';
 import { Persistence } from './persist/persistence.js';
 import { createState, type SandboxState } from './state/sandbox-state.js';
 import { observeSandbox } from './chaos/install.js';

@@ -1,6 +1,6 @@
 import type { AuthorizationErrorCode } from '../../spec/errors.js';
 import type { Params } from '../http/params.js';
-import type { SandboxState } from '../state/sandbox-state.js';
+import type { OAuthState } from './oauth-state.js';
 import type { Client, ClientStore } from '../store/clients.js';
 import type { Scope } from '../../spec/scopes.js';
 
@@ -48,7 +48,7 @@ export class AuthorizationRequest {
 
   constructor(
     readonly params: Params,
-    readonly sandbox: SandboxState,
+    readonly sandbox: OAuthState,
     readonly rules: AuthorizationLookups,
   ) {
     const sent = params.repeated().includes('state') ? null : (params.get('state') ?? null);
