@@ -1,5 +1,5 @@
 import type { StartedSandbox } from '../sandbox/start.js';
-import type { Scope } from '../sandbox/scopes.js';
+import type { Scope } from '../spec/scopes.js';
 
 /** A client, a user and an access token made straight in the sandbox's state: set-up is not what benchmarks measure. */
 export function benchActor(sandbox: StartedSandbox, scopes: readonly Scope[] = ['autoupload']) {

@@ -27,3 +27,26 @@ export function everyRequirementGrep(ids: readonly string[]): string {
 export function caseGrep(names: readonly string[]): string {
   return names.map((name) => `@case:${literalPattern(name)}(?![\\w-])`).join('|');
 }
+
+/**
+ * One test a self-test expects a verdict of, named by its tags: every one of the requirement ids
+ * (`ids`) where no sibling carries them all, else its case tag (`case`).
+ */
+export type TagSelection = { readonly ids: readonly string[] } | { readonly case: string };
+
+/** Playwright --grep for the test the selection names. */
+export function selectionGrep(selection: TagSelection): string {
+  return 'case' in selection ? caseGrep([selection.case]) : everyRequirementGrep(selection.ids);
+}
+
+/** Whether a test with these tags (as a report writes them, without `@`) is the one the selection names. */
+export function isSelected(tags: readonly string[], selection: TagSelection): boolean {
+  return 'case' in selection
+    ? tags.includes(`case:${selection.case}`)
+    : selection.ids.every((id) => tags.includes(id));
+}
+
+/** How a report names the selection: its case, or its ids joined by `+`. */
+export function selectionName(selection: TagSelection): string {
+  return 'case' in selection ? `@case:${selection.case}` : selection.ids.map((id) => `@${id}`).join('+');
+}

@@ -33,6 +33,8 @@ export interface SuiteRunOptions {
 
 export interface TestVerdict {
   title: string;
+  /** Its tags as Playwright reports them, without the `@`: `R7.1-04`, `case:invented-code`, ... */
+  tags: readonly string[];
   status: 'passed' | 'failed' | 'skipped';
   /** The error of a failed test, the reason of a skipped one. */
   message: string;
@@ -49,6 +51,7 @@ export interface SuiteRunResult {
 
 interface JsonSpec {
   title: string;
+  tags?: string[];
   tests: Array<{
     annotations?: Array<{ type: string; description?: string }>;
     results: Array<{ status: string; error?: { message?: string } }>;
@@ -181,6 +184,7 @@ function verdicts(jsonReport: string): TestVerdict[] {
     if (stopped !== undefined)
       return {
         title: spec.title,
+        tags: spec.tags ?? [],
         status: 'failed',
         message: `${BROKEN_ENVIRONMENT}: ${stopped.description ?? ''}`,
       };
@@ -190,6 +194,6 @@ function verdicts(jsonReport: string): TestVerdict[] {
     // A skipped test's message is its reason (a test skipped at run time names what it lacks).
     const skipReason = spec.tests[0]?.annotations?.find(({ type }) => type === 'skip')?.description;
     const message = status === 'skipped' ? (skipReason ?? '') : (result?.error?.message ?? '');
-    return { title: spec.title, status, message };
+    return { title: spec.title, tags: spec.tags ?? [], status, message };
   });
 }

@@ -10,7 +10,7 @@ import { registerOpenApiDocument } from './openapi.js';
 import { registerBasicUserInfo } from './resources/basic-user-info.js';
 import type { RulesInForce } from './rules/in-force.js';
 import type { SwitchRegistry } from './rules/switches.js';
-import type { SandboxState } from './state.js';
+import type { SandboxState } from './state/sandbox-state.js';
 import { registerTestHelpers } from './test-helpers/index.js';
 
 /**

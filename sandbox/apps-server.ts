@@ -3,7 +3,7 @@ import { helperFamily, otherFamily } from './apps-errors.js';
 import type { ServerOptions } from './auth-server.js';
 import type { RulesInForce } from './rules/in-force.js';
 import type { SwitchRegistry } from './rules/switches.js';
-import type { SandboxState } from './state.js';
+import type { SandboxState } from './state/sandbox-state.js';
 import { catalogFamily } from './catalogs/routes.js';
 import { clientErrorHandler, RequestTargets } from './http/client-errors.js';
 import { errorResponder, installErrorHandling } from './http/error-handling.js';

@@ -7,7 +7,7 @@ import { mergedUrl } from './http/merge-slashes.js';
 import { registerAuthorize } from './oauth/authorize.js';
 import { registerDecision } from './oauth/decision.js';
 import type { RulesInForce } from './rules/in-force.js';
-import type { SandboxState } from './state.js';
+import type { SandboxState } from './state/sandbox-state.js';
 import { registerToken } from './token/token-endpoint.js';
 
 export interface ServerOptions {

@@ -30,7 +30,7 @@ export function runsWithSandboxSettings(): boolean {
  * its status: it then never resolves.
  */
 export async function withSandboxSettings(): Promise<void> {
-  if (runsWithSandboxSettings() || settings()[SETTINGS_MARK] === '1') return;
+  if (runsWithSandboxSettings() || settings().SANDBOX_PROCESS_SETTINGS) return;
   const child = spawn(
     process.execPath,
     [...SANDBOX_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)],

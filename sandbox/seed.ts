@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SECTION_3_STATUSES } from '../spec/ad-status.js';
 import { DEFAULT_AD_CATEGORY } from './notifications/body.js';
-import { isScope, type Scope } from './scopes.js';
-import type { SandboxState } from './state.js';
+import { isScope, type Scope } from '../spec/scopes.js';
+import type { SandboxState } from './state/sandbox-state.js';
 import type { Ad } from './store/ads.js';
 
 export interface SeedClient {

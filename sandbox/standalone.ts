@@ -9,7 +9,7 @@ import { secretMarker } from '../spec/secret-marker.js';
 import { parseFaults } from './faults.js';
 import { describeDeliveryPolicy } from './notifications/delivery-settings.js';
 import { DataFileError } from './persist/data-file.js';
-import { keepRecord, keptRecord } from './persist/kept-stores.js';
+import { keepRecord, keptRecord } from './state/kept-stores.js';
 import { parseServiceArgv, type ServiceOptions } from './service/options.js';
 import { onStop } from './service/process-tree.js';
 import { CATALOGUES } from './rule-switches.js';

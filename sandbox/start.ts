@@ -5,22 +5,22 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildAppsServer } from './apps-server.js';
 import { buildAuthServer } from './auth-server.js';
-import { secretMaker } from './crypto.js';
+import { secretMaker } from './store/crypto.js';
 import { RulesInForce } from './rules/in-force.js';
 import type { SwitchRegistry } from './rules/switches.js';
 import { switchRegistry, turnOnAtStart } from './rule-switches.js';
 import type { RunningSandbox, SandboxOptions } from './options.js';
 import { DeliveryPolicy } from './notifications/delivery-policy.js';
 import { deliverySwitches } from './notifications/switches.js';
-import { keepRecord, keptCa, keptStores } from './persist/kept-stores.js';
+import { keepRecord, keptRecord, keptStores } from './state/kept-stores.js';
 import { Persistence } from './persist/persistence.js';
-import { createState, type SandboxState } from './state.js';
+import { createState, type SandboxState } from './state/sandbox-state.js';
 import { observeSandbox } from './chaos/install.js';
 import { Journal } from './journal/journal.js';
 import { chaosSwitches } from './chaos/switches.js';
 import { SANDBOX_CAPS } from './store/caps.js';
 import { usableControlKey } from './test-helpers/control-key.js';
-import { generateTls } from './tls.js';
+import { generateTls, type CaMaterial } from './tls.js';
 import { settings } from '../config/environment.js';
 
 export interface StartedSandbox extends RunningSandbox {
@@ -43,7 +43,8 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     options.dataDir === undefined
       ? undefined
       : await Persistence.open(options.dataDir, options.fresh === true);
-  const tls = await generateTls(options.tlsDir, options.host, keptCa(persistence));
+  const keptCa = keptRecord(persistence, 'ca') as CaMaterial | undefined;
+  const tls = await generateTls(options.tlsDir, options.host, keptCa);
   keepRecord(persistence, 'ca', tls.ca);
   const deliveryPolicy = new DeliveryPolicy(options.webhookAllow);
   const rules = new RulesInForce();

@@ -8,7 +8,6 @@
 import { FAULTS, type FaultName } from '../sandbox/faults.js';
 import { runSuite, type SuiteRunResult, type TestVerdict } from '../embedded/run-suite.js';
 import { idPattern, requirementGrep } from '../embedded/requirement-grep.js';
-import { literalPattern } from '../helpers/report/reproduce.js';
 
 export interface KillVerdict {
   fault: FaultName;
@@ -25,10 +24,10 @@ export interface KillVerdict {
 
 export interface KillRunOptions {
   /**
-   * Title fragments of the tests to run instead of every test tagged with the fault's requirements:
-   * a quick subset (the self-test's), judged by the same rule.
+   * A Playwright --grep of tags (embedded/requirement-grep.ts) instead of every test tagged with the
+   * fault's requirements: a quick subset (the self-test's), judged by the same rule.
    */
-  only?: readonly string[];
+  grep?: string;
   timeoutMs?: number;
   /**
    * A target that already has the fault (account mode, embedded/account.ts): the nested run is told
@@ -73,10 +72,7 @@ export function judgeKill(fault: FaultName, tests: readonly TestVerdict[], secon
 /** Runs the tests of the fault's requirements (or the subset asked for) against the fault alone. */
 export async function runKill(fault: FaultName, options: KillRunOptions = {}): Promise<KillRun> {
   const started = performance.now();
-  const grep =
-    options.only === undefined
-      ? requirementGrep(FAULTS[fault].requirements)
-      : options.only.map(literalPattern).join('|');
+  const grep = options.grep ?? requirementGrep(FAULTS[fault].requirements);
   const run = await runSuite({
     faults: options.target === undefined ? [fault] : [],
     grep,

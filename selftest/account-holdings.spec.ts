@@ -1,15 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { pastStatedLimit } from '../helpers/clients/stated-limit.js';
 import { resolveHoldings } from '../helpers/target/account-holdings.js';
+import { configurationProblems, settingsOf } from '../config/environment.js';
 import { conformanceUserAgent, defaultUserAgent } from '../helpers/target/user-agent.js';
 import { edgeAnswerCause } from '../helpers/clients/edge-retry.js';
 import type { HttpExchange } from '../helpers/record/exchange.js';
 
-/** What the account holds, the burst's proof of going past a stated limit, the edge's answers. */
+/**
+ * What the account holds, the burst's proof of going past a stated limit, the edge's answers.
+ * `problems` are the lines the start would report: the declarations' own and the holdings'.
+ */
 function holdings(env: Record<string, string>): { value: unknown; problems: string[] } {
   const problems: string[] = [];
-  const value = resolveHoldings((name) => env[name], problems);
-  return { value, problems };
+  const value = resolveHoldings((name) => env[name], settingsOf(env), problems);
+  return { value, problems: [...configurationProblems(env), ...problems] };
 }
 
 function answer(status: number, type: string, body: string): HttpExchange {
@@ -28,7 +32,7 @@ test.describe('what the account holds, and the edge', () => {
     ).toEqual({ userAdCount: 450, rateLimit: { requests: 5000, seconds: 60 } });
     for (const wrong of ['-1', 'many', '4.5'])
       expect(holdings({ TARGET_USER_LOGIN: 'u', TARGET_USER_AD_COUNT: wrong }).problems).toEqual([
-        expect.stringMatching(/^TARGET_USER_AD_COUNT: expected the number of ads/),
+        `TARGET_USER_AD_COUNT: expected an integer from 0 to 10000000, got "${wrong}"`,
       ]);
     expect(holdings({ TARGET_USER_AD_COUNT: '3' }).problems).toEqual([
       expect.stringMatching(/^TARGET_USER_AD_COUNT: counts the ads of TARGET_USER_LOGIN/),

@@ -3,7 +3,7 @@ import { requirementGrep } from '../embedded/requirement-grep.js';
 import { runSuite, type TestVerdict } from '../embedded/run-suite.js';
 import { ControlClient } from '../helpers/clients/control-client.js';
 import { HttpClient } from '../helpers/clients/http.js';
-import { SCOPES } from '../sandbox/scopes.js';
+import { SCOPES } from '../spec/scopes.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { configuredActors, type ConfiguredActors } from './support/configured-actors.js';
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { FaultName } from '../sandbox/faults.js';
 import { failsNaming, runKill } from '../scripts/kill-matrix.js';
+import { isSelected, selectionGrep, selectionName, type TagSelection } from '../embedded/requirement-grep.js';
 
 /**
  * The suite is only worth what it catches: for each fault switch below, the checks of the broken
@@ -13,225 +14,219 @@ import { failsNaming, runKill } from '../scripts/kill-matrix.js';
 interface FaultCase {
   fault: FaultName;
   /**
-   * Title fragments of the tests to run against the fault: a quick subset of the tests of its
+   * The tests to run against the fault, by their tags: a quick subset of the tests of its
    * requirements (`npm run mutants` runs them all), chosen so that a run stays within a minute.
    */
-  run: readonly string[];
+  run: readonly TagSelection[];
   /** Requirement ids that a failing test must name. */
   mustName: readonly string[];
-  /** Title fragment of a test that must still pass: the fault breaks one behaviour only. */
-  mustPass: string;
+  /** A test that must still pass: the fault breaks one behaviour only. */
+  mustPass: TagSelection;
 }
 
 const CASES: readonly FaultCase[] = [
   {
     fault: 'code-reuse',
-    run: ['a code redeemed once is refused the second time'],
+    run: [{ ids: ['R2.2-03', 'R7.2-07'] }],
     mustName: ['R2.2-03'],
-    mustPass: 'a code is still valid just before ten minutes',
+    mustPass: { case: 'code-valid-before-expiry' },
   },
   {
     fault: 'code-no-expiry',
-    run: ['a code is refused with invalid_grant just after ten minutes'],
+    run: [{ ids: ['R2.2-02', 'R7.2-07'] }],
     mustName: ['R2.2-02'],
-    mustPass: 'a code is still valid just before ten minutes',
+    mustPass: { case: 'code-valid-before-expiry' },
   },
   {
     fault: 'code-concurrent-redeem',
-    run: ['two parallel redemptions of one code yield exactly one token'],
+    run: [{ case: 'parallel-redemptions' }],
     mustName: ['R2.2-03'],
-    mustPass: 'a code redeemed once is refused the second time',
+    mustPass: { ids: ['R2.2-03', 'R7.2-07'] },
   },
   {
     fault: 'redirect-uri-prefix-match',
-    run: ['a redirect_uri with an extra path segment'],
+    run: [{ case: 'authorize-near-miss-extra-path-segment' }],
     mustName: ['R4.1-05'],
-    mustPass: 'with three registered URIs, each one is honoured exactly',
+    mustPass: { ids: ['R4.1-05', 'R2.1-01'] },
   },
   {
     fault: 'token-pragma-missing',
-    run: [
-      'the code is exchanged for a Bearer token',
-      'every refusal carries Content-Type, Cache-Control and Pragma',
-    ],
+    run: [{ ids: ['R4.2-07', 'R2.3-02'] }, { ids: ['R7.2-02', 'R7.2-03'] }],
     mustName: ['R4.2-09', 'R7.2-04'],
-    mustPass: 'the token endpoint is served over HTTPS',
+    mustPass: { case: 'token-endpoint-https' },
   },
   {
     fault: 'token-cache-control-missing',
-    run: [
-      'the code is exchanged for a Bearer token',
-      'every refusal carries Content-Type, Cache-Control and Pragma',
-    ],
+    run: [{ ids: ['R4.2-07', 'R2.3-02'] }, { ids: ['R7.2-02', 'R7.2-03'] }],
     mustName: ['R4.2-08', 'R7.2-03'],
-    mustPass: 'the token endpoint is served over HTTPS',
+    mustPass: { case: 'token-endpoint-https' },
   },
   {
     fault: 'token-content-type-text-plain',
-    run: [
-      'the code is exchanged for a Bearer token',
-      'every refusal carries Content-Type, Cache-Control and Pragma',
-    ],
+    run: [{ ids: ['R4.2-07', 'R2.3-02'] }, { ids: ['R7.2-02', 'R7.2-03'] }],
     mustName: ['R4.2-07', 'R7.2-02'],
-    mustPass: 'the token endpoint is served over HTTPS',
+    mustPass: { case: 'token-endpoint-https' },
   },
   {
     fault: 'listing-duplicate-at-boundary',
-    run: ['a known set of 450 mixed ads crawls completely'],
+    run: [{ case: 'mixed-ads-crawl' }],
     mustName: ['R4.4-02'],
-    mustPass: 'a token with only autoupload is accepted',
+    mustPass: { case: 'listing-scope-accepted-autoupload' },
   },
   {
     fault: 'listing-skip-at-boundary',
-    run: ['a known set of 450 mixed ads crawls completely'],
+    run: [{ case: 'mixed-ads-crawl' }],
     mustName: ['R4.4-02'],
-    mustPass: 'a token with only autoupload is accepted',
+    mustPass: { case: 'listing-scope-accepted-autoupload' },
   },
   {
     fault: 'listing-endless-next-token',
-    run: ['a known set of 450 mixed ads crawls completely'],
+    run: [{ case: 'mixed-ads-crawl' }],
     mustName: ['R4.4-03'],
-    mustPass: 'a token with only autoupload is accepted',
+    mustPass: { case: 'listing-scope-accepted-autoupload' },
   },
   {
     fault: 'listing-ignores-ads-status',
-    run: ['a known set of 450 mixed ads crawls completely'],
+    run: [{ case: 'mixed-ads-crawl' }],
     mustName: ['R4.4-05'],
-    mustPass: 'without fetch_size a page holds 200 items',
+    mustPass: { case: 'full-page-default' },
   },
   {
     fault: 'listing-page-over-200',
-    run: ['a known set of 450 mixed ads crawls completely'],
+    run: [{ case: 'mixed-ads-crawl' }],
     mustName: ['R8-04'],
-    mustPass: 'without fetch_size a page holds 200 items',
+    mustPass: { case: 'full-page-default' },
   },
   {
     fault: 'listing-current-token-on-first-page',
-    run: ['a known set of 450 mixed ads crawls completely'],
+    run: [{ case: 'mixed-ads-crawl' }],
     mustName: ['R2.5-02'],
-    mustPass: 'a token with only autoupload is accepted',
+    mustPass: { case: 'listing-scope-accepted-autoupload' },
   },
   {
     fault: 'listing-missing-header-accepted',
-    run: ['no Authorization header'],
+    run: [{ ids: ['R7.3-02'] }],
     mustName: ['R7.3-02'],
-    mustPass: 'a chat-only token',
+    mustPass: { case: 'listing-scope-denied-chat' },
   },
   {
     fault: 'listing-invalid-token-wrong-reason',
-    run: ['an unknown token: ACCESS_DENIED'],
+    run: [{ case: 'listing-unknown-token' }],
     mustName: ['R7.3-03'],
-    mustPass: 'no Authorization header',
+    mustPass: { ids: ['R7.3-02'] },
   },
   {
     fault: 'listing-scope-not-checked',
-    run: ['a chat-only token'],
+    run: [{ case: 'listing-scope-denied-chat' }],
     mustName: ['R7.3-04'],
-    mustPass: 'no Authorization header',
+    mustPass: { ids: ['R7.3-02'] },
   },
   {
     fault: 'listing-no-rate-limit',
-    run: ['a request rate above the limit'],
+    run: [{ ids: ['R7.3-05', 'R8-05'] }],
     mustName: ['R7.3-05'],
-    mustPass: 'no Authorization header',
+    mustPass: { ids: ['R7.3-02'] },
   },
   {
     fault: 'listing-internal-error-wrong-message',
-    run: ['an unexpected internal error'],
+    run: [{ ids: ['R7.3-06'] }],
     mustName: ['R7.3-06'],
-    mustPass: 'no Authorization header',
+    mustPass: { ids: ['R7.3-02'] },
   },
   {
     fault: 'listing-status-200-on-error',
-    run: ['no Authorization header'],
+    run: [{ ids: ['R7.3-02'] }],
     mustName: ['R7.3-01'],
-    mustPass: 'a token with only autoupload is accepted',
+    mustPass: { case: 'listing-scope-accepted-autoupload' },
   },
   {
     fault: 'basic-info-scope-not-checked',
-    run: ['a token of scope "autoupload" (without basic_user_info) is refused'],
+    run: [{ case: 'basic-info-refused-autoupload' }],
     mustName: ['R4.3-02'],
-    mustPass: 'a basic_user_info token gets the user name',
+    mustPass: { ids: ['R4.3-01', 'R2.4-01'] },
   },
   {
     fault: 'basic-info-other-user',
-    run: ['a basic_user_info token gets the user name'],
+    run: [{ ids: ['R4.3-01', 'R2.4-01'] }],
     mustName: ['R4.3-01'],
-    mustPass: 'a token of scope "autoupload" (without basic_user_info) is refused',
+    mustPass: { case: 'basic-info-refused-autoupload' },
   },
   {
     fault: 'catalog-string-ids',
-    run: ['the car chain'],
+    run: [{ case: 'catalog-chain-car' }],
     mustName: ['R2.6-02'],
-    mustPass: 'an unknown token is never answered with status ok',
+    mustPass: { case: 'catalog-unknown-token' },
   },
   {
     fault: 'catalog-invalid-token-ok',
-    run: ['an unknown token is never answered with status ok'],
+    run: [{ case: 'catalog-unknown-token' }],
     mustName: ['R5-06'],
-    mustPass: 'the car chain',
+    mustPass: { case: 'catalog-chain-car' },
   },
   {
     fault: 'notify-none',
-    run: ['a change to published is delivered once'],
+    run: [{ case: 'change-to-published' }],
     mustName: ['R6-01'],
-    mustPass: 'create returns the six fields',
+    mustPass: { ids: ['R4.6-01', 'R2.7-07'] },
   },
   {
     fault: 'notify-duplicate',
-    run: ['a change to refused is delivered once'],
+    run: [{ case: 'change-to-refused' }],
     mustName: ['R6-01'],
-    mustPass: 'create returns the six fields',
+    mustPass: { ids: ['R4.6-01', 'R2.7-07'] },
   },
   {
     fault: 'notify-no-token',
-    run: ['a change to deleted is delivered once'],
+    run: [{ case: 'change-to-deleted' }],
     mustName: ['R6-04'],
-    mustPass: 'after a delete, the configuration receives nothing',
+    mustPass: { case: 'nothing-after-delete' },
   },
   {
     fault: 'notify-old-status',
-    run: ['a change to published is delivered once'],
+    run: [{ case: 'change-to-published' }],
     mustName: ['R6-03'],
-    mustPass: "a change of another user's ad is not delivered",
+    mustPass: { ids: ['R4.6-06', 'R6-01'] },
   },
   {
     fault: 'notify-old-url-after-update',
-    run: ['after an update, deliveries go to the new url'],
+    run: [{ case: 'deliveries-follow-update' }],
     mustName: ['R4.6-03'],
-    mustPass: 'an update is persisted',
+    mustPass: { case: 'update-persisted' },
   },
   {
     fault: 'notify-after-delete',
-    run: ['after a delete, the configuration receives nothing'],
+    run: [{ case: 'nothing-after-delete' }],
     mustName: ['R4.6-04'],
-    mustPass: 'after a delete, read of the configuration is refused',
+    mustPass: { case: 'read-after-delete' },
   },
   {
     fault: 'notify-other-user',
-    run: ["a change of another user's ad is not delivered"],
+    run: [{ ids: ['R4.6-06', 'R6-01'] }],
     mustName: ['R6-01'],
-    mustPass: 'a change to published is delivered once',
+    mustPass: { case: 'change-to-published' },
   },
   {
     fault: 'notify-update-not-persisted',
-    run: ['an update is persisted', 'after an update, deliveries go to the new url'],
+    run: [{ case: 'update-persisted' }, { case: 'deliveries-follow-update' }],
     mustName: ['R4.6-03'],
-    mustPass: 'after a delete, read of the configuration is refused',
+    mustPass: { case: 'read-after-delete' },
   },
 ];
 
 test.describe('fault detection: each check fails when the sandbox breaks its behaviour', () => {
   test.describe.configure({ timeout: 180_000 });
-  for (const { fault, run: titles, mustName, mustPass } of CASES) {
+  for (const { fault, run: selected, mustName, mustPass } of CASES) {
     test(`fault ${fault} is caught`, async () => {
-      const { verdict, run } = await runKill(fault, { only: [...titles, mustPass], timeoutMs: 120_000 });
+      const grep = [...selected, mustPass].map(selectionGrep).join('|');
+      const { verdict, run } = await runKill(fault, { grep, timeoutMs: 120_000 });
       expect(run.tests.length, `nested run produced no results:\n${run.output.slice(-3000)}`).toBeGreaterThan(
         0,
       );
       expect(
-        titles.filter((title) => !run.tests.some((one) => one.title.includes(title))),
-        'every test the case names ran (a renamed test must be renamed here too)',
+        selected
+          .filter((selection) => !run.tests.some((one) => isSelected(one.tags, selection)))
+          .map(selectionName),
+        'every test the case names ran (a retagged test must be retagged here too)',
       ).toEqual([]);
       expect(
         verdict.status,
@@ -242,8 +237,8 @@ test.describe('fault detection: each check fails when the sandbox breaks its beh
           run.tests.filter((one) => failsNaming(one, [id])).map((one) => one.title),
           `a failure must name ${id} under ${fault}`,
         ).not.toEqual([]);
-      const neighbour = run.tests.find((one) => one.title.includes(mustPass));
-      expect(neighbour?.status, `"${mustPass}" must still pass under ${fault}`).toBe('passed');
+      const neighbour = run.tests.find((one) => isSelected(one.tags, mustPass));
+      expect(neighbour?.status, `${selectionName(mustPass)} must still pass under ${fault}`).toBe('passed');
       expect(run.exitCode).not.toBe(0);
     });
   }

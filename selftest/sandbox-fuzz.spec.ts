@@ -11,7 +11,7 @@ import { redactText } from '../helpers/report/redact.js';
 import { buildAppsServer } from '../sandbox/apps-server.js';
 import { switchRegistry } from '../sandbox/rule-switches.js';
 import { RulesInForce } from '../sandbox/rules/in-force.js';
-import { createState } from '../sandbox/state.js';
+import { createState } from '../sandbox/state/sandbox-state.js';
 
 /**
  * The sandbox under bad input, since it may run on a shared host: every endpoint gets malformed requests (wrong types,

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { reportedChange, runStatusChange } from '../helpers/clients/status-change.js';
 import { redactText } from '../helpers/report/redact.js';
-import { resolveObserveSeconds, resolveStatusChange } from '../helpers/target/status-change-config.js';
-import { environment } from '../config/environment.js';
+import { resolveStatusChange } from '../helpers/target/status-change-config.js';
+import { configurationProblems, environment, settingsOf } from '../config/environment.js';
 
 /** Contract section 3's status-change command, run as the suite runs it. */
 const request = { owner: 'seller-1', adId: 'ad-7', status: 'published' };
@@ -47,17 +47,18 @@ test.describe('the status-change command (contract section 3)', () => {
   });
 
   test('TARGET_DELIVERY_TIMEOUT and CONFORMANCE_OBSERVE_SECONDS are whole seconds; the default is 60', () => {
-    const problems: string[] = [];
-    const read = (values: Record<string, string>) => (name: string) => values[name];
-    expect(resolveStatusChange(read({ TARGET_STATUS_CHANGE_COMMAND: 'x' }), problems)).toEqual({
+    expect(resolveStatusChange(settingsOf({ TARGET_STATUS_CHANGE_COMMAND: 'x' }))).toEqual({
       command: 'x',
       deliveryTimeoutMs: 60_000,
     });
-    expect(resolveStatusChange(read({ TARGET_DELIVERY_TIMEOUT: '5s' }), problems)).toBeNull();
-    expect(resolveObserveSeconds(read({ CONFORMANCE_OBSERVE_SECONDS: '0' }), problems)).toBeNull();
-    expect(problems).toEqual([
-      'TARGET_DELIVERY_TIMEOUT: expected seconds, an integer from 1 to 3600, got "5s"',
-      'CONFORMANCE_OBSERVE_SECONDS: expected seconds, an integer from 1 to 21600, got "0"',
+    const timeout = { TARGET_STATUS_CHANGE_COMMAND: 'x', TARGET_DELIVERY_TIMEOUT: '90' };
+    expect(resolveStatusChange(settingsOf(timeout))?.deliveryTimeoutMs).toBe(90_000);
+    expect(resolveStatusChange(settingsOf({ TARGET_DELIVERY_TIMEOUT: '5s' }))).toBeNull();
+    const wrong = { TARGET_DELIVERY_TIMEOUT: '5s', CONFORMANCE_OBSERVE_SECONDS: '0' };
+    expect(settingsOf(wrong).CONFORMANCE_OBSERVE_SECONDS).toBeUndefined();
+    expect(configurationProblems(wrong).sort()).toEqual([
+      'CONFORMANCE_OBSERVE_SECONDS: expected an integer from 1 to 21600, got "0"',
+      'TARGET_DELIVERY_TIMEOUT: expected an integer from 1 to 3600, got "5s"',
     ]);
   });
 });

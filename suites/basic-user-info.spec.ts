@@ -1,5 +1,5 @@
 import { NEEDS_SECOND_USER, test, type KnownUser } from '../fixtures/index.js';
-import { covers, onPath } from '../helpers/assert/covers.js';
+import { asCase, covers, onPath } from '../helpers/assert/covers.js';
 import { isSuccess, parseJsonBody, type HttpExchange } from '../helpers/record/exchange.js';
 import type { HttpClient } from '../helpers/clients/http.js';
 import { schemaViolations } from '../helpers/assert/schemas.js';
@@ -120,7 +120,10 @@ test.describe('4.3 Basic user info', () => {
   for (const scope of SCOPE_SETS_WITHOUT_BASIC_USER_INFO) {
     test(
       `a token of scope "${scope}" (without basic_user_info) is refused`,
-      onPath(covers('R4.3-02', 'R5-06', 'R5-07'), 'scope:insufficient'),
+      asCase(
+        onPath(covers('R4.3-02', 'R5-06', 'R5-07'), 'scope:insufficient'),
+        `basic-info-refused-${scope.replaceAll(' ', '-')}`,
+      ),
       async ({ client, issueGrant, http, target }) => {
         const { token, exchange: granted } = await issueGrant(client, { scope });
         skipWhenGranted(granted, scope, ['basic_user_info'], 'which basic user info answers');

@@ -3,7 +3,7 @@ import { test } from '../fixtures/index.js';
 import { CatalogClient, chainPath } from '../helpers/clients/catalog-client.js';
 import { expectCatalogAnswer } from '../helpers/assert/expect-catalog.js';
 import { CUBIC_CAPACITIES_PATH, type CatalogChain } from '../spec/paths.js';
-import { covers, onPath } from '../helpers/assert/covers.js';
+import { asCase, covers, onPath } from '../helpers/assert/covers.js';
 import { parseJsonBody } from '../helpers/record/exchange.js';
 import { assertProperty } from '../helpers/assert/property.js';
 import { verify } from '../helpers/assert/verify.js';
@@ -34,10 +34,14 @@ test.describe('4.5 Catalog lookups', () => {
   for (const [chain, depth] of CHAINS) {
     test(
       `the ${chain} chain: generated picks from each answer lead to the next lookup`,
-      onPath(
-        covers('R4.5-01', 'R4.5-02', 'R2.6-01', 'R2.6-02', 'R9-06'),
-        `chain:${chain}`,
-        'scope:sufficient',
+      // A case per chain: the fault-detection self-test walks the car's alone.
+      asCase(
+        onPath(
+          covers('R4.5-01', 'R4.5-02', 'R2.6-01', 'R2.6-02', 'R9-06'),
+          `chain:${chain}`,
+          'scope:sufficient',
+        ),
+        `catalog-chain-${chain}`,
       ),
       async ({ client, issueToken, http, target }) => {
         const token = await issueToken(client, { scope: 'autoupload' });
@@ -75,13 +79,13 @@ test.describe('4.5 Catalog lookups', () => {
 
   // Every lookup, not the first of each chain only: a server may check the token where a chain
   // starts and not below it. The ids below come from the chain walked with a valid token (4.5).
-  for (const [label, body] of [
-    ['an unknown token', { access_token: 'not-a-token-of-this-server' }],
-    ['no token', {}],
+  for (const [label, body, caseName] of [
+    ['an unknown token', { access_token: 'not-a-token-of-this-server' }, 'catalog-unknown-token'],
+    ['no token', {}, 'catalog-no-token'],
   ] as const) {
     test(
       `${label} is never answered with status ok`,
-      covers('R4.5-01', 'R5-06'),
+      asCase(covers('R4.5-01', 'R5-06'), caseName),
       async ({ client, issueToken, http, target }) => {
         const catalogs = new CatalogClient(http, target.appsUrl);
         const tops = [...CHAINS.map(([chain]) => chainPath(chain, [])), CUBIC_CAPACITIES_PATH];

@@ -98,6 +98,8 @@ export const ACCOUNT_VARIABLES = declare([
     name: 'TARGET_USER_AD_COUNT',
     kind: 'integer',
     minimum: 0,
+    // The spec's bound on an account's ads is not shown; the embedded sandbox seeds up to 200,000.
+    maximum: 10_000_000,
     group: 'account',
     mode: 'account',
     secret: false,

@@ -11,6 +11,8 @@ const OUTSIDE = { group: 'outside', mode: 'every mode', secret: false, kind: 'te
 export const INTERNAL_VARIABLES = declare([
   {
     ...SET_BY_RUN,
+    kind: 'flag',
+    default: '0',
     name: 'CONFORMANCE_EMBEDDED_SANDBOX',
     doc: 'Set by the run when it starts the embedded sandbox, so workers know the target is theirs.',
     unset: 'another target',
@@ -41,6 +43,8 @@ export const INTERNAL_VARIABLES = declare([
   },
   {
     ...SET_BY_RUN,
+    kind: 'flag',
+    default: '0',
     name: 'SANDBOX_PROCESS_SETTINGS',
     doc: 'Set by the standalone sandbox when it restarts itself with its Node flags.',
     unset: 'not restarted yet',
@@ -65,6 +69,8 @@ export const INTERNAL_VARIABLES = declare([
   },
   {
     ...TOOL,
+    kind: 'flag',
+    default: '0',
     name: 'CONFORMANCE_SELFTEST_NO_REDACTION',
     doc: 'Self-tests only: turns redaction off, to prove the secret scan finds what it would hide.',
     unset: 'redaction on',

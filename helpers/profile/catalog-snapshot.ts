@@ -1,17 +1,14 @@
 import { join } from 'node:path';
-import { DEFAULT_CATALOG_BUDGET, pathKey, unreachedPaths } from './catalog-tree.js';
+import { pathKey, unreachedPaths } from './catalog-tree.js';
 import { readProfile, targetIdentity } from './profile.js';
 import { type Environment, environment, settingsOf } from '../../config/environment.js';
 
-/** CONFORMANCE_CATALOG_BUDGET: the most catalog requests one run's snapshot may send. */
+/**
+ * CONFORMANCE_CATALOG_BUDGET: the most catalog requests one run's snapshot may send, as its
+ * declaration reads it (a wrong one stops the run's start with the declared problem line).
+ */
 export function catalogBudget(env: Environment = environment()): number {
-  const raw = env.CONFORMANCE_CATALOG_BUDGET?.trim();
-  if (raw === undefined || raw === '') return DEFAULT_CATALOG_BUDGET;
-  if (!/^[1-9]\d{0,6}$/.test(raw))
-    throw new Error(
-      `CONFORMANCE_CATALOG_BUDGET must be a whole number of requests from 1, not ${JSON.stringify(raw)}`,
-    );
-  return Number(raw);
+  return settingsOf(env).CONFORMANCE_CATALOG_BUDGET;
 }
 
 /**

@@ -51,6 +51,3 @@ export function snapshotCounts(snapshot: CatalogSnapshot): { entries: number; un
 export function pathKey(path: readonly string[]): string {
   return path.join(' / ');
 }
-
-/** CONFORMANCE_CATALOG_BUDGET unset: enough for the embedded sandbox's catalog many times over. */
-export const DEFAULT_CATALOG_BUDGET = 2000;

@@ -6,6 +6,7 @@ import { profileChanges } from './drift.js';
 import { driftLine, driftMarkdown } from './drift-markdown.js';
 import type { Observation } from './observe.js';
 import { buildProfile, profileText, readProfile, targetIdentity, type Profile } from './profile.js';
+import { settingsOf } from '../../config/environment.js';
 
 /** The files of a run's profile and comparison, under the reports folder. */
 export function profileFiles(reportsDir: string): { observed: string; driftJson: string; driftMd: string } {
@@ -108,6 +109,6 @@ export function finalDriftLine(
   const count = Array.isArray(changes) ? changes.length : 0;
   return {
     line: driftLine(count, read.profile.observedAt),
-    fails: env.CONFORMANCE_DRIFT_FAILS === '1' && count > 0,
+    fails: settingsOf(env).CONFORMANCE_DRIFT_FAILS && count > 0,
   };
 }

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { EMBEDDED_MARKER } from '../target/target.js';
 import type { CatalogSnapshot } from './catalog-tree.js';
 import type { Observation, Observed } from './observe.js';
-import { environment, type Environment } from '../../config/environment.js';
+import { environment, settingsOf, type Environment } from '../../config/environment.js';
 
 /** The format of observed.json: a baseline of another format is refused, never compared. */
 export const PROFILE_FORMAT = 'classifieds-observed-profile/1';
@@ -33,7 +32,8 @@ export function targetIdentity(env: Environment = environment()): string {
   if (named !== undefined && named !== '') return named;
   const auth = env.TARGET_AUTH_URL?.trim();
   // The embedded sandbox listens on new ports each run: it is one target whatever they are.
-  if (auth === undefined || auth === '' || env[EMBEDDED_MARKER] === '1') return 'embedded sandbox';
+  if (auth === undefined || auth === '' || settingsOf(env).CONFORMANCE_EMBEDDED_SANDBOX)
+    return 'embedded sandbox';
   const origin = (url: string | undefined): string => {
     try {
       return new URL(url ?? '').origin;

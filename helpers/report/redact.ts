@@ -2,7 +2,7 @@ import { decodeFormValue, parseJsonLeniently } from './lenient-parse.js';
 import { givenSecrets, secretBearingVariables } from './secret-given.js';
 import { isSecretName } from './secret-names.js';
 import { addSecret, replaceSecrets } from './secret-registry.js';
-import { environment } from '../../config/environment.js';
+import { settings } from '../../config/environment.js';
 
 /**
  * One redaction helper for every writer (assertion messages, report attachments, console output).
@@ -22,7 +22,7 @@ export const REDACTED = '[REDACTED]';
 export const NO_REDACTION_VARIABLE = 'CONFORMANCE_SELFTEST_NO_REDACTION';
 
 function redactionOff(): boolean {
-  return environment()[NO_REDACTION_VARIABLE] === '1';
+  return settings().CONFORMANCE_SELFTEST_NO_REDACTION;
 }
 
 /** Remembers a value that must never be printed; safe to call with undefined or short values. */

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { redactUrl } from './redact.js';
 import { specUrl } from './spec-link.js';
-import { EMBEDDED_MARKER } from '../target/target.js';
-import { environment, type Environment } from '../../config/environment.js';
+import { environment, settingsOf, type Environment } from '../../config/environment.js';
 
 /**
  * The Allure report's environment panel: what was tested, with what, and how to run it again.
@@ -36,7 +35,7 @@ export function reportEnvironment(env: Environment = environment()): Record<stri
 }
 
 function embedded(env: NodeJS.ProcessEnv): boolean {
-  return env[EMBEDDED_MARKER] === '1' || (env.TARGET_AUTH_URL ?? '').trim() === '';
+  return settingsOf(env).CONFORMANCE_EMBEDDED_SANDBOX || (env.TARGET_AUTH_URL ?? '').trim() === '';
 }
 
 /** A URL without user information and with secret parameters redacted; "not set" when absent. */
@@ -60,7 +59,7 @@ function testHelpers(env: NodeJS.ProcessEnv): string {
 }
 
 function slowProject(env: NodeJS.ProcessEnv): boolean {
-  return env.CONFORMANCE_SLOW === '1';
+  return settingsOf(env).CONFORMANCE_SLOW;
 }
 
 /**
@@ -69,7 +68,7 @@ function slowProject(env: NodeJS.ProcessEnv): boolean {
  */
 export function runMode(env: NodeJS.ProcessEnv): string {
   const helpers = (env.SANDBOX_CONTROL_KEY ?? '').trim() !== '';
-  const burst = !helpers && (env.CONFORMANCE_RATE_LIMIT_BURST ?? '').trim() !== '';
+  const burst = !helpers && settingsOf(env).CONFORMANCE_RATE_LIMIT_BURST !== undefined;
   return [
     helpers ? 'helpers' : 'account',
     ...(slowProject(env) ? ['slow'] : []),

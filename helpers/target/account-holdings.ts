@@ -1,7 +1,10 @@
+import type { Settings } from '../../config/environment.js';
+
 /**
  * What the account holds, as the team states it (contract section 3): the number of ads of
- * TARGET_USER_LOGIN (TARGET_USER_AD_COUNT) and the listing's rate limit the marketplace states
- * (TARGET_RATE_LIMIT, `<requests>/<seconds>`). Each wrong variable is one line of `problems`.
+ * TARGET_USER_LOGIN (TARGET_USER_AD_COUNT, read as its declaration types it) and the listing's rate
+ * limit the marketplace states (TARGET_RATE_LIMIT, `<requests>/<seconds>`, parsed here, its one
+ * reader). Each wrong variable is one line of `problems`.
  */
 
 export interface StatedRateLimit {
@@ -18,26 +21,17 @@ export interface AccountHoldings {
 
 type Read = (name: string) => string | undefined;
 
-/** The spec's bound on an account's ads is not shown; the embedded sandbox seeds up to 200,000. */
-const MAX_AD_COUNT = 10_000_000;
-
-export function resolveHoldings(read: Read, problems: string[]): AccountHoldings {
-  return { userAdCount: resolveAdCount(read, problems), rateLimit: resolveRateLimit(read, problems) };
+export function resolveHoldings(read: Read, typed: Settings, problems: string[]): AccountHoldings {
+  return { userAdCount: resolveAdCount(read, typed, problems), rateLimit: resolveRateLimit(read, problems) };
 }
 
-function resolveAdCount(read: Read, problems: string[]): number | null {
-  const raw = read('TARGET_USER_AD_COUNT');
-  if (raw === undefined) return null;
-  const value = Number(raw);
-  if (/^\d+$/.test(raw) && value <= MAX_AD_COUNT) {
-    if (read('TARGET_USER_LOGIN') === undefined)
-      problems.push('TARGET_USER_AD_COUNT: counts the ads of TARGET_USER_LOGIN, which is not set');
-    return value;
-  }
-  problems.push(
-    `TARGET_USER_AD_COUNT: expected the number of ads TARGET_USER_LOGIN has, an integer from 0 to ${MAX_AD_COUNT}, got "${raw}"`,
-  );
-  return null;
+/** A wrong count is its declaration's problem line; a count of nobody's ads is this one. */
+function resolveAdCount(read: Read, typed: Settings, problems: string[]): number | null {
+  const count = typed.TARGET_USER_AD_COUNT;
+  if (count === undefined) return null;
+  if (read('TARGET_USER_LOGIN') === undefined)
+    problems.push('TARGET_USER_AD_COUNT: counts the ads of TARGET_USER_LOGIN, which is not set');
+  return count;
 }
 
 function resolveRateLimit(read: Read, problems: string[]): StatedRateLimit | null {

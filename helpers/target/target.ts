@@ -3,12 +3,8 @@ import { EMBEDDED_SANDBOX_SELECTORS } from '../../spec/contract.js';
 import { resolveAccount, type ConfiguredClient, type ConfiguredUser } from './account.js';
 import { redirectOrigin } from './redirect-origin.js';
 import { resolveHoldings, type AccountHoldings } from './account-holdings.js';
-import {
-  resolveObserveSeconds,
-  resolveStatusChange,
-  type StatusChangeConfig,
-} from './status-change-config.js';
-import { configurationProblems } from '../../config/environment.js';
+import { resolveStatusChange, type StatusChangeConfig } from './status-change-config.js';
+import { configurationProblems, settingsOf, type Settings } from '../../config/environment.js';
 
 export type { ConfiguredClient, ConfiguredUser } from './account.js';
 
@@ -88,8 +84,14 @@ export class TargetConfigError extends Error {
 /** Set by the run itself when it started the embedded sandbox, so workers know the target is theirs. */
 export const EMBEDDED_MARKER = 'CONFORMANCE_EMBEDDED_SANDBOX';
 
+/**
+ * The target's configuration from the environment. Each number and flag is read as its declaration
+ * types it (config/: a wrong one is the declared problem line); what is checked here is what no
+ * single declaration says: which variables go together, a file that must exist, a header's form.
+ */
 export function resolveTarget(env: Environment): TargetConfig {
   const problems: string[] = [];
+  const typed = settingsOf(env);
   const read = (name: string): string | undefined => {
     const value = env[name]?.trim();
     return value === '' ? undefined : value;
@@ -110,12 +112,11 @@ export function resolveTarget(env: Environment): TargetConfig {
       'SANDBOX_CONTROL_KEY or TARGET_CLIENT_ID/TARGET_CLIENT_SECRET/TARGET_REDIRECT_URI with TARGET_USER_LOGIN/TARGET_USER_PASSWORD: without test helpers the suite needs a configured client and user',
     );
   }
-  const webhook = resolveWebhook(read, url, problems);
-  const { writes, caFile } = resolveRunOptions(read, problems);
-  const rateLimitBurst = resolveBurst(read, problems);
-  const holdings = resolveHoldings(read, problems);
-  const statusChange = resolveStatusChange(read, problems);
-  const observeSeconds = resolveObserveSeconds(read, problems);
+  const webhook = resolveWebhook(read, typed, url, problems);
+  const caFile = resolveCaFile(read, problems);
+  const holdings = resolveHoldings(read, typed, problems);
+  const statusChange = resolveStatusChange(typed);
+  const observeSeconds = typed.CONFORMANCE_OBSERVE_SECONDS ?? null;
   checkRedirectOrigin(env, problems);
   problems.push(...notYetNamed(problems, configurationProblems(env)));
 
@@ -124,9 +125,9 @@ export function resolveTarget(env: Environment): TargetConfig {
   return {
     authUrl,
     appsUrl,
-    embedded: env[EMBEDDED_MARKER] === '1',
-    allowWrites: env[EMBEDDED_MARKER] === '1' || writes === '1',
-    rateLimitBurst,
+    embedded: typed.CONFORMANCE_EMBEDDED_SANDBOX,
+    allowWrites: typed.CONFORMANCE_EMBEDDED_SANDBOX || typed.CONFORMANCE_ALLOW_WRITES,
+    rateLimitBurst: typed.CONFORMANCE_RATE_LIMIT_BURST ?? null,
     holdings,
     control,
     statusChange,
@@ -154,26 +155,10 @@ function resolveUrls(url: Read, problems: string[]): { authUrl?: string; appsUrl
   return { ...(authUrl === undefined ? {} : { authUrl }), ...(appsUrl === undefined ? {} : { appsUrl }) };
 }
 
-function resolveRunOptions(read: Read, problems: string[]): { writes?: string; caFile?: string } {
-  const writes = read('CONFORMANCE_ALLOW_WRITES');
-  if (writes !== undefined && writes !== '0' && writes !== '1')
-    problems.push(`CONFORMANCE_ALLOW_WRITES: expected 1 (allow) or 0, got "${writes}"`);
+function resolveCaFile(read: Read, problems: string[]): string | undefined {
   const caFile = read('TLS_CA_FILE');
   if (caFile !== undefined && !existsSync(caFile)) problems.push(`TLS_CA_FILE: no such file "${caFile}"`);
-  return { ...(writes === undefined ? {} : { writes }), ...(caFile === undefined ? {} : { caFile }) };
-}
-
-/** The opt-in to a guarded burst of listing requests (production blocks an address for ten minutes). */
-export const MAX_RATE_LIMIT_BURST = 100_000;
-function resolveBurst(read: Read, problems: string[]): number | null {
-  const raw = read('CONFORMANCE_RATE_LIMIT_BURST');
-  if (raw === undefined) return null;
-  const value = Number(raw);
-  if (Number.isInteger(value) && value >= 1 && value <= MAX_RATE_LIMIT_BURST) return value;
-  problems.push(
-    `CONFORMANCE_RATE_LIMIT_BURST: expected the most listing requests to send, an integer from 1 to ${MAX_RATE_LIMIT_BURST}, got "${raw}"`,
-  );
-  return null;
+  return caFile;
 }
 
 /** contract.md's page selectors: each configured one, or the embedded sandbox's. */
@@ -204,25 +189,18 @@ function resolveControl(
 }
 
 function resolveWebhook(
-  read: (name: string) => string | undefined,
+  read: Read,
+  typed: Settings,
   url: (name: string) => string | undefined,
   problems: string[],
 ): WebhookConfig {
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = read(name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (Number.isInteger(value) && value >= min && value <= max) return value;
-    problems.push(`${name}: expected an integer from ${min} to ${max}, got "${raw}"`);
-    return fallback;
-  };
   const tokenHeader = read('WEBHOOK_TOKEN_HEADER')?.toLowerCase();
   if (tokenHeader !== undefined && !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(tokenHeader))
     problems.push(`WEBHOOK_TOKEN_HEADER: expected an HTTP header name, got "${tokenHeader}"`);
-  const listenPort =
-    read('WEBHOOK_LISTEN_PORT') === undefined ? undefined : integer('WEBHOOK_LISTEN_PORT', 0, 1, 65535);
+  const listenPort = typed.WEBHOOK_LISTEN_PORT;
   const publicUrl = url('WEBHOOK_PUBLIC_URL');
-  if (publicUrl !== undefined && listenPort === undefined)
+  // A port that is set but wrong is its declaration's problem line; one that is not set is this one.
+  if (publicUrl !== undefined && read('WEBHOOK_LISTEN_PORT') === undefined)
     problems.push(
       'WEBHOOK_LISTEN_PORT: required when WEBHOOK_PUBLIC_URL is set (the public URL must lead to a known port)',
     );
@@ -231,11 +209,11 @@ function resolveWebhook(
     publicUrl,
     tokenHeader,
     // Delivery times are not shown (6): a late target is waited for; only a failing run pays it.
-    waitMs: integer('WEBHOOK_WAIT_MS', 30_000, 100, 120_000),
-    quietMs: integer('WEBHOOK_QUIET_MS', 1_000, 50, 30_000),
-    quietMinMs: integer('WEBHOOK_QUIET_MIN_MS', 250, 50, 30_000),
-    sentinel: integer('WEBHOOK_SENTINEL', 1, 0, 1) === 1,
-    timeToleranceSeconds: integer('WEBHOOK_TIME_TOLERANCE_S', 120, 1, 3600),
+    waitMs: typed.WEBHOOK_WAIT_MS,
+    quietMs: typed.WEBHOOK_QUIET_MS,
+    quietMinMs: typed.WEBHOOK_QUIET_MIN_MS,
+    sentinel: typed.WEBHOOK_SENTINEL,
+    timeToleranceSeconds: typed.WEBHOOK_TIME_TOLERANCE_S,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import type { AccessGrant, TokenStore } from '../store/tokens.js';
 import { bodyGrant } from '../resources/body-token.js';
 import { JSON_UTF8 } from '../http/error-answer.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CATALOG_CHAINS, CATALOG_PREFIX, CUBIC_CAPACITIES_PATH } from '../../spec/paths.js';
 import type { RouteFamily } from '../http/route-family.js';
 import { runChecks } from '../rules/patch.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import type { Catalog, Catalogs } from './data.js';
 import { catalogErrorFormat, catalogOwnAnswer } from './errors.js';
 import { catalogId, type CatalogCheck, type CatalogData, type CatalogRequest } from './lookup.js';

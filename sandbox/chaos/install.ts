@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { installObservers } from '../journal/hooks.js';
 import { journalDeliveries } from '../journal/delivery-recorder.js';
-import type { SandboxState } from '../state.js';
+import type { ChaosState } from './chaos-state.js';
 import { wrapDeliveries } from './delivery-faults.js';
 import { chaosStages, renumberForChaos } from './request-hooks.js';
 
@@ -10,7 +10,7 @@ import { chaosStages, renumberForChaos } from './request-hooks.js';
  * `chaosAtStart`: a value of the `chaos` switch (settings.ts), or undefined for none.
  */
 export function observeSandbox(
-  state: SandboxState,
+  state: ChaosState,
   servers: { auth: FastifyInstance; apps: FastifyInstance },
   chaosAtStart?: unknown,
 ): void {

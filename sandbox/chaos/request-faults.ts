@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChaosDecision } from '../../spec/journal.js';
 import { sendAnswer, type ErrorAnswer } from '../http/error-answer.js';
-import type { SandboxState } from '../state.js';
+import type { ChaosState } from './chaos-state.js';
 import { journalRequest } from '../journal/request-recorder.js';
 import type { Trace } from '../journal/trace.js';
 import type { Turn } from './chaos.js';
@@ -26,7 +26,7 @@ function unanswered(
   request: FastifyRequest,
   reply: FastifyReply,
   trace: Trace,
-  state: SandboxState,
+  state: ChaosState,
   afterMs: number,
   reason: 'reset' | 'timeout',
 ): Applied {
@@ -42,7 +42,7 @@ function unanswered(
 
 export async function applyRequestFault(
   decision: ChaosDecision,
-  context: { request: FastifyRequest; reply: FastifyReply; trace: Trace; state: SandboxState },
+  context: { request: FastifyRequest; reply: FastifyReply; trace: Trace; state: ChaosState },
 ): Promise<Applied> {
   const { request, reply, trace, state } = context;
   const settings = state.chaos.settings;

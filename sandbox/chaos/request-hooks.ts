@@ -5,7 +5,7 @@ import { JSON_UTF8, sendAnswer } from '../http/error-answer.js';
 import { DEFAULT_RENUMBERING_SHIFT, CatalogEdition } from '../import/catalog-edition.js';
 import { identityOf } from '../journal/request-recorder.js';
 import { traceOf, type Trace } from '../journal/trace.js';
-import type { SandboxState } from '../state.js';
+import type { ChaosState } from './chaos-state.js';
 import { rateLimitAnswer } from './edge-answers.js';
 import { listingAnswerFaults } from './answer-faults.js';
 import { EMPTY_PAGE } from './page-forms.js';
@@ -25,10 +25,7 @@ export function renumberForChaos(catalogs: CatalogEdition): void {
   catalogs.current = () => (renumberedScope.getStore() === true ? renumbered.current() : own());
 }
 
-function chaosClient(
-  request: FastifyRequest,
-  state: SandboxState,
-): { trace: Trace; clientId: string } | null {
+function chaosClient(request: FastifyRequest, state: ChaosState): { trace: Trace; clientId: string } | null {
   const trace = traceOf(request);
   if (trace === undefined) return null;
   const { clientId } = identityOf(request, trace, state);
@@ -44,7 +41,7 @@ function pageForm(
   request: FastifyRequest,
   reply: FastifyReply,
   trace: Trace,
-  state: SandboxState,
+  state: ChaosState,
   clientId: string,
 ): boolean {
   const given = trace.query?.get('page_token');
@@ -74,7 +71,7 @@ function pageForm(
 async function beforeHandler(
   request: FastifyRequest,
   reply: FastifyReply,
-  state: SandboxState,
+  state: ChaosState,
 ): Promise<boolean> {
   const chaos = state.chaos;
   const found = chaosClient(request, state);
@@ -107,7 +104,7 @@ async function beforeHandler(
 }
 
 /** Chaos's stages for the observers' hooks (journal/hooks.ts): before the handler, its scope, the listing's answer. */
-export function chaosStages(state: SandboxState): ChaosStages {
+export function chaosStages(state: ChaosState): ChaosStages {
   return {
     beforeHandler: (request, reply) => beforeHandler(request, reply, state),
     within: (trace, next) => {

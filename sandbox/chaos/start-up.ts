@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { configurationProblems, settingsOf } from '../../config/environment.js';
 import type { Chaos } from './chaos.js';
 import { PROFILE_NAMES } from './profiles.js';
 
@@ -30,8 +31,10 @@ export function chaosAtStart(
           : [...defaultClients];
   if (clients === null)
     throw new Error('chaos needs its clients: --chaos-clients ID[,ID] or all (SANDBOX_CHAOS_CLIENTS)');
-  const seedText = env.SANDBOX_CHAOS_SEED?.trim();
-  const seed = seedText ? Number(seedText) : randomInt(2 ** 31 - 1);
+  // A seed that is not its declared integer is refused with the declared line, never replaced.
+  const wrongSeed = configurationProblems(env).find((line) => line.startsWith('SANDBOX_CHAOS_SEED:'));
+  if (wrongSeed !== undefined) throw new Error(wrongSeed);
+  const seed = settingsOf(env).SANDBOX_CHAOS_SEED ?? randomInt(2 ** 31 - 1);
   chaos.set({ profiles, clients, seed });
   const whom = clients === 'all' ? 'every client' : clients.join(', ');
   return `  chaos                 ${profiles.join(', ')} for ${whom}, seed ${seed} (switch chaos; docs/sandbox-chaos.md)`;

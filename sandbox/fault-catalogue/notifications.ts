@@ -3,7 +3,7 @@ import { NotificationError } from '../../spec/errors.js';
 import type { NotificationRequest } from '../notifications/context.js';
 import type { RulebookPatch } from '../rules/book.js';
 import type { Check } from '../rules/patch.js';
-import type { NotificationConfig } from '../store/notifications.js';
+import type { DeliveryUrl, NotificationConfig } from '../store/notifications.js';
 import { always } from '../rules/patch.js';
 import type { FaultDefinition } from './types.js';
 
@@ -42,11 +42,11 @@ function clientIdTakenPatch(): RulebookPatch {
 
 /** Per sandbox (a factory, run each time the switch is turned on): the url each configuration had before its first update. */
 function oldUrlAfterUpdatePatch(): RulebookPatch {
-  const firstUrl = new Map<string, string>();
+  const firstUrl = new Map<string, DeliveryUrl>();
   return {
     notifications: {
       savedUpdate: (save) => (store, config, settings) => {
-        if (!firstUrl.has(config.id)) firstUrl.set(config.id, config.url);
+        if (!firstUrl.has(config.id)) firstUrl.set(config.id, { url: config.url, target: config.target });
         return save(store, config, settings);
       },
       deliveryUrl: (url) => (config) => firstUrl.get(config.id) ?? url(config),

@@ -1,4 +1,4 @@
-import { SCOPES, type Scope } from '../scopes.js';
+import { SCOPES, type Scope } from '../../spec/scopes.js';
 import { basicAccepted } from '../token/basic-auth.js';
 import { requestedScope } from '../token/check-scope.js';
 import { TokenError } from '../../spec/errors.js';

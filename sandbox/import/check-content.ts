@@ -1,4 +1,4 @@
-import type { SandboxState } from '../state.js';
+import type { ImportState } from './import-state.js';
 import type { AdImport } from './ad-import.js';
 import { vehicleIdsCurrent } from './check-vehicle.js';
 import { ImportRefusal, type AdProblem } from './errors.js';
@@ -14,7 +14,7 @@ import { AD_ID_PATTERN, IMPORT_CODES } from './vocabulary.js';
  * choice); vehicle ids are those of the current catalog (check-vehicle.ts).
  */
 
-type AdCheck = (ad: ParsedAd, login: string, state: SandboxState, adImport: AdImport) => string[];
+type AdCheck = (ad: ParsedAd, login: string, state: ImportState, adImport: AdImport) => string[];
 
 const idValid: AdCheck = (ad) =>
   typeof ad.id === 'string' && AD_ID_PATTERN.test(ad.id) ? [] : [IMPORT_CODES.undefinedAdId];

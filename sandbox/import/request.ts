@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SandboxState } from '../state.js';
+import type { ImportState } from './import-state.js';
 import type { AccessGrant } from '../store/tokens.js';
 import type { AdImport } from './ad-import.js';
 
@@ -19,7 +19,7 @@ export interface ParsedAd {
 /** One request to an import endpoint as its checks fill it in. */
 export interface ImportContext {
   readonly request: FastifyRequest;
-  readonly state: SandboxState;
+  readonly state: ImportState;
   readonly adImport: AdImport;
   /** Set by the token check. */
   grant?: AccessGrant;

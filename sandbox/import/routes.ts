@@ -4,7 +4,7 @@ import { JSON_UTF8 } from '../http/error-answer.js';
 import type { RouteFamily } from '../http/route-family.js';
 import { runChecks } from '../rules/patch.js';
 import type { NotificationsRules } from '../notifications/rules.js';
-import type { SandboxState } from '../state.js';
+import type { ImportState } from './import-state.js';
 import { importAnswerBody, importErrorFormat, importOwnAnswer } from './errors.js';
 import { adStatusAnswer, importStatusAnswer, knownImport, knownListedAd } from './queries.js';
 import { adStatusChecks, importChecks, importStatusChecks } from './pipeline.js';
@@ -22,7 +22,7 @@ export const AD_STATUS_PATH = '/autoupload/ads';
  * their errors as `{reason, message}` down to a path below them no route takes.
  */
 /** `notifications`: the notification rules in force, read when a decision is delivered. */
-export function importFamily(state: SandboxState, notifications: () => NotificationsRules): RouteFamily {
+export function importFamily(state: ImportState, notifications: () => NotificationsRules): RouteFamily {
   return {
     name: 'ad import',
     format: importErrorFormat,
@@ -38,20 +38,20 @@ function send(reply: FastifyReply, body: string): FastifyReply {
   return reply.code(200).header('content-type', JSON_UTF8).send(Buffer.from(body, 'utf8'));
 }
 
-function checked(request: FastifyRequest, state: SandboxState, checks: typeof importChecks): ImportContext {
+function checked(request: FastifyRequest, state: ImportState, checks: typeof importChecks): ImportContext {
   const context: ImportContext = { request, state, adImport: state.adImport };
   runChecks(checks(IMPORT_RULES), context);
   return context;
 }
 
 /** The client's own clock (the clock helper ages its imports as it ages its codes). */
-function nowOf(state: SandboxState, clientId: string): number {
+function nowOf(state: ImportState, clientId: string): number {
   return state.clients.find(clientId)?.clock.now() ?? Date.now();
 }
 
 function registerImport(
   app: FastifyInstance,
-  state: SandboxState,
+  state: ImportState,
   notifications: () => NotificationsRules,
 ): void {
   app.put(IMPORT_PATH, (request, reply) => {

@@ -2,7 +2,7 @@ import type { AdChangeDetails } from '../notifications/body.js';
 import { notifyStatusChange } from '../notifications/notify.js';
 import type { NotificationsRules } from '../notifications/rules.js';
 import type { Ad } from '../store/ads.js';
-import type { SandboxState } from '../state.js';
+import type { ImportState } from './import-state.js';
 import type { AdImport } from './ad-import.js';
 import { decide, type Decision } from './decide.js';
 import type { AdRecord, ImportItem, ImportRecord } from './store.js';
@@ -32,7 +32,7 @@ function adStatusOf(decision: Decision): string {
 }
 
 export function settleImport(
-  state: SandboxState,
+  state: ImportState,
   rules: NotificationsRules,
   adImport: AdImport,
   record: ImportRecord,
@@ -45,7 +45,7 @@ export function settleImport(
 }
 
 function settleItem(
-  state: SandboxState,
+  state: ImportState,
   rules: NotificationsRules,
   adImport: AdImport,
   login: string,
@@ -125,7 +125,7 @@ function fail(item: ImportItem, code: string): void {
 
 /** The listing's status, then the delivery (also when an edit keeps the status: it is a change of the ad). */
 function change(
-  state: SandboxState,
+  state: ImportState,
   rules: NotificationsRules,
   login: string,
   item: ImportItem,

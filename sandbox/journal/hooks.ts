@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { routedPath } from '../http/merge-slashes.js';
-import type { SandboxState } from '../state.js';
+import type { JournalState } from './journal-state.js';
 import { destinationOf } from './endpoint.js';
 import { identityOf, journalRequest } from './request-recorder.js';
 import { startTrace, traceOf, type Trace } from './trace.js';
@@ -23,7 +23,7 @@ function answerText(payload: unknown): string | undefined {
 }
 
 /** Who the request acts for, once its body is parsed; then chaos's stage, when a profile is on. */
-function beforeHandler(state: SandboxState, chaos: ChaosStages): preHandlerHookHandler {
+function beforeHandler(state: JournalState, chaos: ChaosStages): preHandlerHookHandler {
   return (request, reply, done) => {
     const trace = traceOf(request);
     if (trace === undefined) {
@@ -54,7 +54,7 @@ function beforeHandler(state: SandboxState, chaos: ChaosStages): preHandlerHookH
  */
 export function installObservers(
   app: FastifyInstance,
-  state: SandboxState,
+  state: JournalState,
   tls: boolean,
   chaos: ChaosStages,
 ): void {

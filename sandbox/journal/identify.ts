@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { readCookie, SESSION_COOKIE } from '../http/cookies.js';
 import { Params } from '../http/params.js';
-import type { SandboxState } from '../state.js';
+import type { JournalState } from './journal-state.js';
 
 /** Who a request acts for, and where it carried its credentials (the values, for fingerprinting). */
 export interface Identity {
@@ -40,7 +40,7 @@ function basicClientId(header: string | undefined): string | undefined {
 /** The login and consent forms' client: the sealed request (login) or the session's pending one (consent). */
 function formClient(
   request: FastifyRequest,
-  state: SandboxState,
+  state: JournalState,
   form: Params | Record<string, unknown>,
 ): Identity {
   const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
@@ -64,7 +64,7 @@ function formClient(
  * From the token (Bearer header or the body's access_token: its client and user), HTTP Basic, or
  * the client_id the request names; the login and consent forms from their pending request.
  */
-export function identify(request: FastifyRequest, state: SandboxState, query: Params): Identity {
+export function identify(request: FastifyRequest, state: JournalState, query: Params): Identity {
   const fields = bodyFields(request.body);
   const path = request.url.split('?')[0] ?? '';
   if (path.startsWith('/oauth/login') || path.startsWith('/oauth/consent'))

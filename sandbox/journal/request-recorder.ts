@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { RequestRecord } from '../../spec/journal.js';
 import { Params } from '../http/params.js';
-import type { SandboxState } from '../state.js';
+import type { JournalState } from './journal-state.js';
 import { answerFacts, redactedPath, redactedQuery, requestParams } from './facts.js';
 import { identify, type Identity } from './identify.js';
 import { listingPageFacts } from './listing-facts.js';
 import type { Trace } from './trace.js';
 
 /** The identity of a traced request, worked out once (after the body is parsed, when it is). */
-export function identityOf(request: FastifyRequest, trace: Trace, state: SandboxState): Identity {
+export function identityOf(request: FastifyRequest, trace: Trace, state: JournalState): Identity {
   trace.query ??= Params.fromUrl(request.raw.url ?? '');
   trace.identity ??= identify(request, state, trace.query);
   return trace.identity;
@@ -35,7 +35,7 @@ function parsedAnswer(
 export function journalRequest(
   request: FastifyRequest,
   trace: Trace,
-  state: SandboxState,
+  state: JournalState,
   answered: { status: number; location?: string; reason?: string },
 ): void {
   if (trace.journaled) return;

@@ -22,22 +22,25 @@ export interface AttemptTools {
 }
 
 /**
- * One attempt at a delivery under the policy in force: refused before any connection when the
- * URL names an address the policy refuses; a 4xx answer is the receiver's refusal, a 5xx a
- * failure; no answer within the timeout, a timeout. A cancelled delivery records nothing.
+ * One attempt at a delivery under the policy in force, to the url as the configuration parsed it:
+ * refused before any connection when the URL names an address the policy refuses; a 4xx answer
+ * is the receiver's refusal, a 5xx a failure; no answer within the timeout, a timeout. A
+ * cancelled delivery records nothing.
  */
 export async function attemptDelivery(
   { agent, rules, policy }: AttemptTools,
   values: DeliveryPolicyValues,
-  delivery: { url: string; token: string; body: string },
+  delivery: { target: URL | null; token: string; body: string },
   attempt: number,
   cancelled: AbortSignal,
 ): Promise<AttemptEnd> {
-  const refusal = policy.refuseUrl(new URL(delivery.url));
+  const { target } = delivery;
+  if (target === null) return notAUrl(attempt);
+  const refusal = policy.refuseUrl(target);
   if (refusal !== null) return refusedByPolicy(attempt, refusal);
   const timeout = AbortSignal.timeout(values.timeoutMs);
   try {
-    const response = await request(delivery.url, {
+    const response = await request(target, {
       method: 'POST',
       dispatcher: agent,
       headers: deliveryHeaders(delivery.token, rules, values, attempt),
@@ -68,6 +71,14 @@ export async function attemptDelivery(
 function refusedByPolicy(attempt: number, reason: string): AttemptEnd {
   return {
     record: { attempt, outcome: 'refused', refused_by: 'delivery-policy', error: reason },
+    next: 'done',
+  };
+}
+
+/** A url that a fault let through without parsing as an absolute http(s) URL: nowhere to send it. */
+function notAUrl(attempt: number): AttemptEnd {
+  return {
+    record: { attempt, outcome: 'failed', error: 'the url is not an absolute http(s) URL' },
     next: 'done',
   };
 }

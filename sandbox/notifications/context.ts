@@ -4,7 +4,7 @@ import type { AccessGrant, TokenStore } from '../store/tokens.js';
 import type { DeliveryPolicy } from './delivery-policy.js';
 import type { SentSettings } from './settings.js';
 
-/** The rules a check reaches through the request (checks/configuration.ts). */
+/** The rules a check reaches through the request (check-configuration.ts). */
 export interface NotificationLookups {
   readonly findConfiguration: (
     store: NotificationStore,

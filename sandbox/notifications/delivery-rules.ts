@@ -1,4 +1,4 @@
-import type { NotificationConfig, NotificationStore } from '../store/notifications.js';
+import type { DeliveryUrl, NotificationConfig, NotificationStore } from '../store/notifications.js';
 import { productionBody, type AdChange, type AdEvent } from './body.js';
 import type { DeliveryPolicyValues } from './delivery-settings.js';
 
@@ -36,7 +36,7 @@ export const DELIVERY_RULES = {
   recipients: (store: NotificationStore, change: AdChange): NotificationConfig[] =>
     store.ofUser(change.login),
   /** R6-01: where a configuration's deliveries go: its url, an update's from the next change on (R4.6-03). */
-  deliveryUrl: (config: NotificationConfig): string => config.url,
+  deliveryUrl: ({ url, target }: NotificationConfig): DeliveryUrl => ({ url, target }),
   /** R6-03: the status the notification carries: the new one. */
   notifiedStatus: (change: AdChange): string => change.status,
   /** R6-03: the time of the change as the body writes it: UTC without a zone, as production's example. */

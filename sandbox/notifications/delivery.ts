@@ -1,16 +1,17 @@
 import { Agent } from 'undici';
 import type { ChaosDecision, ChaosInForce } from '../../spec/journal.js';
 import { attemptDelivery, type AttemptEnd, type AttemptRecord, type AttemptTools } from './attempt.js';
+import type { DeliveryUrl } from '../store/notifications.js';
 import type { DeliveryLog } from './delivery-log.js';
 import type { DeliveryPolicy } from './delivery-policy.js';
 import { DELIVERY_POLICY, type DeliveryRules } from './delivery-rules.js';
 import { DELIVERY_POLICY_BOUNDS, DeliverySettings, type DeliveryPolicyValues } from './delivery-settings.js';
 import { policyConnector } from './policy-connector.js';
 
-export interface Delivery {
+/** A delivery goes to its configuration's url as parsed (`target`); its log shows the url as sent. */
+export interface Delivery extends DeliveryUrl {
   /** The configuration's owner, whose delivery log records each attempt. */
   login: string;
-  url: string;
   token: string;
   body: string;
   /** The client whose token created the configuration (the journal's and chaos's key). */

@@ -1,12 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SandboxState } from '../state.js';
 import type { NotificationConfig } from '../store/notifications.js';
+import type { TokenStore } from '../store/tokens.js';
 import { configOf, ownerOf, type NotificationRequest } from './context.js';
+import type { DeliveryPolicy } from './delivery-policy.js';
+import type { StatusChangeState } from './notify.js';
 import { createChecks, deleteChecks, readChecks, runPipeline, updateChecks } from './pipelines.js';
 import type { NotificationsRules } from './rules.js';
 import { readSettings, settingsOf } from './settings.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
+
+/**
+ * What the endpoints reach of the sandbox's state (the whole state is one): the area takes these
+ * from the state the servers hand it, and imports nothing of the state's own module.
+ */
+export interface NotificationsState extends StatusChangeState {
+  readonly tokens: TokenStore;
+  readonly deliveryPolicy: DeliveryPolicy;
+}
 
 /**
  * 4.6: CRUD of the caller's notification configurations, Bearer token with scope autoupload. Each
@@ -17,7 +28,7 @@ type WithId = FastifyRequest<{ Params: { id: string } }>;
  */
 export function registerNotifications(
   app: FastifyInstance,
-  state: SandboxState,
+  state: NotificationsState,
   inForce: () => NotificationsRules,
 ): void {
   const path = inForce().configurationPath();
@@ -60,7 +71,7 @@ export function registerNotifications(
 
 /** R4.6-01: stores a new configuration through the rules in force, and sends the ping they may ask for. */
 function createConfiguration(
-  state: SandboxState,
+  state: NotificationsState,
   rules: NotificationsRules,
   created: NotificationRequest,
 ): NotificationConfig {
@@ -74,7 +85,7 @@ function createConfiguration(
   if (ping !== null)
     state.deliverer.enqueue(config.id, {
       login: config.owner.login,
-      url: rules.deliveryUrl(config),
+      ...rules.deliveryUrl(config),
       token: config.token,
       body: ping,
     });

@@ -1,6 +1,6 @@
-import { CALLER_CHECKS } from './checks/caller.js';
-import { CONFIGURATION_CHECKS } from './checks/configuration.js';
-import { FIELD_CHECKS } from './checks/fields.js';
+import { CALLER_CHECKS } from './check-caller.js';
+import { CONFIGURATION_CHECKS } from './check-configuration.js';
+import { FIELD_CHECKS } from './check-fields.js';
 import { CONFIGURATION_RULES } from './configuration-rules.js';
 import { DELIVERY_RULES } from './delivery-rules.js';
 import type { NOTIFICATIONS_SEAMS } from './seams.js';

@@ -1,7 +1,6 @@
-import type { NotificationSettings } from '../store/notifications.js';
+import { httpUrl, type NotificationSettings } from '../store/notifications.js';
 
-/** Bounds on what a client may store (sandbox choices: the sandbox may share a host). */
-export const MAX_URL = 2048;
+/** The longest token a client may store (a sandbox choice: the sandbox may share a host; the url's is MAX_URL). */
 export const MAX_TOKEN = 1024;
 
 /**
@@ -19,7 +18,7 @@ export interface SentSettings {
   readonly token: unknown;
   /** The url as sent: what is stored and answered (2.7). */
   readonly url: unknown;
-  /** The url parsed: an absolute http(s) URL with a host, at most MAX_URL long; null otherwise. */
+  /** The url parsed: an absolute http(s) URL with a host, at most MAX_URL long (store/notifications.ts); null otherwise. */
   readonly target: URL | null;
 }
 
@@ -47,28 +46,15 @@ export function fitsAHeader(text: string): boolean {
   return true;
 }
 
-/** The value as an absolute http(s) URL with a host, of bounded length; null when it is not one. */
-function httpUrl(value: unknown): URL | null {
-  if (typeof value !== 'string' || value.length > MAX_URL) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    return null;
-  }
-  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== ''
-    ? parsed
-    : null;
-}
-
 /**
  * 2.7: the settings a create or update stores once its checks passed: method POST and media_type
- * application/json (the only values supported), the url and the token as sent.
+ * application/json (the only values supported), the url and the token as sent, the url as parsed.
  */
 export function settingsOf(sent: SentSettings): NotificationSettings {
   return {
     method: 'POST',
     url: typeof sent.url === 'string' ? sent.url : '',
+    target: sent.target,
     media_type: 'application/json',
     token: typeof sent.token === 'string' ? sent.token : '',
   };

@@ -1,8 +1,8 @@
 import type { AuthorizationErrorCode } from '../../spec/errors.js';
 import type { Params } from '../http/params.js';
-import type { SandboxState } from '../state.js';
+import type { OAuthState } from './oauth-state.js';
 import type { Client, ClientStore } from '../store/clients.js';
-import type { Scope } from '../scopes.js';
+import type { Scope } from '../../spec/scopes.js';
 
 /** Where the browser goes back to, as the redirect URI check settled it. */
 export interface RedirectTarget {
@@ -48,7 +48,7 @@ export class AuthorizationRequest {
 
   constructor(
     readonly params: Params,
-    readonly sandbox: SandboxState,
+    readonly sandbox: OAuthState,
     readonly rules: AuthorizationLookups,
   ) {
     const sent = params.repeated().includes('state') ? null : (params.get('state') ?? null);

@@ -6,7 +6,7 @@ import { readCookie, SESSION_COOKIE, sessionCookie } from '../http/cookies.js';
 import { redirect, sendErrorPage } from '../http/html.js';
 import { Params } from '../http/params.js';
 import { runChecks, type Check } from '../rules/patch.js';
-import type { SandboxState } from '../state.js';
+import type { OAuthState } from './oauth-state.js';
 import { AuthorizationRequest } from './authorization-request.js';
 import { askOrApprove } from './decision.js';
 import { NoRedirectError } from './no-redirect-error.js';
@@ -34,7 +34,7 @@ export const redirectedChecks = (rules: AuthorizationRules): readonly Check<Auth
 /** GET /oauth (4.1): the checks in order, then login (unless a session exists) and the decision (5). */
 export function registerAuthorize(
   app: FastifyInstance,
-  state: SandboxState,
+  state: OAuthState,
   inForce: () => AuthorizationRules,
 ): void {
   app.get(AUTHORIZATION_PATH, (request, reply) => authorize(request, reply, state, inForce()));
@@ -43,7 +43,7 @@ export function registerAuthorize(
 function authorize(
   request: FastifyRequest,
   reply: FastifyReply,
-  state: SandboxState,
+  state: OAuthState,
   rules: AuthorizationRules,
 ): FastifyReply {
   const authorization = new AuthorizationRequest(Params.fromUrl(request.raw.url ?? ''), state, rules);

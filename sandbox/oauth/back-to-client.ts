@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { escapeHtml, PAGE_HEADERS, redirect } from '../http/html.js';
-import type { Scope } from '../scopes.js';
+import type { Scope } from '../../spec/scopes.js';
 import type { ResponseParams } from './redirect-uri.js';
 
 /** R5-02, R7.1-04: after the user decided, the browser goes back to the client: a 302. */

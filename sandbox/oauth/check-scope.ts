@@ -1,5 +1,5 @@
 import { AuthorizationError } from '../../spec/errors.js';
-import { isScope, type Scope } from '../scopes.js';
+import { isScope, type Scope } from '../../spec/scopes.js';
 import type { AuthorizationRequest, RequestedScope } from './authorization-request.js';
 
 /**

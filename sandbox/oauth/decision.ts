@@ -3,17 +3,17 @@ import { addressKey } from '../http/client-address.js';
 import { readCookie, SESSION_COOKIE, sessionCookie } from '../http/cookies.js';
 import { redirect, sendErrorPage } from '../http/html.js';
 import { Params } from '../http/params.js';
-import type { SandboxState } from '../state.js';
+import type { OAuthState } from './oauth-state.js';
 import type { PendingAuthorization } from '../store/pending-authorization.js';
 import type { BrowserSession } from '../store/sessions.js';
-import { sameSecret } from '../crypto.js';
+import { sameSecret } from '../store/crypto.js';
 import { CONSENT_PATH, LOGIN_PATH, tooManyAttempts, WRONG_CREDENTIALS } from './pages.js';
 import { withResponseParams } from './redirect-uri.js';
 import type { AuthorizationRules } from './rules.js';
 
 /** The sandbox's state and the authorization rules in force at this request. */
 export interface Deciding {
-  state: SandboxState;
+  state: OAuthState;
   rules: AuthorizationRules;
 }
 
@@ -32,7 +32,7 @@ const UNKNOWN_REQUEST =
 /** The login and consent forms: both CSRF-protected, both bound to a pending authorization. */
 export function registerDecision(
   app: FastifyInstance,
-  state: SandboxState,
+  state: OAuthState,
   inForce: () => AuthorizationRules,
 ): void {
   app.post(LOGIN_PATH, (request, reply) =>
@@ -46,7 +46,7 @@ export function registerDecision(
 function withForm(
   request: FastifyRequest,
   reply: FastifyReply,
-  state: SandboxState,
+  state: OAuthState,
   next: (context: FormContext) => FastifyReply,
 ): FastifyReply {
   const form = Params.fromEncoded(typeof request.body === 'string' ? request.body : '');
@@ -65,7 +65,7 @@ function withForm(
 function withLoginForm(
   request: FastifyRequest,
   reply: FastifyReply,
-  state: SandboxState,
+  state: OAuthState,
   next: (context: FormContext) => FastifyReply,
 ): FastifyReply {
   const form = Params.fromEncoded(typeof request.body === 'string' ? request.body : '');

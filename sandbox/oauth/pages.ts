@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { EMBEDDED_SANDBOX_SELECTORS } from '../../spec/contract.js';
 import { escapeHtml, sendPage } from '../http/html.js';
-import { SCOPES } from '../scopes.js';
+import { SCOPES } from '../../spec/scopes.js';
 import type { PendingAuthorization } from '../store/pending-authorization.js';
 
 /** The element id a `#id` selector of the contract names. */

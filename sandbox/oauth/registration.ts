@@ -1,6 +1,6 @@
 import { MAX_REDIRECT_URIS } from '../../spec/limits.js';
 import { HelperError } from '../../spec/errors.js';
-import { randomDigits, randomId } from '../crypto.js';
+import { randomDigits, randomId } from '../store/crypto.js';
 import type { Client } from '../store/clients.js';
 
 /** R2.1-02: the client_id the registration issues (the secret comes from the store). */

@@ -1,4 +1,4 @@
-import { isScope, SCOPES, type Scope } from '../scopes.js';
+import { isScope, SCOPES, type Scope } from '../../spec/scopes.js';
 
 /** R4.1-07 (5 rule 1): the order of the scope values is irrelevant, so the grant is the set requested. */
 export function grantedScopes(requested: Scope[]): Scope[] {

@@ -1,6 +1,6 @@
 import { BasicInfoError } from '../../spec/errors.js';
 import type { FastifyRequest } from 'fastify';
-import type { SandboxState } from '../state.js';
+import type { ResourcesState } from './resources-state.js';
 import type { AccessGrant } from '../store/tokens.js';
 import type { User } from '../store/users.js';
 import { bodyGrant } from './body-token.js';
@@ -10,9 +10,9 @@ import { bodyGrant } from './body-token.js';
 /** One request to basic user info as its checks fill it in. */
 export interface BasicInfoRequest {
   readonly request: FastifyRequest;
-  readonly state: SandboxState;
+  readonly state: ResourcesState;
   /** The rule in force that finds the token's user (the area's table holds it). */
-  readonly rules: { readonly userOfGrant: (grant: AccessGrant, state: SandboxState) => User | undefined };
+  readonly rules: { readonly userOfGrant: (grant: AccessGrant, state: ResourcesState) => User | undefined };
   /** Set by bodyTokenValid. */
   grant?: AccessGrant;
   /** Set by userOfToken. */
@@ -57,7 +57,7 @@ export function userOfToken(info: BasicInfoRequest): BasicInfoAnswer | undefined
 }
 
 /** R4.3-01: the user the token was issued for. */
-export const userOfGrant = (grant: AccessGrant, state: SandboxState): User | undefined =>
+export const userOfGrant = (grant: AccessGrant, state: ResourcesState): User | undefined =>
   state.users.find(grant.login);
 
 /** R2.4-01: user_name is the user's full name. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BASIC_USER_INFO_PATH } from '../../spec/paths.js';
 import { runChecks } from '../rules/patch.js';
-import type { SandboxState } from '../state.js';
+import type { ResourcesState } from './resources-state.js';
 import type { BasicInfoAnswer, BasicInfoCheck, BasicInfoRequest } from './basic-info-checks.js';
 import type { ResourcesRules } from './rules.js';
 
@@ -21,7 +21,7 @@ const BASIC_INFO_CONTENT_TYPE = 'application/json;charset=UTF-8';
  */
 export function registerBasicUserInfo(
   app: FastifyInstance,
-  state: SandboxState,
+  state: ResourcesState,
   inForce: () => ResourcesRules,
 ): void {
   app.post(BASIC_USER_INFO_PATH, (request, reply) => {
@@ -31,7 +31,7 @@ export function registerBasicUserInfo(
   });
 }
 
-function describe(request: FastifyRequest, state: SandboxState, rules: ResourcesRules): BasicInfoAnswer {
+function describe(request: FastifyRequest, state: ResourcesState, rules: ResourcesRules): BasicInfoAnswer {
   const info: BasicInfoRequest = { request, state, rules };
   const answered = runChecks(basicUserInfoChecks(rules), info);
   if (answered !== undefined) return answered;

@@ -1,4 +1,4 @@
-import type { SandboxState } from '../state.js';
+import type { ResourcesState } from './resources-state.js';
 import type { Ad } from '../store/ads.js';
 import type { RenderedPage } from './page-cache.js';
 import type { ListingQuery } from './listing-request.js';
@@ -38,7 +38,7 @@ export type PageRules = Readonly<
     Pick<typeof RESOURCES_SEAMS, 'listingFilter' | 'listedAds' | 'nextPosition' | 'pageStatus'>
 >;
 
-export function renderPage(query: ListingQuery, state: SandboxState, rules: PageRules): RenderedPage {
+export function renderPage(query: ListingQuery, state: ResourcesState, rules: PageRules): RenderedPage {
   const { grant, cursor, size } = query;
   const view = rules.listedAds(rules.adsOf(state, grant.login, rules.listingFilter(query.status)));
   const position = cursor?.position ?? 0;
@@ -68,7 +68,7 @@ export function renderPage(query: ListingQuery, state: SandboxState, rules: Page
 }
 
 /** Section 1 ("all of the user's ads"), R5-07: the listing holds the ads of the token's user, no other's. */
-export const adsOf = (state: SandboxState, login: string, status: string | undefined): readonly Ad[] =>
+export const adsOf = (state: ResourcesState, login: string, status: string | undefined): readonly Ad[] =>
   state.ads.view(login, status);
 
 /** R4.4-03: a next page is announced while items remain. */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Params } from '../http/params.js';
-import type { SandboxState } from '../state.js';
+import type { ResourcesState } from './resources-state.js';
 import type { Client } from '../store/clients.js';
 import type { AccessGrant } from '../store/tokens.js';
 import type { RenderedPage } from './page-cache.js';
@@ -32,7 +32,7 @@ export interface ListingLookups {
  */
 export interface ListingRequest {
   readonly request: FastifyRequest;
-  readonly state: SandboxState;
+  readonly state: ResourcesState;
   /** The resource server's rules in force at this request that the checks reach. */
   readonly rules: ListingLookups;
   readonly params: Params;

@@ -3,7 +3,7 @@ import { PUBLISHED_PATH } from '../../spec/paths.js';
 import { Params } from '../http/params.js';
 import type { RouteFamily } from '../http/route-family.js';
 import { runChecks } from '../rules/patch.js';
-import type { SandboxState } from '../state.js';
+import type { ResourcesState } from './resources-state.js';
 import { renderPage } from './listing-page.js';
 import {
   settledQuery,
@@ -44,7 +44,7 @@ const LISTING_PATHS = [PUBLISHED_PATH, UNVERSIONED_PUBLISHED_PATH];
  * The listing's route family: its route (R9-01: the path carries v1), and its errors in 7.3's
  * shape, also for what reaches no route at either path the listing may be served at.
  */
-export function listingFamily(state: SandboxState, inForce: () => ResourcesRules): RouteFamily {
+export function listingFamily(state: ResourcesState, inForce: () => ResourcesRules): RouteFamily {
   return {
     name: 'listing',
     format: listingErrorFormat(inForce),
@@ -63,7 +63,7 @@ export function listingFamily(state: SandboxState, inForce: () => ResourcesRules
  */
 export function registerPublished(
   app: FastifyInstance,
-  state: SandboxState,
+  state: ResourcesState,
   inForce: () => ResourcesRules,
 ): void {
   const pages = new PageCache();
@@ -85,7 +85,7 @@ export function registerPublished(
  */
 function listPage(
   request: FastifyRequest,
-  state: SandboxState,
+  state: ResourcesState,
   rules: ResourcesRules,
   pages: PageCache,
 ): RenderedPage {

@@ -1,6 +1,6 @@
 import type { AuthorizationErrorCode } from '../../spec/errors.js';
-import { Clock } from '../clock.js';
-import { randomId, randomToken, sameSecret, type SecretMaker } from '../crypto.js';
+import { Clock } from './clock.js';
+import { randomId, randomToken, sameSecret, type SecretMaker } from './crypto.js';
 import { NO_JOURNAL, type KeptRow, type KeptStore, type RowJournal } from '../persist/journal.js';
 
 export interface RateLimit {

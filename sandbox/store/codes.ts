@@ -1,5 +1,5 @@
-import type { Scope } from '../scopes.js';
-import { randomToken, type SecretMaker } from '../crypto.js';
+import type { Scope } from '../../spec/scopes.js';
+import { randomToken, type SecretMaker } from './crypto.js';
 import { CODE_LIFETIME_MS } from '../../spec/limits.js';
 import { NO_JOURNAL, type KeptRow, type KeptStore, type RowJournal } from '../persist/journal.js';
 

@@ -1,5 +1,5 @@
 // The one record the sessions and the sealed pre-login requests both hold: below both, so neither imports the other.
-import type { Scope } from '../scopes.js';
+import type { Scope } from '../../spec/scopes.js';
 
 /** An authorization request that passed every check and waits for login and the user's decision. */
 export interface PendingAuthorization {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { sameSecret } from '../crypto.js';
+import { sameSecret } from './crypto.js';
 import type { PendingAuthorization } from './pending-authorization.js';
 
 /** What a sealed request carries: the checked request, the browser it belongs to, its end of life. */

@@ -1,4 +1,4 @@
-import { randomToken } from '../crypto.js';
+import { randomToken } from './crypto.js';
 import { OwnedEntries, type OwnedLimits } from './owned-entries.js';
 import type { PendingAuthorization } from './pending-authorization.js';
 import { RequestSeal } from './sealed-requests.js';

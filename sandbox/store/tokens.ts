@@ -1,5 +1,5 @@
-import type { Scope } from '../scopes.js';
-import { randomToken, type SecretMaker } from '../crypto.js';
+import type { Scope } from '../../spec/scopes.js';
+import { randomToken, type SecretMaker } from './crypto.js';
 import { NO_JOURNAL, type KeptRow, type KeptStore, type RowJournal } from '../persist/journal.js';
 
 /** What an access token stands for: the resource server checks its scopes (section 5, rule 3). */

@@ -5,7 +5,7 @@ import {
   randomToken,
   type PasswordHash,
   type SecretMaker,
-} from '../crypto.js';
+} from './crypto.js';
 import { NO_JOURNAL, type KeptRow, type KeptStore, type RowJournal } from '../persist/journal.js';
 
 export interface User {

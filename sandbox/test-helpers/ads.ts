@@ -5,7 +5,7 @@ import { HelperError } from '../../spec/errors.js';
 import { LIMITS } from '../http/limits.js';
 import { notifyStatusChange } from '../notifications/notify.js';
 import type { NotificationsRules } from '../notifications/rules.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import type { Ad, AdPositions } from '../store/ads.js';
 import { readAdsBody } from './ads-body.js';
 import { SeedGate } from './seed-gate.js';

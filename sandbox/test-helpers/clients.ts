@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { HelperError, type AuthorizationErrorCode } from '../../spec/errors.js';
-import { MAX_CLOCK_OFFSET_SECONDS } from '../clock.js';
+import { MAX_CLOCK_OFFSET_SECONDS } from '../store/clock.js';
 import { isAbsoluteWithoutFragment } from '../oauth/check-redirect-uri.js';
 import type { AuthorizationRules } from '../oauth/rules.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import type { Client } from '../store/clients.js';
 import { asBody, integerAtLeast, optionalString, positiveNumber, type Body } from './validate.js';
 import { MIN_REDIRECT_URIS } from '../../spec/limits.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HelperError } from '../../spec/errors.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 
 /**
  * An addition to the contract (README): `GET /users/{login}/deliveries` answers 200

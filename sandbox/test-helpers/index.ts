@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { HelperError } from '../../spec/errors.js';
-import { sameSecret } from '../crypto.js';
+import { sameSecret } from '../store/crypto.js';
 import type { RulesInForce } from '../rules/in-force.js';
 import type { SwitchRegistry } from '../rules/switches.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import { registerAdHelpers } from './ads.js';
 import { registerClientHelpers } from './clients.js';
 import { registerDeliveryHelpers } from './deliveries.js';

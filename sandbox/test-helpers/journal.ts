@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HelperError } from '../../spec/errors.js';
 import { JOURNAL_ENDPOINTS, JOURNAL_HELPER_PATH, type JournalEndpoint } from '../../spec/journal.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 
 interface JournalQuery {
   client_id?: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HelperError } from '../../spec/errors.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import { asBody, optionalString } from './validate.js';
 
 export function registerUserHelpers(app: FastifyInstance, state: SandboxState): void {

@@ -1,6 +1,6 @@
 import { AuthorizationError, TokenError } from '../../spec/errors.js';
 import { parseScope } from '../oauth/check-scope.js';
-import type { Scope } from '../scopes.js';
+import type { Scope } from '../../spec/scopes.js';
 import type { TokenExchange } from './exchange.js';
 
 /**

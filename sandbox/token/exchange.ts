@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Params } from '../http/params.js';
-import type { Scope } from '../scopes.js';
-import type { SandboxState } from '../state.js';
+import type { Scope } from '../../spec/scopes.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import type { Client, ClientStore } from '../store/clients.js';
 import type { AuthorizationCode } from '../store/codes.js';
 import type { TokenError } from '../../spec/errors.js';

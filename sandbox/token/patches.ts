@@ -1,7 +1,7 @@
 import { TokenError, type TokenErrorCode } from '../../spec/errors.js';
 import { TOKEN_PATH } from '../../spec/paths.js';
 import type { FastifyReply } from 'fastify';
-import type { Scope } from '../scopes.js';
+import type { Scope } from '../../spec/scopes.js';
 import type { AuthorizationCode } from '../store/codes.js';
 import type { TokenCall, TokenCheck } from './exchange.js';
 import type { Issued, TokenResponse } from './responses.js';

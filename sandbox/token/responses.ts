@@ -1,5 +1,5 @@
 import type { TokenError } from '../../spec/errors.js';
-import type { Scope } from '../scopes.js';
+import type { Scope } from '../../spec/scopes.js';
 import type { AuthorizationCode } from '../store/codes.js';
 import { BASIC_CHALLENGE, BasicAuthenticationFailed } from './basic-auth.js';
 

@@ -1,6 +1,6 @@
 import type { TokenError } from '../../spec/errors.js';
 import type { ErrorAnswer, Failure } from '../http/error-answer.js';
-import type { Scope } from '../scopes.js';
+import type { Scope } from '../../spec/scopes.js';
 import type { AuthorizationCode, CodeStore } from '../store/codes.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenCheck, TokenMethod, TokenReply } from './exchange.js';

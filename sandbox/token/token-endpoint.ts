@@ -3,7 +3,7 @@ import { TokenError } from '../../spec/errors.js';
 import { TOKEN_PATH } from '../../spec/paths.js';
 import type { ErrorAnswer } from '../http/error-answer.js';
 import { runChecks } from '../rules/patch.js';
-import type { SandboxState } from '../state.js';
+import type { SandboxState } from '../state/sandbox-state.js';
 import { RawRefusal, TokenExchange, type TokenCall, type TokenReply } from './exchange.js';
 import { sendToken, sendTokenError, tokenErrorAnswer as errorAnswerOf, usePost } from './respond.js';
 import type { TokenRules } from './rules.js';

@@ -4,7 +4,7 @@ import { productionEvent, type AdEvent } from '../notifications/body.js';
 import type { NotificationRequest } from '../notifications/context.js';
 import type { Check } from '../rules/patch.js';
 import type { NotificationsRules } from '../notifications/rules.js';
-import type { NotificationConfig, Owner } from '../store/notifications.js';
+import type { DeliveryUrl, NotificationConfig, Owner } from '../store/notifications.js';
 import { always } from '../rules/patch.js';
 import type { RulebookPatch } from '../rules/book.js';
 import type { VariantDefinition } from './types.js';
@@ -112,11 +112,11 @@ function replacingCreate(create: NotificationsRules['storedCreate']): Notificati
  * until the lag has passed; the store holds only the url the reference delivers to.
  */
 function updateLagsPatch(): RulebookPatch {
-  const lagging = new Map<string, string>();
+  const lagging = new Map<string, DeliveryUrl>();
   return {
     notifications: {
       savedUpdate: (save) => (store, config, settings) => {
-        if (!lagging.has(config.id)) lagging.set(config.id, config.url);
+        if (!lagging.has(config.id)) lagging.set(config.id, { url: config.url, target: config.target });
         const saved = save(store, config, settings);
         setTimeout(() => lagging.delete(config.id), UPDATE_LAG_MS).unref();
         return saved;

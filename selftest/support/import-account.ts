@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { secondUserAds } from '../../embedded/account.js';
 import { mixedAds } from '../../helpers/clients/mixed-ads.js';
 import { startSandbox } from '../../sandbox/start.js';
-import type { SandboxState } from '../../sandbox/state.js';
+import type { SandboxState } from '../../sandbox/state/sandbox-state.js';
 
 /**
  * Account mode on the embedded sandbox with the ad import as the status-change command: a sandbox

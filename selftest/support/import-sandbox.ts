@@ -1,5 +1,5 @@
 import { startSandbox, type StartedSandbox } from '../../sandbox/start.js';
-import type { Scope } from '../../sandbox/scopes.js';
+import type { Scope } from '../../spec/scopes.js';
 
 /**
  * A sandbox for the ad import's self-tests: users and autoupload tokens made in-process (no test

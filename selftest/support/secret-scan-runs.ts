@@ -15,24 +15,24 @@ import { caseGrep, everyRequirementGrep, requirementGrep } from '../../embedded/
 /** Fresh per run, so that no earlier run's file or log can be mistaken for this run's leak. */
 export const MARKER = `LEAKCANARY${randomBytes(4).toString('hex')}`;
 
-/** Token, authorization, listing and notification tests, and the advisory test that types a password. */
+/**
+ * Token, authorization, listing and notification tests, and the advisory test that types a
+ * password, by their tags: each prints a password, a secret, a code, a token or a notification token.
+ */
 export const SLICE = [
-  'approval sends the browser back with a code',
-  'without state, the redirect carries no state',
-  '5 Authentication by login and password',
-  '2\\.2 Authorization code',
-  '4\\.2 Exchange code for access token',
-  'client_secret in the query string',
-  'a GET with the credentials in the URL',
-  'a wrong client_secret',
-  'no Authorization header: BAD_REQUEST',
-  'a chat-only token: ACCESS_SCOPE_DENIED',
-  'a token with only autoupload is accepted',
-  'a token asking for more scope than granted',
-  '4\\.6 Notification configuration',
-  'a change to (pending_review|deleted) is delivered once',
-  'after an update, deliveries go',
-  'forbid framing',
+  // Authorization: the sign-in, and the way back to the client with a code (and without state).
+  requirementGrep(['R5-01', 'R5-02']),
+  // Token: a code's single use and lifetime, the exchange, HTTPS and no GET, a code surviving refusals.
+  requirementGrep(['R8-02', 'R4.2-06', 'R4.2-01', 'R3-02']),
+  caseGrep(['invented-code', 'wrong-client-secret', 'secret-in-query']),
+  // Listing: its token and scopes, a scope asked beyond the grant, the rate limit.
+  requirementGrep(['R4.4-01', 'R7.2-10', 'R7.3-05']),
+  // Notifications: create and its rules, the scope, another user's configuration, update and delete.
+  requirementGrep(['R4.6-05', 'R2.7-02']),
+  everyRequirementGrep(['R4.6-06', 'R5-06']),
+  caseGrep(['update-persisted', 'read-after-delete', 'deliveries-follow-update']),
+  caseGrep(['change-to-pending_review', 'change-to-deleted']),
+  caseGrep(['pages-forbid-framing']),
 ].join('|');
 
 /** Faults that make checks of each area fail, so that the run prints failures with their exchanges. */

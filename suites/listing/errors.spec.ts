@@ -1,5 +1,5 @@
 import { NEEDS_FAILURE_INJECTION, test } from '../../fixtures/index.js';
-import { covers, onPath } from '../../helpers/assert/covers.js';
+import { asCase, covers, onPath } from '../../helpers/assert/covers.js';
 import type { ControlClient } from '../../helpers/clients/control-client.js';
 import { expectListingError, expectListingPage } from '../../helpers/assert/expect-listing.js';
 import { expectTokenError } from '../../helpers/assert/expect-token.js';
@@ -20,13 +20,14 @@ test.describe('7.3 Ad listing errors', () => {
     },
   );
 
-  for (const [label, authorization] of [
-    ['an unknown token', 'Bearer not-a-token-issued-by-this-server'],
-    ['a token that is not Bearer', 'Basic bm90OmJlYXJlcg=='],
+  for (const [label, authorization, caseName] of [
+    ['an unknown token', 'Bearer not-a-token-issued-by-this-server', 'listing-unknown-token'],
+    ['a token that is not Bearer', 'Basic bm90OmJlYXJlcg==', 'listing-not-bearer'],
   ] as const) {
     test(
       `${label}: ACCESS_DENIED "Check the client authentication token"`,
-      covers('R7.3-03', 'R7.3-01', 'R5-06'),
+      // The self-tests select one of the two by its case (fault detection: the unknown token).
+      asCase(covers('R7.3-03', 'R7.3-01', 'R5-06'), caseName),
       async ({ listing }) => {
         expectListingError(await listing.page('unused', { authorization }), 'ACCESS_DENIED', [
           'R7.3-03',
@@ -45,7 +46,10 @@ test.describe('7.3 Ad listing errors', () => {
   ] as const) {
     test(
       `${label}: ACCESS_SCOPE_DENIED`,
-      onPath(covers('R7.3-04', 'R4.4-01', 'R5-06', 'R5-07'), 'scope:insufficient'),
+      asCase(
+        onPath(covers('R7.3-04', 'R4.4-01', 'R5-06', 'R5-07'), 'scope:insufficient'),
+        `listing-scope-denied-${scope.replaceAll(' ', '-')}`,
+      ),
       async ({ client, issueGrant, listing }) => {
         const { token, exchange } = await issueGrant(client, { scope });
         // A scope that opens the listing, granted beyond the request, leaves nothing to refuse.
@@ -58,7 +62,10 @@ test.describe('7.3 Ad listing errors', () => {
   for (const scope of LISTING_SCOPES) {
     test(
       `a token with only ${scope} is accepted`,
-      onPath(covers('R4.4-01', 'R4.4-07', 'R9-01'), 'scope:sufficient'),
+      asCase(
+        onPath(covers('R4.4-01', 'R4.4-07', 'R9-01'), 'scope:sufficient'),
+        `listing-scope-accepted-${scope}`,
+      ),
       async ({ client, issueToken, listing }) => {
         const token = await issueToken(client, { scope });
         expectListingPage(await listing.page(token), ['R4.4-01', 'R9-01']);

@@ -45,7 +45,7 @@ test.describe('2.2 Authorization code: single use', () => {
 
   test(
     'two parallel redemptions of one code yield exactly one token',
-    covers('R2.2-03', 'R8-02'),
+    asCase(covers('R2.2-03', 'R8-02'), 'parallel-redemptions'),
     async ({ client, redemption: obtainRedemption, tokenEndpoint }) => {
       const redemption = await obtainRedemption(client);
       const exchanges = await Promise.all([
@@ -87,7 +87,7 @@ test.describe('2.2 Authorization code: ten-minute lifetime', () => {
 
   test(
     'a code is still valid just before ten minutes',
-    covers('R2.2-02', 'R8-02'),
+    asCase(covers('R2.2-02', 'R8-02'), 'code-valid-before-expiry'),
     async ({ newClient, control, redemption: obtainRedemption, tokenEndpoint }) => {
       const client = await newClient(1);
       const redemption = await obtainRedemption(client);
@@ -119,9 +119,15 @@ test.describe('7.2 Authorization code: bound to its client and redirect URI', ()
     for (const variant of ['its own redirect_uri', 'the authorization request’s redirect_uri'] as const) {
       test(
         `a code issued to another client is refused with invalid_grant (with ${variant})${viaBasic(authentication)}`,
-        // The body authentication's pair is the case a packed rehearsal runs alone (caseGrep).
+        // The body authentication's pair is the case a packed rehearsal runs alone (caseGrep), each
+        // with a case of its own too, which account mode's self-test expects a verdict of.
         authentication === 'body'
-          ? asCase(onPath(covers('R7.2-07'), 'client-auth:body'), 'code-of-another-client')
+          ? asCase(
+              asCase(onPath(covers('R7.2-07'), 'client-auth:body'), 'code-of-another-client'),
+              variant === 'its own redirect_uri'
+                ? 'code-of-another-client-own-uri'
+                : 'code-of-another-client-request-uri',
+            )
           : onPath(covers('R7.2-07'), `client-auth:${authentication}`),
         async ({ client: owner, secondClient, redeem, basicUnobservable }) => {
           const other = orSkip(secondClient, NEEDS_SECOND_CLIENT);
@@ -143,7 +149,10 @@ test.describe('7.2 Authorization code: bound to its client and redirect URI', ()
   for (const authentication of CLIENT_AUTHENTICATIONS)
     test(
       `a redirect_uri other than the authorization request’s is refused with invalid_grant${viaBasic(authentication)}`,
-      onPath(covers('R4.2-04', 'R7.2-07'), `client-auth:${authentication}`),
+      // The body authentication's is the case account mode's self-test runs (the near misses share its ids).
+      authentication === 'body'
+        ? asCase(onPath(covers('R4.2-04', 'R7.2-07'), 'client-auth:body'), 'other-registered-uri')
+        : onPath(covers('R4.2-04', 'R7.2-07'), `client-auth:${authentication}`),
       async ({ clientWithUris, redeem, basicUnobservable }) => {
         const client = await clientWithUris(2, { orMore: true });
         if (authentication === 'basic') skipUnlessBasic(await basicUnobservable(client));

@@ -1,5 +1,5 @@
 import { test } from '../../fixtures/index.js';
-import { covers, onPath } from '../../helpers/assert/covers.js';
+import { asCase, covers, onPath } from '../../helpers/assert/covers.js';
 import { expectTokenHeaders, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
 import { probeConnection } from '../../helpers/clients/connection-probe.js';
 import { verify } from '../../helpers/assert/verify.js';
@@ -60,7 +60,7 @@ test.describe('4.2 Exchange code for access token: success', () => {
 
   test(
     'the token endpoint is served over HTTPS: the connection is TLS and does not redirect to plain http',
-    covers('R4.2-01', 'R5-08'),
+    asCase(covers('R4.2-01', 'R5-08'), 'token-endpoint-https'),
     async ({ tokenEndpoint, target }) => {
       const ids = ['R4.2-01', 'R5-08'];
       const probe = await probeConnection(tokenEndpoint.url, target.caFile);

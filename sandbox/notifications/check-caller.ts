@@ -1,6 +1,6 @@
-import { ListingError, NotificationError } from '../../../spec/errors.js';
-import { bearerGrant } from '../../resources/bearer.js';
-import { grantOf, type NotificationRequest } from '../context.js';
+import { ListingError, NotificationError } from '../../spec/errors.js';
+import { bearerGrant } from '../resources/bearer.js';
+import { grantOf, type NotificationRequest } from './context.js';
 
 /**
  * R4.6-05: every notification endpoint takes `Authorization: Bearer <ACCESS_TOKEN>`. No header is

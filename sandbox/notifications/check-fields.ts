@@ -1,6 +1,6 @@
-import { NotificationError } from '../../../spec/errors.js';
-import type { NotificationRequest } from '../context.js';
-import { fitsAHeader, MAX_TOKEN } from '../settings.js';
+import { NotificationError } from '../../spec/errors.js';
+import type { NotificationRequest } from './context.js';
+import { fitsAHeader, MAX_TOKEN } from './settings.js';
 
 /**
  * The body checks of create and update (2.7, 4.6), in the order the fields are read: each reads

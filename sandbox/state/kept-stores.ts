@@ -1,11 +1,10 @@
 // What a data folder keeps (docs/sandbox-service.md): the stores below, each under its name, and
 // the CA. Sessions, pending sign-ins, page tokens, rate-limit windows, login throttling and the
 // delivery queue and log live in memory only: a restart ends them as it ends a browser's visit.
-import type { SandboxState } from '../state.js';
-import type { CaMaterial } from '../tls.js';
+import type { SandboxState } from './sandbox-state.js';
 import type { AdImport } from '../import/ad-import.js';
-import { NO_JOURNAL, type KeptRow, type KeptStore } from './journal.js';
-import type { Persistence } from './persistence.js';
+import { NO_JOURNAL, type KeptRow, type KeptStore } from '../persist/journal.js';
+import type { Persistence } from '../persist/persistence.js';
 
 /** The stores kept across restarts, by the name of their rows: another kept store is one entry here. */
 export function keptStores(state: SandboxState): Readonly<Record<string, KeptStore>> {
@@ -52,6 +51,3 @@ export function keptRecord(persistence: Persistence | undefined, name: string): 
 export function keepRecord(persistence: Persistence | undefined, name: string, value: unknown): void {
   persistence?.journal(SERVICE_ROWS).put(name, value);
 }
-
-export const keptCa = (persistence: Persistence | undefined): CaMaterial | undefined =>
-  keptRecord(persistence, 'ca') as CaMaterial | undefined;

@@ -1,5 +1,5 @@
-import { NotificationError } from '../../../spec/errors.js';
-import { idOf, ownerOf, type NotificationRequest } from '../context.js';
+import { NotificationError } from '../../spec/errors.js';
+import { idOf, ownerOf, type NotificationRequest } from './context.js';
 
 /**
  * R4.6-02, R4.6-03, R4.6-04, R4.6-06: read, update and delete name a configuration of the caller's

@@ -1,24 +1,24 @@
-import { randomToken, type SecretMaker } from './crypto.js';
-import { Deliverer } from './notifications/delivery.js';
-import { DeliveryLog } from './notifications/delivery-log.js';
-import { DeliveryPolicy } from './notifications/delivery-policy.js';
-import { LoginThrottle } from './oauth/login-throttle.js';
-import { PageTokens } from './resources/page-token.js';
-import { RateLimiter } from './resources/rate-limit.js';
-import { AdStore } from './store/ads.js';
-import { ClientStore, type RateLimit } from './store/clients.js';
-import { CodeStore } from './store/codes.js';
-import { ConsentMemory } from './store/consents.js';
-import { NotificationStore } from './store/notifications.js';
-import { SANDBOX_CAPS, type SandboxCaps } from './store/caps.js';
-import { SessionStore } from './store/sessions.js';
-import { TokenStore } from './store/tokens.js';
-import { UserStore } from './store/users.js';
-import { AdImport } from './import/ad-import.js';
-import type { DeliveryRules } from './notifications/delivery-rules.js';
-import type { PageTokenForm } from './resources/page-token.js';
-import { Chaos } from './chaos/chaos.js';
-import { Journal } from './journal/journal.js';
+import { randomToken, type SecretMaker } from '../store/crypto.js';
+import { Deliverer } from '../notifications/delivery.js';
+import { DeliveryLog } from '../notifications/delivery-log.js';
+import { DeliveryPolicy } from '../notifications/delivery-policy.js';
+import { LoginThrottle } from '../oauth/login-throttle.js';
+import { PageTokens } from '../resources/page-token.js';
+import { RateLimiter } from '../resources/rate-limit.js';
+import { AdStore } from '../store/ads.js';
+import { ClientStore, type RateLimit } from '../store/clients.js';
+import { CodeStore } from '../store/codes.js';
+import { ConsentMemory } from '../store/consents.js';
+import { NotificationStore } from '../store/notifications.js';
+import { SANDBOX_CAPS, type SandboxCaps } from '../store/caps.js';
+import { SessionStore } from '../store/sessions.js';
+import { TokenStore } from '../store/tokens.js';
+import { UserStore } from '../store/users.js';
+import { AdImport } from '../import/ad-import.js';
+import type { DeliveryRules } from '../notifications/delivery-rules.js';
+import type { PageTokenForm } from '../resources/page-token.js';
+import { Chaos } from '../chaos/chaos.js';
+import { Journal } from '../journal/journal.js';
 
 /** Everything the sandbox remembers, in memory, for the life of the process. */
 export interface SandboxState {
