@@ -37,7 +37,14 @@ async function apiBehindFlakyGateway(): Promise<FakeApi> {
   return { ...(await listenOnLoopback(server)), creates };
 }
 
-test('a create that met the edge is sent again with a fresh token; deliveries of the first are filed nowhere', async () => {
+interface Harness {
+  api: FakeApi;
+  receiver: Receiver;
+  notifications: NotificationClient;
+}
+
+/** The fake API behind its gateway, a receiver, and a notification client of the suite's, closed after. */
+async function withFlakyCreate(run: (harness: Harness) => Promise<void>): Promise<void> {
   const api = await apiBehindFlakyGateway();
   const http = new HttpClient({ quiet: true });
   const receiver = await Receiver.start({
@@ -46,56 +53,45 @@ test('a create that met the edge is sent again with a fresh token; deliveries of
     timing: { waitMs: 1_000, quietMs: 200 },
   });
   try {
+    await run({ api, receiver, notifications: new NotificationClient(http, api.url) });
+  } finally {
+    await receiver.stop();
+    await http.close();
+    await api.close();
+  }
+}
+
+async function deliverWith(url: string, token: string): Promise<number> {
+  const answer = await request(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  await answer.body.text();
+  return answer.statusCode;
+}
+
+test('a create that met the edge is sent again with a fresh token; deliveries of the first are filed nowhere', async () => {
+  await withFlakyCreate(async ({ api, receiver, notifications }) => {
     const hook = receiver.endpoint();
     const settings = settingsFor(hook.url);
     const firstToken = settings.token;
-    const exchange = await createOverEdge(
-      new NotificationClient(http, api.url),
-      receiver,
-      'access-token',
-      settings,
-      {},
-    );
+    const exchange = await createOverEdge(notifications, receiver, 'access-token', settings, {});
     expect(exchange.response.status).toBe(200);
     expect(api.creates.map((one) => one.token)).toEqual([firstToken, settings.token]);
     expect(settings.token).not.toBe(firstToken);
     expect(api.creates[1]?.url).toBe(hook.url);
-    for (const token of [firstToken, settings.token]) {
-      const answer = await request(hook.url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: '{}',
-      });
-      expect(answer.statusCode).toBe(200);
-      await answer.body.text();
-    }
+    expect(await deliverWith(hook.url, firstToken)).toBe(200);
+    expect(await deliverWith(hook.url, settings.token)).toBe(200);
     expect(hook.deliveries.map((one) => one.headers.authorization)).toEqual([`Bearer ${settings.token}`]);
     expect(receiver.orphans).toBe(1);
-  } finally {
-    await receiver.stop();
-    await http.close();
-    await api.close();
-  }
+  });
 });
 
 test('a create the test expects refused is sent again as it was', async () => {
-  const api = await apiBehindFlakyGateway();
-  const http = new HttpClient({ quiet: true });
-  const receiver = await Receiver.start({
-    port: undefined,
-    publicUrl: undefined,
-    timing: { waitMs: 1_000, quietMs: 200 },
-  });
-  try {
+  await withFlakyCreate(async ({ api, receiver, notifications }) => {
     const settings = settingsFor(receiver.endpoint().url);
-    await createOverEdge(new NotificationClient(http, api.url), receiver, 'access-token', settings, {
-      refusalExpected: true,
-    });
+    await createOverEdge(notifications, receiver, 'access-token', settings, { refusalExpected: true });
     expect(api.creates.map((one) => one.token)).toEqual([settings.token, settings.token]);
-    expect(api.creates.length).toBe(2);
-  } finally {
-    await receiver.stop();
-    await http.close();
-    await api.close();
-  }
+  });
 });

@@ -3,6 +3,20 @@ import { asCase, covers, onPath } from '../../helpers/assert/covers.js';
 import { expectTokenHeaders, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
 import { probeConnection } from '../../helpers/clients/connection-probe.js';
 import { verify } from '../../helpers/assert/verify.js';
+import type { HttpExchange } from '../../helpers/record/exchange.js';
+
+/** A Bearer token issued (R5-03) to a registered secret (R2.1-02), non-empty (R2.3-01), with the three headers. */
+function expectTokenIssued(exchange: HttpExchange): void {
+  const token = expectTokenSuccess(exchange, ['R5-03', 'R2.1-02']);
+  expectTokenHeaders(exchange, 'success');
+  verify(
+    token.accessToken.length > 0,
+    'R2.3-01',
+    'a non-empty access_token',
+    'an empty access_token',
+    exchange,
+  );
+}
 
 test.describe('4.2 Exchange code for access token: success', () => {
   test(
@@ -24,15 +38,7 @@ test.describe('4.2 Exchange code for access token: success', () => {
     ),
     async ({ client, redeem }) => {
       const exchange = await redeem(client);
-      const token = expectTokenSuccess(exchange, ['R5-03', 'R2.1-02']);
-      expectTokenHeaders(exchange, 'success');
-      verify(
-        token.accessToken.length > 0,
-        'R2.3-01',
-        'a non-empty access_token',
-        'an empty access_token',
-        exchange,
-      );
+      expectTokenIssued(exchange);
     },
   );
 
@@ -46,15 +52,7 @@ test.describe('4.2 Exchange code for access token: success', () => {
       const unobservable = await basicUnobservable(client);
       test.skip(unobservable !== null, unobservable ?? '');
       const exchange = await redeem(client, { authentication: 'basic' });
-      const token = expectTokenSuccess(exchange, ['R5-03', 'R2.1-02']);
-      expectTokenHeaders(exchange, 'success');
-      verify(
-        token.accessToken.length > 0,
-        'R2.3-01',
-        'a non-empty access_token',
-        'an empty access_token',
-        exchange,
-      );
+      expectTokenIssued(exchange);
     },
   );
 
