@@ -10,11 +10,11 @@ import {
 import {
   REDIRECT_URI,
   requestsOf,
+  signInAfresh,
   startChaosSandbox,
   type Actor,
   type ChaosSandbox,
 } from './support/chaos-sandbox.js';
-import { IntegratorClient } from './support/integrator-client.js';
 
 /**
  * token-revoked (docs/sandbox-chaos.md): the token of a stated share of the API's requests revoked
@@ -38,18 +38,6 @@ function reasonOf(body: string): string | undefined {
     return (JSON.parse(body) as { reason?: string }).reason;
   } catch {
     return undefined;
-  }
-}
-
-/** A new consent in a new browser session (the actor's own remembers the consent and skips the forms). */
-async function signInAgain(actor: Actor): Promise<string> {
-  const { authUrl, appsUrl, caFile } = box.sandbox;
-  const browser = new IntegratorClient(authUrl, appsUrl, caFile, 1500);
-  try {
-    const code = await browser.authorize(actor.clientId, REDIRECT_URI, actor.login, actor.password);
-    return await browser.token(actor.clientId, actor.secret, REDIRECT_URI, code);
-  } finally {
-    await browser.close();
   }
 }
 
@@ -77,7 +65,7 @@ test.describe('token-revoked: a client’s token revoked at its stated rate', ()
       if (outcome.status === 200) continue;
       expect([outcome.status, reasonOf(outcome.body)]).toEqual([401, 'ACCESS_DENIED']);
       revoked.push(token);
-      token = await signInAgain(actor);
+      token = await signInAfresh(box, actor);
     }
     for (let call = 0; call < 20; call += 1)
       expect((await bystander.client.userInfo(otherToken)).status).toBe(200);

@@ -119,8 +119,8 @@ export const CHAOS_PROFILES: readonly ChaosProfile[] = [
   {
     name: 'token-revoked',
     summary:
-      "the access token of 5% of the API's requests that carry a live one revoked on arrival: the endpoint refuses it as unknown (the listing 401 ACCESS_DENIED, 7.3), and every later use",
-    faults: [{ stage: 'request', fault: 'token-revoked', rate: 0.05, endpoints: API_ENDPOINTS }],
+      "the access token of 8% of the API's requests that carry a live one revoked on arrival: the endpoint refuses it as unknown (the listing 401 ACCESS_DENIED, 7.3), and every later use",
+    faults: [{ stage: 'request', fault: 'token-revoked', rate: 0.08, endpoints: API_ENDPOINTS }],
   },
   {
     name: 'realistic',
