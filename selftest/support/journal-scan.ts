@@ -34,7 +34,7 @@ async function hostilePlacements(
 export async function journalLeaks(
   marker: string,
   folder: string,
-): Promise<{ leaks: Leak[]; records: number }> {
+): Promise<{ leaks: Leak[]; records: number; revokedUses: number }> {
   const journalFile = join(folder, 'journal.jsonl');
   const box = await startChaosSandbox({ journalFile, secretPrefix: marker });
   const notificationToken = `${marker}ntk_journal-scan-0123456789abcdef`;
@@ -71,6 +71,8 @@ export async function journalLeaks(
         ...scanBytes(readFileSync(journalFile), patterns, 'journal.jsonl'),
       ],
       records: answer.records.length,
+      revokedUses: answer.records.filter((record) => record.kind === 'request' && record.credentials.revoked)
+        .length,
     };
   } finally {
     await receiver.close();
