@@ -41,6 +41,32 @@ function reasonOf(body: string): string | undefined {
   }
 }
 
+/**
+ * `calls` listing requests, a new consent after each refusal (as a client must): the tokens
+ * revoked, and the places among the calls where the listing refused one.
+ */
+async function listAndConsentAgain(
+  on: ChaosSandbox,
+  actor: Actor,
+  first: string,
+  calls: number,
+): Promise<{ revoked: string[]; refusedAt: number[] }> {
+  let token = first;
+  const revoked: string[] = [];
+  const refusedAt: number[] = [];
+  for (let call = 0; call < calls; call += 1) {
+    const outcome = await actor.client.call(`${on.sandbox.appsUrl}/autoupload/v1/published?fetch_size=5`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (outcome.status === 200) continue;
+    expect([outcome.status, reasonOf(outcome.body)]).toEqual([401, 'ACCESS_DENIED']);
+    revoked.push(token);
+    refusedAt.push(call);
+    token = await signInAfresh(on, actor);
+  }
+  return { revoked, refusedAt };
+}
+
 function importStatus(actor: Actor, token: string): Promise<{ status: number; body: string }> {
   return actor.client.call(`${box.sandbox.appsUrl}/autoupload/import/no-such-import`, {
     method: 'POST',
@@ -53,20 +79,11 @@ test.describe('token-revoked: a client’s token revoked at its stated rate', ()
   test('the listing refuses the revoked token 401 ACCESS_DENIED at the rate; later uses are refused too, and journaled as the client’s; a bystander untouched', async () => {
     test.setTimeout(120_000);
     const [actor, bystander] = [box.actor(5), box.actor(5)];
-    let token = await box.signIn(actor);
+    const token = await box.signIn(actor);
     const otherToken = await box.signIn(bystander);
     await box.setChaos({ profiles: ['token-revoked'], clients: [actor.clientId], seed: SEED });
     const calls = 400;
-    const revoked: string[] = [];
-    for (let call = 0; call < calls; call += 1) {
-      const outcome = await actor.client.call(`${box.sandbox.appsUrl}/autoupload/v1/published?fetch_size=5`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (outcome.status === 200) continue;
-      expect([outcome.status, reasonOf(outcome.body)]).toEqual([401, 'ACCESS_DENIED']);
-      revoked.push(token);
-      token = await signInAfresh(box, actor);
-    }
+    const { revoked } = await listAndConsentAgain(box, actor, token, calls);
     for (let call = 0; call < 20; call += 1)
       expect((await bystander.client.userInfo(otherToken)).status).toBe(200);
     const listing = requestsOf(
@@ -103,6 +120,31 @@ test.describe('token-revoked: a client’s token revoked at its stated rate', ()
     const records = requestsOf((await box.journal({ endpoint: 'basic_user_info' })).records);
     expect(records.length).toBe(100);
     expect(countFault(records, 'token-revoked')).toBe(0);
+  });
+});
+
+test.describe('token-revoked replays from its seed', () => {
+  const CLIENT = { clientId: 'cl_revoked_replay_client', secret: 'revoked-replay-client-secret-0123456789' };
+
+  /** The calls refused, in a sandbox of their own, for the same client id and the same requests. */
+  async function refusedCalls(seed: number): Promise<number[]> {
+    const own = await startChaosSandbox();
+    try {
+      const actor = own.actor(5, CLIENT);
+      const token = await own.signIn(actor);
+      await own.setChaos({ profiles: ['token-revoked'], clients: [CLIENT.clientId], seed });
+      return (await listAndConsentAgain(own, actor, token, 150)).refusedAt;
+    } finally {
+      await own.close();
+    }
+  }
+
+  test('the same seed and requests revoke at the same calls; another seed at others', async () => {
+    test.setTimeout(120_000);
+    const first = await refusedCalls(SEED);
+    expect(first.length).toBeGreaterThan(0);
+    expect(await refusedCalls(SEED)).toEqual(first);
+    expect(await refusedCalls(SEED + 1)).not.toEqual(first);
   });
 });
 
