@@ -26,11 +26,19 @@ const SEEDS = (settings().REFERENCE_CLIENT_SEEDS ?? '1,2,3').split(',').map((see
  */
 const FIGURES: Record<string, Record<string, number>> = { 'rate-limit': { limit: 25 } };
 
+/**
+ * What a profile exists to make a client meet: graded passed on at least one of three seeds (not
+ * merely not exercised), else the profile shows nothing. token-revoked's 8% of some fifty API
+ * requests leaves a run untouched about one time in sixty, all three about once in six thousand.
+ */
+const PROMISED: Record<string, string> = { 'token-revoked': 'C7.3-03' };
+
 for (const profile of PROFILES)
   test(`the reference client: every client requirement passed or not exercised under chaos ${profile}, seeds ${SEEDS.join(', ')}`, async ({}, testInfo) => {
     test.setTimeout(60_000 + SEEDS.length * 60_000);
     const sandbox = await startClientSandbox(profile, SEEDS[0] ?? 1);
     const amiss: string[] = [];
+    const passedSomewhere = new Set<string>();
     try {
       for (const seed of SEEDS) {
         await setChaos(sandbox, { seed, ...FIGURES[profile] });
@@ -42,9 +50,16 @@ for (const profile of PROFILES)
           contentType: 'text/plain',
         });
         if (linesAmiss(run).length > 0 || run.outcome instanceof Error) amiss.push(`${line}\n${run.summary}`);
+        for (const passed of run.lines.filter((one) => one.standing === 'passed'))
+          passedSomewhere.add(passed.id);
       }
     } finally {
       await sandbox.stop();
     }
     expect(amiss, amiss.join('\n\n')).toEqual([]);
+    const promised = PROMISED[profile];
+    if (promised !== undefined && SEEDS.length >= 3)
+      expect(passedSomewhere.has(promised), `${promised} passed on none of seeds ${SEEDS.join(', ')}`).toBe(
+        true,
+      );
   });

@@ -200,8 +200,9 @@ test.describe('the journal of a run never holds a secret', () => {
     test.setTimeout(60_000);
     const folder = mkdtempSync(join(tmpdir(), 'conformance-journal-scan-'));
     try {
-      const { leaks, records } = await journalLeaks(MARKER, folder);
+      const { leaks, records, revokedUses } = await journalLeaks(MARKER, folder);
       expect(records).toBeGreaterThan(20);
+      expect(revokedUses, 'requests with a revoked token were scanned').toBeGreaterThan(0);
       expect(leaks, describeLeaks(leaks)).toEqual([]);
       expectScanCanFail(MARKER, folder);
     } finally {

@@ -61,6 +61,12 @@ export interface RequestRecord {
     body_token?: string;
     basic?: boolean;
     secret_in?: Array<'body' | 'query' | 'header'>;
+    /**
+     * Optional addition: true when the token carried had been issued to this client and was
+     * revoked before the request came (a code sent twice, a client and user's 101st token, chaos's
+     * token-revoked): the request is still the client's, its token no longer live.
+     */
+    revoked?: boolean;
   };
   params?: JournalFacts;
   status: number;

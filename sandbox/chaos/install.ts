@@ -21,4 +21,10 @@ export function observeSandbox(
   renumberForChaos(state.adImport.catalogs);
   wrapDeliveries(state.deliverer, state.chaos);
   state.deliverer.observer = journalDeliveries(state.journal);
+  if (state.journal.enabled) {
+    const { journal } = state;
+    state.tokens.onRevoked = (token, grant) => {
+      journal.revoked.remember(journal.fingerprints.fp(token), grant);
+    };
+  }
 }

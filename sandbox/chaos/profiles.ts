@@ -20,7 +20,8 @@ export type RequestFault =
   | 'latency'
   | 'user-info-gone'
   | 'short-page'
-  | 'catalog-renumbered';
+  | 'catalog-renumbered'
+  | 'token-revoked';
 export type AnswerFault = 'other-status' | 'token-form' | 'empty-last-page';
 export type DeliveryFault = 'duplicate' | 'out_of_order' | 'late' | 'retry' | 'forged' | 'other-status';
 
@@ -114,6 +115,12 @@ export const CHAOS_PROFILES: readonly ChaosProfile[] = [
       { stage: 'delivery', fault: 'retry', rate: 0.1 },
       { stage: 'delivery', fault: 'forged', rate: 0.1 },
     ],
+  },
+  {
+    name: 'token-revoked',
+    summary:
+      "the access token of 8% of the API's requests that carry a live one revoked on arrival: the endpoint refuses it as unknown (the listing 401 ACCESS_DENIED, 7.3), and every later use",
+    faults: [{ stage: 'request', fault: 'token-revoked', rate: 0.08, endpoints: API_ENDPOINTS }],
   },
   {
     name: 'realistic',

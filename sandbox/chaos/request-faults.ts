@@ -6,11 +6,12 @@ import { journalRequest } from '../journal/request-recorder.js';
 import type { Trace } from '../journal/trace.js';
 import type { Turn } from './chaos.js';
 import { cdnPage, userInfoGoneAnswer } from './edge-answers.js';
+import { revokeCarriedTokens } from './token-revocation.js';
 
 /**
  * The request stage's faults, each a wrapper around the endpoint's handler: it answers in the
  * handler's place (an edge page, a 404), leaves the request unanswered (a reset, a timeout), or
- * lets it through later (latency) or changed (a shorter fetch_size). The decision is drawn by the
+ * lets it through later (latency), changed (a shorter fetch_size) or with its token revoked. The decision is drawn by the
  * caller (request-hooks.ts); these only apply it.
  */
 
@@ -59,6 +60,9 @@ export async function applyRequestFault(
       return unanswered(request, reply, trace, state, 0, 'reset');
     case 'timeout':
       return unanswered(request, reply, trace, state, settings.timeout_ms, 'timeout');
+    case 'token-revoked':
+      revokeCarriedTokens(decision, trace, state.tokens);
+      return 'through';
     case 'latency':
       await new Promise((resolve) => setTimeout(resolve, settings.latency_ms));
       return 'through';

@@ -10,6 +10,7 @@ import { rateLimitAnswer } from './edge-answers.js';
 import { listingAnswerFaults } from './answer-faults.js';
 import { EMPTY_PAGE } from './page-forms.js';
 import { applyRequestFault, shortenPage } from './request-faults.js';
+import { liveTokensOf } from './token-revocation.js';
 
 /** Requests of a client whose catalog was renumbered run inside this scope. */
 const renumberedScope = new AsyncLocalStorage<true>();
@@ -89,9 +90,13 @@ async function beforeHandler(
   }
   const turn = chaos.turn(clientId, 'request');
   if (turn === null) return false;
+  // Drawn elsewhere (short pages, the renumbering), or nothing to act on (no live token to revoke).
   const decision = turn.exclusive(
     trace.endpoint,
-    (fault) => fault.fault === 'short-page' || fault.fault === 'catalog-renumbered',
+    (fault) =>
+      fault.fault === 'short-page' ||
+      fault.fault === 'catalog-renumbered' ||
+      (fault.fault === 'token-revoked' && liveTokensOf(trace, state.tokens).length === 0),
   );
   if (trace.endpoint === 'listing' && pageForm(request, reply, trace, state, clientId)) return true;
   const short = trace.endpoint === 'listing' ? shortenPage(request, turn) : null;

@@ -11,6 +11,8 @@ export interface Identity {
   bodyToken?: string;
   basic?: boolean;
   secretIn?: Array<'body' | 'query' | 'header'>;
+  /** The token carried was this client's, since revoked (the journal remembers whose it was). */
+  revoked?: boolean;
 }
 
 /** The form of an authorization-server request (read as text there), or the JSON body's fields. */
@@ -61,7 +63,8 @@ function formClient(
 }
 
 /**
- * From the token (Bearer header or the body's access_token: its client and user), HTTP Basic, or
+ * From the token (Bearer header or the body's access_token: its client and user, live or since
+ * revoked), HTTP Basic, or
  * the client_id the request names; the login and consent forms from their pending request.
  */
 export function identify(request: FastifyRequest, state: JournalState, query: Params): Identity {
@@ -72,7 +75,13 @@ export function identify(request: FastifyRequest, state: JournalState, query: Pa
   const header = request.headers.authorization;
   const bearer = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
   const bodyToken = field(fields, 'access_token');
-  const grant = state.tokens.find(bearer ?? bodyToken ?? '');
+  const token = bearer ?? bodyToken;
+  const live = token === undefined ? undefined : state.tokens.find(token);
+  const revoked =
+    live !== undefined || token === undefined
+      ? undefined
+      : state.journal.revoked.find(state.journal.fingerprints.fp(token));
+  const grant = live ?? revoked;
   const basicId = basicClientId(header);
   const secretIn: Array<'body' | 'query' | 'header'> = [];
   if (field(fields, 'client_secret') !== undefined) secretIn.push('body');
@@ -85,5 +94,6 @@ export function identify(request: FastifyRequest, state: JournalState, query: Pa
     ...(bodyToken === undefined ? {} : { bodyToken }),
     ...(basicId === undefined ? {} : { basic: true }),
     ...(secretIn.length === 0 ? {} : { secretIn }),
+    ...(revoked === undefined ? {} : { revoked: true }),
   };
 }

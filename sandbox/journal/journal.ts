@@ -7,6 +7,7 @@ import type {
   RequestRecord,
 } from '../../spec/journal.js';
 import { Fingerprinter } from './fingerprint.js';
+import { RevokedTokens } from './revoked-tokens.js';
 
 /** Records kept per client id (the records of requests no client is known for share one ring). */
 export const JOURNAL_RING_SIZE = 5000;
@@ -39,6 +40,8 @@ type NewRecord = Omit<RequestRecord, 'seq' | 'at'> | Omit<DeliveryRecord, 'seq' 
  */
 export class Journal {
   readonly fingerprints = new Fingerprinter();
+  /** Whose each revoked token was (by fingerprint): its later uses stay its client's. */
+  readonly revoked = new RevokedTokens();
   private readonly rings = new Map<string, JournalRecord[]>();
   private droppedCount = 0;
   private seq = 0;

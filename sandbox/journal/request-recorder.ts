@@ -6,6 +6,7 @@ import { answerFacts, redactedPath, redactedQuery, requestParams } from './facts
 import { identify, type Identity } from './identify.js';
 import { listingPageFacts } from './listing-facts.js';
 import type { Trace } from './trace.js';
+import type { Fingerprinter } from './fingerprint.js';
 
 /** The identity of a traced request, worked out once (after the body is parsed, when it is). */
 export function identityOf(request: FastifyRequest, trace: Trace, state: JournalState): Identity {
@@ -29,6 +30,17 @@ function parsedAnswer(
   } catch {
     return null;
   }
+}
+
+/** Where the request carried what, tokens fingerprinted. */
+function credentialsOf(identity: Identity, fp: Fingerprinter): RequestRecord['credentials'] {
+  return {
+    ...(identity.bearer === undefined ? {} : { bearer: fp.fp(identity.bearer) }),
+    ...(identity.bodyToken === undefined ? {} : { body_token: fp.fp(identity.bodyToken) }),
+    ...(identity.basic === true ? { basic: true } : {}),
+    ...(identity.secretIn === undefined ? {} : { secret_in: identity.secretIn }),
+    ...(identity.revoked === true ? { revoked: true } : {}),
+  };
 }
 
 /** Writes the request's record: `status` the answer's (0: none, the connection was closed). */
@@ -60,12 +72,7 @@ export function journalRequest(
     path: redactedPath(request.url.split('?')[0] ?? '', trace.endpoint, fp),
     scheme: trace.scheme,
     query: redactedQuery(query, fp),
-    credentials: {
-      ...(identity.bearer === undefined ? {} : { bearer: fp.fp(identity.bearer) }),
-      ...(identity.bodyToken === undefined ? {} : { body_token: fp.fp(identity.bodyToken) }),
-      ...(identity.basic === true ? { basic: true } : {}),
-      ...(identity.secretIn === undefined ? {} : { secret_in: identity.secretIn }),
-    },
+    credentials: credentialsOf(identity, fp),
     ...(params === undefined ? {} : { params }),
     status: answered.status,
     ...(answered.reason === undefined

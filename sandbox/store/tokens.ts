@@ -22,6 +22,8 @@ export class TokenStore implements KeptStore {
   /** Each client and user's live tokens, oldest first. */
   private readonly byGrantee = new Map<string, string[]>();
   journal: RowJournal = NO_JOURNAL;
+  /** Told of each token revoked (the journal remembers whose it was, by fingerprint). */
+  onRevoked: (token: string, grant: AccessGrant) => void = () => undefined;
 
   constructor(private readonly newSecret: SecretMaker = randomToken) {}
 
@@ -57,7 +59,11 @@ export class TokenStore implements KeptStore {
   }
 
   private forget(token: string): void {
-    if (this.tokens.delete(token)) this.journal.delete(token);
+    const grant = this.tokens.get(token);
+    if (grant === undefined) return;
+    this.tokens.delete(token);
+    this.journal.delete(token);
+    this.onRevoked(token, grant);
   }
 
   find(token: string): AccessGrant | undefined {

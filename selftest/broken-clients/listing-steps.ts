@@ -110,7 +110,7 @@ export function crawlIntoBlock(client: Client): void {
   page(client, { next: null });
 }
 
-/** The token revoked under the client: ACCESS_DENIED, then a new consent. */
+/** The token revoked under the client (chaos's token-revoked): ACCESS_DENIED, then a new consent. */
 export function deniedToken(client: Client): void {
   const { j, mistake } = client;
   j.wait(1000).request({
@@ -120,7 +120,7 @@ export function deniedToken(client: Client): void {
     credentials: { bearer: client.token },
     status: 401,
     reason: 'ACCESS_DENIED',
-    decision: { profile: 'hostile-marketplace', fault: 'revoke_token' },
+    decision: { profile: 'token-revoked', fault: 'token-revoked' },
   });
   if (mistake === 'reuses-a-denied-token')
     j.wrong(
@@ -128,7 +128,7 @@ export function deniedToken(client: Client): void {
         endpoint: 'listing',
         method: 'GET',
         path: '/autoupload/v1/published',
-        credentials: { bearer: client.token },
+        credentials: { bearer: client.token, revoked: true },
         status: 401,
         reason: 'ACCESS_DENIED',
       }),

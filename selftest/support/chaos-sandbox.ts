@@ -180,3 +180,15 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** A new consent in a new browser session (the actor's own remembers the consent and skips the forms). */
+export async function signInAfresh(box: ChaosSandbox, actor: Actor): Promise<string> {
+  const { authUrl, appsUrl, caFile } = box.sandbox;
+  const browser = new IntegratorClient(authUrl, appsUrl, caFile, 1500);
+  try {
+    const code = await browser.authorize(actor.clientId, REDIRECT_URI, actor.login, actor.password);
+    return await browser.token(actor.clientId, actor.secret, REDIRECT_URI, code);
+  } finally {
+    await browser.close();
+  }
+}

@@ -34,7 +34,7 @@ async function hostilePlacements(
 export async function journalLeaks(
   marker: string,
   folder: string,
-): Promise<{ leaks: Leak[]; records: number }> {
+): Promise<{ leaks: Leak[]; records: number; revokedUses: number }> {
   const journalFile = join(folder, 'journal.jsonl');
   const box = await startChaosSandbox({ journalFile, secretPrefix: marker });
   const notificationToken = `${marker}ntk_journal-scan-0123456789abcdef`;
@@ -42,8 +42,9 @@ export async function journalLeaks(
   try {
     const actor = box.actor(30);
     const token = await box.signIn(actor);
+    // token-revoked last and alone: the steps before need their token live.
     await box.setChaos({
-      profiles: PROFILE_NAMES,
+      profiles: PROFILE_NAMES.filter((name) => name !== 'token-revoked'),
       clients: 'all',
       seed: 7,
       timeout_ms: 50,
@@ -56,6 +57,9 @@ export async function journalLeaks(
     await actor.client.subscribe(token, await receiver.start(), notificationToken);
     for (let index = 0; index < 10; index += 1) await box.changeStatus(actor.login, `ad-${index}`, 'deleted');
     await hostilePlacements(box.sandbox, actor, token);
+    await box.setChaos({ profiles: ['token-revoked'], clients: 'all', seed: 7 });
+    // Once revoked, the token goes on being sent: the records of a revoked token's uses are scanned too.
+    for (let index = 0; index < 60; index += 1) await actor.client.userInfo(token);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const answer = await box.journal();
     await receiver.close();
@@ -67,6 +71,8 @@ export async function journalLeaks(
         ...scanBytes(readFileSync(journalFile), patterns, 'journal.jsonl'),
       ],
       records: answer.records.length,
+      revokedUses: answer.records.filter((record) => record.kind === 'request' && record.credentials.revoked)
+        .length,
     };
   } finally {
     await receiver.close();

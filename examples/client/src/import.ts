@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CatalogStore, RefusedIdError, VEHICLE_CODES, type Vehicle, type VehicleIds } from './catalog.js';
 import { field, text, type Http } from './http.js';
+import type { TokenUser } from './session.js';
 
 /**
  * The ad import (outside the spec; field notes): one ad per import, because one bad ad cancels the
@@ -128,19 +129,25 @@ export async function submitAd(
   }
 }
 
-/** Each ad in an import of its own, all sent first; then each import polled until decided. */
+/**
+ * Each ad in an import of its own, all sent first; then each import polled until decided. Each
+ * submission and each poll with the session's token in force: one refused is sent again, alone,
+ * after the new consent (a refused token reached no import).
+ */
 export async function importAds(
   http: Http,
   catalog: CatalogStore,
   options: ImportOptions,
-  token: string,
+  session: TokenUser,
   ads: readonly AdToImport[],
 ): Promise<ImportedAd[]> {
   const submitted: Array<{ id: string; importToken: string }> = [];
-  for (const ad of ads)
-    submitted.push({ id: ad.id, importToken: await submitAd(http, catalog, options, token, ad) });
+  for (const ad of ads) {
+    const importToken = await session.use((token) => submitAd(http, catalog, options, token, ad));
+    submitted.push({ id: ad.id, importToken });
+  }
   const imported: ImportedAd[] = [];
   for (const { id, importToken } of submitted)
-    imported.push(await decided(http, options, token, importToken, id));
+    imported.push(await session.use((token) => decided(http, options, token, importToken, id)));
   return imported;
 }

@@ -5,11 +5,13 @@ import { field, Http } from './http.js';
 import { importAds, type AdToImport, type ImportedAd } from './import.js';
 import { crawlListing, type Crawl } from './listing.js';
 import { configureNotification, deleteNotification, Receiver, type Event } from './receiver.js';
+import { Session } from './session.js';
 
 /**
  * One run of the client, as a dealer system would make it: connect the account (browser consent),
  * read the user's name, subscribe to AD_STATUS with its own receiver, import its ads, wait for
- * their status events, crawl the listing, and unsubscribe.
+ * their status events, crawl the listing, and unsubscribe. A step whose token the marketplace
+ * refused runs again after the user's new consent (session.ts).
  */
 
 export interface ClientOptions {
@@ -66,29 +68,38 @@ export async function runClient(options: ClientOptions): Promise<RunReport> {
   });
   const receiver = new Receiver();
   try {
-    const token = await connect(http, {
-      ...options.credentials,
-      authUrl: options.authUrl,
-      scope: SCOPE,
-      openBrowser: options.openBrowser,
-      ...(options.mistakes?.resendCode === true ? { resendCode: true } : {}),
-    });
+    const session = new Session(
+      () =>
+        connect(http, {
+          ...options.credentials,
+          authUrl: options.authUrl,
+          scope: SCOPE,
+          openBrowser: options.openBrowser,
+          ...(options.mistakes?.resendCode === true ? { resendCode: true } : {}),
+        }),
+      log,
+    );
+    await session.open();
     log('connected');
-    const name = await userName(http, appsUrl, token);
+    const name = await session.use((token) => userName(http, appsUrl, token));
     log(name === null ? 'basic_user_info: not available, going on without the name' : `user: ${name}`);
     const url = await receiver.listen(options.receiverHost ?? '127.0.0.1');
-    const configuration = await configureNotification(http, appsUrl, token, url, receiver.token);
+    const configuration = await session.use((token) =>
+      configureNotification(http, appsUrl, token, url, receiver.token),
+    );
     const catalog = new CatalogStore(http, appsUrl, options.catalogFile);
-    const imported = await importAds(http, catalog, { appsUrl }, token, options.ads);
+    const imported = await importAds(http, catalog, { appsUrl }, session, options.ads);
     log(`imported: ${imported.map((ad) => `${ad.id} ${ad.status}`).join(', ')}`);
     const delivered = await receiver.waitFor(
       imported.map((ad) => ad.id),
       options.deliveryWaitMs ?? 10_000,
     );
     log(delivered ? 'every imported ad had its AD_STATUS event' : 'some AD_STATUS events did not come');
-    const crawl = await crawlListing(http, appsUrl, token, { fetchSize: options.fetchSize ?? 200 });
+    const crawl = await session.use((token) =>
+      crawlListing(http, appsUrl, token, { fetchSize: options.fetchSize ?? 200 }),
+    );
     log(`listing: ${crawl.ads.length} ads on ${crawl.pages} pages`);
-    await deleteNotification(http, appsUrl, token, configuration);
+    await session.use((token) => deleteNotification(http, appsUrl, token, configuration));
     // Deliveries already on their way still get their answer.
     await sleep(500);
     return { userName: name, imported, events: [...receiver.events], crawl };
