@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { request } from 'undici';
-import { createOverEdge } from '../fixtures/create-over-edge.js';
-import { settingsFor } from '../fixtures/notification-settings.js';
+import { createOverEdge } from '../helpers/clients/create-over-edge.js';
+import { settingsFor } from '../helpers/clients/notification-settings.js';
 import { HttpClient } from '../helpers/clients/http.js';
 import { NotificationClient } from '../helpers/clients/notification-client.js';
 import { Receiver } from '../helpers/clients/receiver.js';

@@ -102,7 +102,7 @@ test.describe('the edge is not a verdict', () => {
     expect(tests.length, output.slice(-3000)).toBeGreaterThan(10);
     expect(failed.map((verdict) => `${verdict.title}: ${verdict.message.slice(0, 300)}`)).toEqual([]);
     // Every request is sent again after an edge's answer (a create as a new configuration,
-    // fixtures/create-over-edge.ts): a test ends broken only when one request met the edge at every
+    // helpers/clients/create-over-edge.ts): a test ends broken only when one request met the edge at every
     // attempt, which every 7th request makes rare.
     expect(broken.map((verdict) => `${verdict.title}: ${verdict.message.split('\n')[0] ?? ''}`)).toHaveLength(
       Math.min(broken.length, 2),

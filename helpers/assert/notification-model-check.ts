@@ -1,5 +1,6 @@
 import { isSuccess, parseJsonBody } from '../record/exchange.js';
 import type { Delivery, QuietPeriod, Sentinel } from '../clients/receiver.js';
+import { createOverEdge } from '../clients/create-over-edge.js';
 import {
   describeDelivery,
   describeQuiet,
@@ -153,7 +154,13 @@ async function quietPeriod(model: NotificationModel, real: NotificationReal): Pr
   const endpoint = real.receiver.endpoint('sentinel');
   let made: string | undefined;
   const trigger = async (): Promise<Sentinel> => {
-    const created = await real.notifications.create(real.token, real.newSettings(endpoint.url));
+    const created = await createOverEdge(
+      real.notifications,
+      real.receiver,
+      real.token,
+      real.newSettings(endpoint.url),
+      {},
+    );
     const id = (parseJsonBody(created) as { id?: unknown } | undefined)?.id;
     made = isSuccess(created.response.status) && typeof id === 'string' ? id : undefined;
     return real.sentinel(endpoint)();

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { UPDATE_SETTLE_MS } from './expect-delivery.js';
-import { expectAccepted, expectConfiguration, expectRefused } from './expect-notification.js';
+import { expectAccepted, expectConfiguration, expectDeleted, expectRefused } from './expect-notification.js';
 import type { ReceiverEndpoint } from '../clients/receiver.js';
+import { createOverEdge } from '../clients/create-over-edge.js';
 import { expectPlaced } from './notification-model-check.js';
 import type { ConfigModel, NotificationModel, NotificationReal } from './notification-model-types.js';
 
@@ -24,9 +25,9 @@ class CreateCommand implements Command {
   async run(model: NotificationModel, real: NotificationReal): Promise<void> {
     const endpoint = newEndpoint(model, real);
     const settings = real.newSettings(endpoint.url);
-    const config = expectConfiguration(await real.notifications.create(real.token, settings), settings, [
-      'R4.6-01',
-    ]);
+    // Sent again as a new configuration after an edge's answer: `settings` then holds the fresh token.
+    const created = await createOverEdge(real.notifications, real.receiver, real.token, settings, {});
+    const config = expectConfiguration(created, settings, ['R4.6-01']);
     const made: ConfigModel = { id: config.id, settings, endpoint, endpoints: [endpoint], expected: [] };
     model.live.push(made);
     model.configs.push(made);
@@ -79,7 +80,7 @@ class DeleteCommand implements Command {
     const config = pick(model.live, this.index);
     // Changes made before the delete are delivered first: whether a delete cancels them is not shown.
     await expectPlaced(config, real);
-    expectAccepted(await real.notifications.remove(real.token, config.id), ['R4.6-04'], 'delete');
+    expectDeleted(await real.notifications.remove(real.token, config.id), ['R4.6-04'], 'delete');
     model.live = model.live.filter((live) => live !== config);
     expectRefused(await real.notifications.read(real.token, config.id), ['R4.6-04'], 'read after delete');
   }

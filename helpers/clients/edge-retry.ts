@@ -79,7 +79,7 @@ export async function sendRepeatable(send: () => Promise<HttpExchange>, url: str
     const pause = EDGE_BACKOFF_MS[index];
     if (cause === null || pause === undefined || Date.now() - started + pause > EDGE_RETRY_BUDGET_MS) {
       if ('error' in outcome) throw outcome.error;
-      return outcome.exchange;
+      return index === 0 ? outcome.exchange : { ...outcome.exchange, afterEdgeAttempts: index };
     }
     const exchange = 'error' in outcome ? outcome.error.exchange : outcome.exchange;
     await reportEdgeAttempt(`${whereOf(url)}, attempt ${index + 1}: ${cause ?? ''}`, pause, exchange);

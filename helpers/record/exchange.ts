@@ -22,6 +22,11 @@ export interface HttpExchange {
   request: HttpRequestRecord;
   response: HttpResponseRecord;
   durationMs: number;
+  /**
+   * How many attempts of this request met an edge before it (helpers/clients/edge-retry.ts):
+   * a write one of them passed on may already have been applied. Unset: the first attempt.
+   */
+  afterEdgeAttempts?: number;
 }
 
 export function headerValue(headers: HeaderMap, name: string): string | undefined {

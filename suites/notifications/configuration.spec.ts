@@ -3,6 +3,7 @@ import { asCase, covers, onPath } from '../../helpers/assert/covers.js';
 import { setUpConfiguration } from '../../helpers/assert/set-up.js';
 import {
   expectAccepted,
+  expectDeleted,
   expectConfiguration,
   expectReadUpdateDeleteRefused,
   expectRefused,
@@ -87,7 +88,7 @@ test.describe('4.6 Notification configuration', () => {
       const token = await issueToken(client, { scope: 'autoupload' });
       const settings = settingsFor(endpoint().url);
       const created = setUpConfiguration(await configure(token, settings));
-      expectAccepted(await notifications.remove(token, created.id), ['R4.6-04'], 'the delete');
+      expectDeleted(await notifications.remove(token, created.id), ['R4.6-04'], 'the delete');
       expectRefused(
         await notifications.read(token, created.id),
         ['R4.6-04'],

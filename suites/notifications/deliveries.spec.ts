@@ -14,7 +14,7 @@ import type { Delivery } from '../../helpers/clients/receiver.js';
 import type { SeededAd } from '../../helpers/clients/control-client.js';
 import type { ExpectedChange } from '../../helpers/assert/notification-match.js';
 import type { WebhookConfig } from '../../helpers/target/target.js';
-import { expectAccepted } from '../../helpers/assert/expect-notification.js';
+import { expectAccepted, expectDeleted } from '../../helpers/assert/expect-notification.js';
 import { verify } from '../../helpers/assert/verify.js';
 
 /** Section 3's statuses, and one it does not list: the set can grow (R6-05, R3-01). */
@@ -167,7 +167,7 @@ test.describe('6 AD_STATUS deliveries', () => {
       // user, the kept one is made after the delete (and the delete cannot be shown to spare it).
       if (several) await keep();
       else test.info().annotations.push({ type: 'note', description: ONE_PER_USER });
-      expectAccepted(await notifications.remove(subscriber.token, deleted.id), ['R4.6-04'], 'the delete');
+      expectDeleted(await notifications.remove(subscriber.token, deleted.id), ['R4.6-04'], 'the delete');
       if (!several) await keep();
       const ad = subscriber.ads[0];
       if (ad === undefined) throw new Error('the subscriber has no seeded ad');
