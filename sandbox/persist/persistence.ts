@@ -1,7 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Database, Statement } from 'node-sqlite3-wasm';
+import { mkdirSync } from 'node:fs';
 import { DataFileError, openDataFile, REMEDY, writeAhead } from './data-file.js';
 import type { KeptRow, KeptStore, RowJournal } from './journal.js';
+import { OwnerLock } from './owner-lock.js';
 
 type Change =
   | { store: string; kind: 'put'; key: string; value: unknown }
@@ -16,7 +18,7 @@ type Change =
  */
 export const FLUSH_DELAY_MS = 20;
 
-/** How long a start waits for a data file another process holds (a stop takes at most 5 s). */
+/** How long a start waits for a data folder whose sandbox is closing (a stop takes at most 5 s). */
 const LOCK_WAIT_MS = 10_000;
 const LOCK_RETRY_MS = 200;
 
@@ -37,6 +39,7 @@ export class Persistence {
   private constructor(
     private readonly db: Database,
     private readonly path: string,
+    private readonly lock: OwnerLock,
   ) {
     this.put = db.prepare('INSERT OR REPLACE INTO rows (store, key, value) VALUES (?, ?, ?)');
     this.remove = db.prepare('DELETE FROM rows WHERE store = ? AND key = ?');
@@ -44,16 +47,24 @@ export class Persistence {
   }
 
   /**
-   * Opens the data folder's file (data-file.ts; `fresh` starts it empty). A file another process
-   * holds is tried again for LOCK_WAIT_MS: a restart may come while the sandbox before it is still
-   * closing (its parent, npm's shell, ends at once).
+   * Takes the data folder's lock (owner-lock.ts: a live sandbox's is refused at once, a dead one's
+   * taken over), then opens its file (data-file.ts; `fresh` starts it empty). A folder whose
+   * sandbox is closing is tried again for LOCK_WAIT_MS: a restart may come while the sandbox before
+   * it is still closing (its parent, npm's shell, ends at once).
    */
   static async open(dir: string, fresh: boolean): Promise<Persistence> {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const deadline = Date.now() + LOCK_WAIT_MS;
     for (;;) {
       try {
-        const { db, path } = openDataFile(dir, fresh);
-        return new Persistence(db, path);
+        const lock = OwnerLock.take(dir);
+        try {
+          const { db, path } = openDataFile(dir, fresh);
+          return new Persistence(db, path, lock);
+        } catch (error) {
+          lock.release();
+          throw error;
+        }
       } catch (error) {
         if (!(error instanceof DataFileError && error.locked) || Date.now() > deadline) throw error;
         await delay(LOCK_RETRY_MS);
@@ -128,11 +139,17 @@ export class Persistence {
     }
   }
 
+  /** Says the sandbox is stopping: a start on the folder meanwhile waits rather than being refused. */
+  closing(): void {
+    if (!this.closed) this.lock.markClosing();
+  }
+
   close(): void {
     this.flush();
     this.closed = true;
     for (const statement of [this.put, this.remove, this.removePrefix]) statement.finalize();
     this.db.close();
+    this.lock.release();
   }
 
   /** Closes the file with nothing more written: what it holds is left as it is. */
@@ -140,6 +157,7 @@ export class Persistence {
     this.closed = true;
     this.pending = [];
     this.db.close();
+    this.lock.release();
   }
 
   private queue(change: Change): void {
