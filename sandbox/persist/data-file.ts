@@ -8,7 +8,7 @@ import { Database } from 'node-sqlite3-wasm';
 
 /**
  * The layout of the rows; another number is refused at start, not converted. 2: a user's ads in
- * rows of 1,000 under a head row (store/kept-ads.ts), where 1 kept them in one row.
+ * rows of 500 under a head row (store/kept-ads.ts), where 1 kept them in one row.
  */
 export const SCHEMA_VERSION = 2;
 export const DATA_FILE_NAME = 'sandbox.sqlite';

@@ -1,13 +1,13 @@
 // How the ads are kept in the data file: each user's set in rows of ADS_PER_ROW ads under a number
 // of its own, a head row naming the set in force, and a row per status changed since. Written as
 // one row, a set of 100,000 ads was a 5.5 MB string made and written in one turn of the event loop,
-// stalling every request meanwhile; in rows of 1,000 the persistence writes them a few at a time
+// stalling every request meanwhile; in rows of 500 the persistence writes them one or two at a time
 // between requests (persist/persistence.ts), and an ad the import adds rewrites only its row.
 import { NO_JOURNAL, type KeptRow, type RowJournal } from '../persist/journal.js';
 import type { Ad } from './ad.js';
 
-/** Ads per row: about 55 kB of JSON, written in well under a millisecond. */
-export const ADS_PER_ROW = 1000;
+/** Ads per row: about 27 kB of JSON, made and written in about half a millisecond. */
+export const ADS_PER_ROW = 500;
 
 /** Which numbered set is a user's, and how many rows it has. */
 interface Head {
