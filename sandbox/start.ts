@@ -77,6 +77,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     persistence,
     switches,
     close: async () => {
+      persistence?.closing();
       await Promise.all([auth.close(), apps.close()]);
       state.adImport.close();
       await state.deliverer.close();

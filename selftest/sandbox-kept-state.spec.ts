@@ -5,21 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { childEnvironment } from '../config/environment.js';
-import { redemptionForm } from '../helpers/clients/oauth-client.js';
 import { Database } from 'node-sqlite3-wasm';
 import { DATA_FILE_NAME, SCHEMA_VERSION } from '../sandbox/persist/data-file.js';
 import { NOTIFICATION_PATH, PUBLISHED_PATH, TEST_HELPERS_PREFIX } from '../spec/paths.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
-import {
-  actors,
-  Browser,
-  caller,
-  hiddenField,
-  Receiver,
-  send,
-  sleep,
-  type Answer,
-} from './support/hostile.js';
+import { actors, caller, Receiver, send, sleep, type Answer } from './support/hostile.js';
+import { tokenOf } from './support/token-flow.js';
 
 /**
  * The standalone sandbox keeps its state in a data folder (docs/sandbox-service.md): after a
@@ -35,38 +26,6 @@ const start = (dataDir: string, fresh = false): Promise<StartedSandbox> =>
 
 const fingerprint = (sandbox: StartedSandbox): string =>
   new X509Certificate(readFileSync(sandbox.caFile)).fingerprint256;
-
-/** The authorization code flow through the sandbox's own forms: a token for autoupload. */
-async function tokenOf(
-  sandbox: StartedSandbox,
-  { clientId, secret, redirectUri, login, password }: ReturnType<typeof actors>,
-): Promise<string> {
-  const browser = new Browser(sandbox, caller(sandbox));
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: clientId,
-    redirect_uri: redirectUri,
-    scope: 'autoupload',
-    state: 's',
-  });
-  const consent = await browser.logIn(await browser.go(`/oauth?${query.toString()}`), login, password);
-  const approved = await browser.go('/oauth/consent', {
-    request: hiddenField(consent, 'request'),
-    csrf: hiddenField(consent, 'csrf'),
-    decision: 'approve',
-  });
-  const code = new URL(approved.headers.location ?? 'none:').searchParams.get('code') ?? '';
-  expect(code, 'set-up: a code').not.toBe('');
-  const exchanged = await send(browser.agent, `${sandbox.authUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(
-      Object.fromEntries(redemptionForm({ code, redirectUri, clientId, clientSecret: secret })),
-    ).toString(),
-  });
-  expect(exchanged.status, 'set-up: the code exchange').toBe(200);
-  return (JSON.parse(exchanged.body) as { access_token: string }).access_token;
-}
 
 function listing(sandbox: StartedSandbox, token: string): Promise<Answer> {
   return send(caller(sandbox), `${sandbox.appsUrl}${PUBLISHED_PATH}?fetch_size=10`, {

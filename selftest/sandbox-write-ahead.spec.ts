@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DATA_FILE_NAME } from '../sandbox/persist/data-file.js';
 import { NO_JOURNAL, type KeptRow, type KeptStore } from '../sandbox/persist/journal.js';
+import { LOCK_DIR_NAME } from '../sandbox/persist/owner-lock.js';
 import { Persistence } from '../sandbox/persist/persistence.js';
 
 /**
@@ -34,8 +35,10 @@ test('rows written in batches survive a process that never closed the file; a cl
       if (index % 10 === 9) first.flush();
     }
     expect(existsSync(`${path}-wal`), 'the log beside the file').toBe(true);
-    // Ended without a close, as a killed process: its lock (a folder of the VFS) is left behind.
-    rmSync(`${path}.lock`, { recursive: true, force: true });
+    // Ended without a close, as a killed process: its locks (the sandbox's, naming this live
+    // process, and the VFS's folder) are left behind; the sandbox's is removed as a dead owner's
+    // would be taken over, the VFS's is left for the next open to clear.
+    rmSync(join(dir, LOCK_DIR_NAME), { recursive: true, force: true });
 
     const second = await Persistence.open(dir, false);
     const reread = store();

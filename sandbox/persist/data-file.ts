@@ -6,8 +6,11 @@ import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Database } from 'node-sqlite3-wasm';
 
-/** The layout of the rows table; another number is refused at start, not converted. */
-export const SCHEMA_VERSION = 1;
+/**
+ * The layout of the rows; another number is refused at start, not converted. 2: a user's ads in
+ * rows of 500 under a head row (store/kept-ads.ts), where 1 kept them in one row.
+ */
+export const SCHEMA_VERSION = 2;
 export const DATA_FILE_NAME = 'sandbox.sqlite';
 
 /** Why a data folder cannot be used: one line for stderr, then a non-zero exit. */

@@ -1,13 +1,8 @@
-import { NO_JOURNAL, type KeptRow, type KeptStore, type RowJournal } from '../persist/journal.js';
+import type { KeptRow, KeptStore, RowJournal } from '../persist/journal.js';
+import type { Ad } from './ad.js';
+import { KeptAds } from './kept-ads.js';
 
-/** An ad as seeded through the helpers: `status` is any non-empty string (section 3 can grow). */
-export interface Ad {
-  id: string;
-  list_id?: string;
-  status: string;
-  /** The marketplace's category (numeric-looking), where the ad's maker gave one; deliveries carry it. */
-  category?: string;
-}
+export type { Ad } from './ad.js';
 
 /** Where each ad of a set sits in it, by id: found ads and their seeded order from one index. */
 export type AdPositions = Map<string, number>;
@@ -80,17 +75,9 @@ class UserAds {
   }
 }
 
-/**
- * How the ads are kept: one row per user's set as it was replaced, one per status changed since
- * (a set of 200,000 ads is written once, not again at each of its status changes); a replacement
- * deletes the user's status rows. Keys are JSON arrays, so no login or id can run into another.
- */
-const setKey = (login: string): string => JSON.stringify(['set', login]);
-const statusKey = (login: string, id: string): string => JSON.stringify(['status', login, id]);
-const statusPrefix = (login: string): string => `${JSON.stringify(['status', login]).slice(0, -1)},`;
-
 export class AdStore implements KeptStore {
-  journal: RowJournal = NO_JOURNAL;
+  /** The rows that keep the ads (kept-ads.ts), written through the journal the persistence gives. */
+  private readonly kept = new KeptAds();
   private readonly users = new Map<string, UserAds>();
   private readonly generations = new Map<string, number>();
   private readonly revisions = new Map<string, number>();
@@ -115,29 +102,29 @@ export class AdStore implements KeptStore {
    * while reading the set (ids must be unique).
    */
   replace(login: string, ads: Ad[], positions = positionsOf(ads)): void {
+    this.install(login, ads, positions);
+    this.kept.replaced(login, ads);
+  }
+
+  get journal(): RowJournal {
+    return this.kept.journal;
+  }
+
+  set journal(journal: RowJournal) {
+    this.kept.journal = journal;
+  }
+
+  /** Each user's set as kept, its statuses changed since applied before it is indexed. */
+  loadRows(rows: readonly KeptRow[]): void {
+    for (const [login, ads] of this.kept.load(rows)) this.install(login, ads, positionsOf(ads));
+  }
+
+  private install(login: string, ads: Ad[], positions: AdPositions | undefined): void {
     if (positions === undefined) throw new Error('an ad id appears twice in the set');
     this.total = this.totalAfterReplacing(login, ads.length);
     this.users.set(login, new UserAds(ads, positions));
     this.generations.set(login, (this.generations.get(login) ?? 0) + 1);
     this.touch(login);
-    this.journal.deletePrefix(statusPrefix(login));
-    this.journal.put(setKey(login), ads);
-  }
-
-  /** Each user's set, with the statuses changed since applied before it is indexed. */
-  loadRows(rows: readonly KeptRow[]): void {
-    const sets = new Map<string, Ad[]>();
-    const statuses = new Map<string, Map<string, string>>();
-    for (const [key, value] of rows) {
-      const [kind, login = '', id = ''] = JSON.parse(key) as string[];
-      if (kind === 'set') sets.set(login, value as Ad[]);
-      else statuses.set(login, (statuses.get(login) ?? new Map<string, string>()).set(id, value as string));
-    }
-    for (const [login, ads] of sets) {
-      const changed = statuses.get(login);
-      if (changed !== undefined) for (const ad of ads) ad.status = changed.get(ad.id) ?? ad.status;
-      this.replace(login, ads);
-    }
   }
 
   /** Bumped on every replacement, so page tokens of an older set are told apart. */
@@ -172,13 +159,14 @@ export class AdStore implements KeptStore {
     user.add(ad);
     this.total += 1;
     this.touch(login);
+    this.kept.added(login, user.all);
     return true;
   }
 
   changeStatus(login: string, ad: Ad, status: string): void {
     this.users.get(login)?.changeStatus(ad, status);
     this.touch(login);
-    this.journal.put(statusKey(login, ad.id), status);
+    this.kept.statusChanged(login, ad.id, status);
   }
 
   private touch(login: string): void {
