@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -111,11 +111,28 @@ for (const { title, command, args, to, signal } of CASES) {
       for (const port of ports) expect(await listening(port), `set-up: port ${port} listens`).toBe(true);
       process.kill(to === 'top' ? started.group : -started.group, signal);
       const left = await groupLeft(started.group, STOP_TIMEOUT_MS);
-      expect(left, `processes left ${STOP_TIMEOUT_MS} ms after ${signal}`).toEqual([]);
+      expect(
+        left,
+        `processes left ${STOP_TIMEOUT_MS} ms after ${signal}\n${left.map(processState).join('\n')}\nstderr: ${started.stderr().slice(-2000)}`,
+      ).toEqual([]);
       for (const port of ports) expect(await listening(port), `port ${port} after ${signal}`).toBe(false);
     } finally {
       if (started !== undefined) killGroup(started.group);
       rmSync(scratch, { recursive: true, force: true });
     }
   });
+}
+
+/** A left process's parent and state, to tell a stop never noticed from one that hung. */
+function processState(line: string): string {
+  const pid = line.split(' ')[0] ?? '';
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return `${pid}: ${status
+      .split('\n')
+      .filter((field) => /^(State|PPid):/.test(field))
+      .join(', ')}`;
+  } catch {
+    return `${pid}: gone`;
+  }
 }

@@ -18,6 +18,12 @@ export type StopSignal = (typeof STOP_SIGNALS)[number];
 const PARENT_POLL_MS = 500;
 
 /**
+ * The parent this process was started by, read when the process starts rather than when it is
+ * ready: a parent that dies while the sandbox is starting has then already handed it to another.
+ */
+const STARTING_PARENT = process.ppid;
+
+/**
  * Calls `stop` on the first stopping signal, and when a watched ancestor is gone (the parent: this
  * process was handed to another; npm above npm's shell). Later signals are ignored: a Ctrl-C
  * reaches the whole process group, and the parent passes it on as well.
@@ -34,10 +40,13 @@ export function onStop(stop: (signal: StopSignal) => void): void {
     process.on(signal, () => {
       once(signal);
     });
-  const parent = process.ppid;
+  const parent = STARTING_PARENT;
   const watched = watchedAncestors(parent);
   const watch = setInterval(() => {
-    if (watched.length > 0 && (process.ppid !== parent || !watched.every(isAlive))) once('SIGTERM');
+    if (watched.length === 0) return;
+    // Handed to init or a subreaper: the parent is gone, even if its pid was already reused.
+    const handedToInit = parent !== 1 && process.ppid === 1;
+    if (process.ppid !== parent || handedToInit || !watched.every(isAlive)) once('SIGTERM');
   }, PARENT_POLL_MS);
   watch.unref();
 }
