@@ -43,10 +43,8 @@ export function onStop(stop: (signal: StopSignal) => void): void {
   const parent = STARTING_PARENT;
   const watched = watchedAncestors(parent);
   const watch = setInterval(() => {
-    if (watched.length === 0) return;
-    // Handed to init or a subreaper: the parent is gone, even if its pid was already reused.
-    const handedToInit = parent !== 1 && process.ppid === 1;
-    if (process.ppid !== parent || handedToInit || !watched.every(isAlive)) once('SIGTERM');
+    // Handed to init or a subreaper, or a watched ancestor gone: the parent is gone.
+    if (watched.length > 0 && (process.ppid !== parent || !watched.every(isAlive))) once('SIGTERM');
   }, PARENT_POLL_MS);
   watch.unref();
 }
