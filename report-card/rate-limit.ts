@@ -10,14 +10,18 @@ export function isRateLimited(record: RequestRecord): boolean {
   return record.reason === 'RATE_LIMIT' || faultsOf(record).includes('rate-limit');
 }
 
-/** The first request of the client that started after `answer` left (requests already on their way do not count). */
+/**
+ * The first request of the client that started after `answer` left (requests already on their way
+ * do not count). A record is numbered when its answer leaves: one numbered before `answer` was on
+ * its way when `answer` left, even if it started in the same millisecond.
+ */
 export function nextRequestAfter(
   records: readonly JournalRecord[],
   answer: RequestRecord,
 ): RequestRecord | undefined {
   const after = answeredAt(answer);
   return requestsOf(records)
-    .filter((request) => request.seq !== answer.seq && timeOf(request) >= after)
+    .filter((request) => request.seq > answer.seq && timeOf(request) >= after)
     .sort((a, b) => timeOf(a) - timeOf(b))[0];
 }
 

@@ -156,4 +156,30 @@ test.describe("the report card reads the chaos journal's own facts", () => {
     accepting.delivery({ status_sent: 'published', outcome: 'delivered', http_status: 204, decision: copy });
     expect([standingsOf(accepting)['C6-01'], standingsOf(accepting)['C6-02']]).toEqual(['passed', 'failed']);
   });
+  test('a request answered just before a RATE_LIMIT answer, in the same millisecond, was on its way: C7.3-01 passes', () => {
+    const j = new JournalBuilder('client-concurrent');
+    listed(j, null, fp('page-2'));
+    // The import went out beside the crawl: answered first (the lower seq), started the same millisecond.
+    j.wait(1000).request({
+      endpoint: 'import',
+      method: 'PUT',
+      path: '/autoupload/import',
+      credentials: { body_token: fp('token') },
+      params: { ad_count: 1, ad_ids: 'car-1', catalog_ids: 'c1' },
+      status: 200,
+      answer: { statusCode: 0, import_token: fp('import') },
+      duration_ms: 0,
+    });
+    j.request({
+      ...LISTING,
+      credentials: { bearer: fp('token') },
+      params: { fetch_size: null, ads_status: null, page_token: fp('page-2') },
+      status: 429,
+      reason: 'RATE_LIMIT',
+      duration_ms: 0,
+    });
+    j.wait(1500);
+    listed(j, fp('page-2'), null);
+    expect(standingsOf(j)['C7.3-01']).toBe('passed');
+  });
 });
