@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { exitOf as childExit } from './support/child-exit.js';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { childEnvironment } from '../config/environment.js';
@@ -148,21 +149,7 @@ async function standalone(dataDir: string): Promise<{ code: number | null; stdou
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const code = await new Promise<number | null>((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      resolve(null);
-    }, 45_000);
-    child.once('exit', (status) => {
-      clearTimeout(timer);
-      resolve(status);
-    });
-  });
-  return { code, stdout, stderr };
+  return childExit(child);
 }
 
 const UNUSABLE_FILES: Array<{ title: string; write: (path: string) => void; said: RegExp }> = [

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
+import { exitOf as childExit } from './support/child-exit.js';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { request } from 'undici';
@@ -49,21 +50,7 @@ async function exitOf(dataDir: string): Promise<{ code: number | null; stdout: s
     env: sandboxEnv(dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const code = await new Promise<number | null>((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      resolve(null);
-    }, 45_000);
-    child.once('exit', (status) => {
-      clearTimeout(timer);
-      resolve(status);
-    });
-  });
-  return { code, stdout, stderr };
+  return childExit(child);
 }
 
 const appsUrlOf = (started: StartedCommand): string =>
