@@ -9,6 +9,12 @@ export interface RowJournal {
   delete(key: string): void;
   /** Deletes every row whose key starts with `prefix`. */
   deletePrefix(prefix: string): void;
+  /**
+   * Settles once every change journaled before the call is in the data file (or its write failed,
+   * said on stderr): an answer that says the state changed waits for it when a process killed
+   * outright must not lose the change.
+   */
+  written(): Promise<void>;
 }
 
 /** A row as read back at start: its key and its parsed value, in the order the rows were last written. */
@@ -26,4 +32,5 @@ export const NO_JOURNAL: RowJournal = {
   put: () => undefined,
   delete: () => undefined,
   deletePrefix: () => undefined,
+  written: () => Promise.resolve(),
 };

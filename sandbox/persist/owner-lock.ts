@@ -118,7 +118,22 @@ function alive(owner: Owner): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  if (exitedUnreaped(owner.pid)) return false;
   return owner.process === undefined || processIdentity(owner.pid) === owner.process;
+}
+
+/**
+ * A process that has exited but that its parent has not yet reaped (Linux's zombie) still answers
+ * a signal; it holds no file, so its lock is stale (a sandbox killed outright under a supervisor
+ * that reaps it late).
+ */
+function exitedUnreaped(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
+  }
 }
 
 function readOwner(lockDir: string): Owner | undefined {

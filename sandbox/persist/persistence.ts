@@ -51,6 +51,11 @@ const LOCK_RETRY_MS = 200;
  */
 export class Persistence {
   private pending: Change[] = [];
+  /** Changes queued since the start, and how many of them were taken to be written. */
+  private queued = 0;
+  private taken = 0;
+  /** Who waits for the changes up to a count to be written (written()), in the order they came. */
+  private waiters: { upTo: number; settle: () => void }[] = [];
   private scheduled = false;
   private batchStartedAt = 0;
   private loopSince = performance.eventLoopUtilization();
@@ -142,7 +147,26 @@ export class Persistence {
       deletePrefix: (key) => {
         this.queue({ store, kind: 'deletePrefix', key });
       },
+      written: () => this.written(),
     };
+  }
+
+  /** Settles once the changes queued so far are written (or their write failed, or the file closed). */
+  written(): Promise<void> {
+    if (this.taken >= this.queued || this.closed) return Promise.resolve();
+    return new Promise((settle) => {
+      this.waiters.push({ upTo: this.queued, settle });
+    });
+  }
+
+  /** Settles the waiters whose changes are all written; every one when the file is closed. */
+  private settleWaiters(): void {
+    const waiting = this.waiters.filter(({ upTo, settle }) => {
+      if (upTo > this.taken && !this.closed) return true;
+      settle();
+      return false;
+    });
+    this.waiters = waiting;
   }
 
   /**
@@ -172,6 +196,8 @@ export class Persistence {
       console.error(`sandbox: ${taken} changes not written to the data file: ${String(error)}`);
     }
     this.pending = this.pending.slice(taken);
+    this.taken += taken;
+    this.settleWaiters();
     if (this.pending.length === 0) return;
     this.scheduled = true;
     this.loopSince = performance.eventLoopUtilization();
@@ -197,6 +223,7 @@ export class Persistence {
   close(): void {
     this.flush();
     this.closed = true;
+    this.settleWaiters();
     for (const statement of [this.put, this.remove, this.removePrefix]) statement.finalize();
     this.db.close();
     this.lock.release();
@@ -206,6 +233,7 @@ export class Persistence {
   private abandon(): void {
     this.closed = true;
     this.pending = [];
+    this.settleWaiters();
     this.db.close();
     this.lock.release();
   }
@@ -213,6 +241,7 @@ export class Persistence {
   private queue(change: Change): void {
     if (this.closed) return;
     this.pending.push(change);
+    this.queued += 1;
     if (this.scheduled) return;
     this.scheduled = true;
     this.batchStartedAt = performance.now();
