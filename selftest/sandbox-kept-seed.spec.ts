@@ -27,27 +27,32 @@ function resourceServerOf(banner: string): string {
   return url;
 }
 
+/** The standalone sandbox as `npm run sandbox` starts it, keeping its state in `dataDir`. */
+function startKeptSandbox(scratch: string, dataDir: string): Promise<StartedCommand> {
+  return startCommand(
+    process.execPath,
+    ['--import', 'tsx', 'sandbox/main.ts', '--data', dataDir, '--fresh'],
+    {
+      cwd: ROOT,
+      env: {
+        ...teamEnv(),
+        SANDBOX_AUTH_PORT: '0',
+        SANDBOX_APPS_PORT: '0',
+        SANDBOX_TLS_DIR: join(scratch, 'tls'),
+        SANDBOX_CONTROL_KEY: KEY,
+      },
+      timeoutMs: 60_000,
+    },
+  );
+}
+
 test('a set of ads answered by the test helpers is still there after the sandbox is killed outright', async () => {
   test.setTimeout(120_000);
   const scratch = mkdtempSync(join(tmpdir(), 'kept-seed-'));
   const dataDir = join(scratch, 'data');
   let started: StartedCommand | undefined;
   try {
-    started = await startCommand(
-      process.execPath,
-      ['--import', 'tsx', 'sandbox/main.ts', '--data', dataDir, '--fresh'],
-      {
-        cwd: ROOT,
-        env: {
-          ...teamEnv(),
-          SANDBOX_AUTH_PORT: '0',
-          SANDBOX_APPS_PORT: '0',
-          SANDBOX_TLS_DIR: join(scratch, 'tls'),
-          SANDBOX_CONTROL_KEY: KEY,
-        },
-        timeoutMs: 60_000,
-      },
-    );
+    started = await startKeptSandbox(scratch, dataDir);
     const ads = Array.from({ length: ADS }, (_, index) => ({
       id: `kept-seed-${index}`,
       status: 'published',
