@@ -7,7 +7,8 @@ import { gradedRun, linesAmiss } from './support/client-run.js';
 
 /**
  * The reference client's tests can fail: the same client made to break one rule (its code sent a
- * second time, after the exchange succeeded) gets C2.2-01 failed and nothing else amiss, and the
+ * second time, after the exchange succeeded) gets C2.2-01 failed and nothing else amiss (made to
+ * follow a page token it already sent, under page-cycle, C4.4-04 alone), and the
  * package's `client-report` command, as a CI job runs it against the running sandbox, exits 1 for
  * it and 0 for the client as it is.
  */
@@ -57,6 +58,32 @@ test('the reference client that sends its code again fails C2.2-01 alone, and cl
     expect(failing.output, 'no control key in the card').not.toContain(sandbox.key);
     const passing = clientReport(sandbox, sound.clientId);
     expect(passing.status, passing.output).toBe(0);
+  } finally {
+    await sandbox.stop();
+  }
+});
+
+test('the reference client that follows a page token it already sent gets C4.4-04 alone, the repeated page as evidence', async () => {
+  test.setTimeout(150_000);
+  const sandbox = await startClientSandbox('page-cycle', 7);
+  // Each run is a new client, whose draws differ: sixteen ads one a page give fourteen pages that
+  // may cycle, none of them one time in sixteen thousand.
+  const pages = { fetchSize: 1, adCount: 16 };
+  try {
+    const looping = await gradedRun(sandbox, { ...pages, mistakes: { followRepeatedTokens: true } });
+    expect(looping.outcome, 'the run ends').not.toBeInstanceOf(Error);
+    expect(
+      linesAmiss(looping).map((line) => line.id),
+      looping.summary,
+    ).toEqual(['C4.4-04']);
+    const evidence = looping.lines.find((line) => line.id === 'C4.4-04')?.evidence ?? [];
+    expect(
+      evidence.map((item) => item.record).join('\n'),
+      'the listing request that fetched the page again is the evidence',
+    ).toMatch(/GET \/autoupload\/v1\/published/);
+    const sound = await gradedRun(sandbox, pages);
+    expect(linesAmiss(sound), sound.summary).toEqual([]);
+    expect(sound.lines.find((line) => line.id === 'C4.4-04')?.standing, sound.summary).toBe('passed');
   } finally {
     await sandbox.stop();
   }

@@ -103,3 +103,44 @@ test.describe('statuses: listed ads outside section 3', () => {
     expectUntouched((await box.journal({ client_id: bystander.clientId, endpoint: 'listing' })).records);
   });
 });
+
+const cycled = (record: RequestRecord): boolean =>
+  decisionsOfRecord(record).some((decision) => decision.fault === 'page-cycle');
+
+test.describe('page-cycle: a next_token naming the page just fetched', () => {
+  test('a literal crawl is sent round the page it fetched, at the stated rate; the bystander’s crawl is plain', async () => {
+    test.setTimeout(120_000);
+    const [actor, bystander] = [box.actor(95), box.actor(95)];
+    const [token, otherToken] = [await box.signIn(actor), await box.signIn(bystander)];
+    await box.setChaos({ profiles: ['page-cycle'], clients: [actor.clientId], seed: SEED });
+    let repeated = 0;
+    for (let crawl = 0; crawl < 20; crawl += 1) {
+      // Followed to the letter: every ad once, and once more for each page a cycle sent it back to.
+      const result = await actor.client.crawl(token, 10);
+      expect(new Set(result.ads.map((ad) => ad.id)).size).toBe(95);
+      repeated += result.ads.length - 95;
+    }
+    const records = requestsOf(
+      (await box.journal({ client_id: actor.clientId, endpoint: 'listing' })).records,
+    );
+    const eligible = records.filter(
+      (record) => record.params?.page_token != null && record.answer?.next_token != null,
+    );
+    const cycles = records.filter(cycled);
+    expectRate('cycles', cycles.length, eligible.length, rateOf('page-cycle', 'page-cycle'));
+    expect(repeated, 'ads listed again by following the cycles').toBe(cycles.length * 10);
+    for (const record of cycles) {
+      expect(record.answer?.next_token, `#${record.seq}: the next_token names the page fetched`).toBe(
+        record.params?.page_token,
+      );
+      const next = records.find((later) => later.seq > record.seq);
+      expect(next?.params?.page_token, `#${record.seq}: the crawl asked that page again`).toBe(
+        record.params?.page_token,
+      );
+    }
+    expect(records.filter((record) => record.params?.page_token == null).some(cycled)).toBe(false);
+    const plain = await bystander.client.crawl(otherToken, 10);
+    expect(plain.pages).toEqual([10, 10, 10, 10, 10, 10, 10, 10, 10, 5]);
+    expectUntouched((await box.journal({ client_id: bystander.clientId, endpoint: 'listing' })).records);
+  });
+});

@@ -56,7 +56,7 @@ export const SANDBOX_VARIABLES = declare([
     ...STANDALONE,
     name: 'SANDBOX_CHAOS',
     kind: 'text',
-    doc: 'Chaos profiles at the start, comma-separated (edge, rate-limit, user-info-gone, catalog-renumber, statuses, pages, deliveries, token-revoked, realistic): set by `sandbox --chaos` (docs/sandbox-chaos.md).',
+    doc: 'Chaos profiles at the start, comma-separated (edge, rate-limit, user-info-gone, catalog-renumber, statuses, pages, page-cycle, deliveries, token-revoked, realistic): set by `sandbox --chaos` (docs/sandbox-chaos.md).',
     unset: 'no chaos',
     notNightly: STANDALONE_ONLY,
   },

@@ -6,7 +6,7 @@ import { STATUSES_OUTSIDE_THE_SPEC } from './profiles.js';
 /**
  * The answer stage's faults, on the listing's answer on its way out (a wrapper around what the
  * listing sends, never inside it): listed ads with statuses outside section 3, the next page
- * token in another form, an empty page after the last.
+ * token in another form, an empty page after the last, a next page token naming the page itself.
  */
 
 interface ListingAnswer {
@@ -35,7 +35,7 @@ export function listingAnswerFaults(
   payload: string,
   turn: Turn,
   forms: PageForms,
-  place: number,
+  asked: { place: number; pageToken: string | undefined },
 ): { payload: string; decisions: ChaosDecision[] } {
   let answer: ListingAnswer;
   try {
@@ -55,8 +55,14 @@ export function listingAnswerFaults(
   }
   const last = next === null || next === undefined || next === '';
   if (last && Array.isArray(answer.data) && answer.data.length > 0 && empty !== null) {
-    answer.next_token = forms.emptyPage(turn.clientId, turn.inForce.seed, place);
+    answer.next_token = forms.emptyPage(turn.clientId, turn.inForce.seed, asked.place);
     decisions.push({ ...empty, detail: 'a next_token to an empty last page' });
+  }
+  // Drawn last, so that the draws of the faults above stay those of the same seed before it.
+  const cycle = turn.chance('page-cycle', 'listing');
+  if (cycle !== null && !last && asked.pageToken !== undefined && asked.pageToken !== '') {
+    answer.next_token = asked.pageToken;
+    decisions.push({ ...cycle, detail: 'next_token names the page just fetched' });
   }
   return decisions.length === 0 ? { payload, decisions } : { payload: JSON.stringify(answer), decisions };
 }

@@ -22,7 +22,7 @@ export type RequestFault =
   | 'short-page'
   | 'catalog-renumbered'
   | 'token-revoked';
-export type AnswerFault = 'other-status' | 'token-form' | 'empty-last-page';
+export type AnswerFault = 'other-status' | 'token-form' | 'empty-last-page' | 'page-cycle';
 export type DeliveryFault = 'duplicate' | 'out_of_order' | 'late' | 'retry' | 'forged' | 'other-status';
 
 export interface FaultRate {
@@ -103,6 +103,12 @@ export const CHAOS_PROFILES: readonly ChaosProfile[] = [
       { stage: 'answer', fault: 'token-form', rate: 0.5, endpoints: ['listing'] },
       { stage: 'answer', fault: 'empty-last-page', rate: 0.5, endpoints: ['listing'] },
     ],
+  },
+  {
+    name: 'page-cycle',
+    summary:
+      "a server's fault, not production's: half the pages fetched with a page_token answer a next_token naming that same page (a client that follows it is served that page again)",
+    faults: [{ stage: 'answer', fault: 'page-cycle', rate: 0.5, endpoints: ['listing'] }],
   },
   {
     name: 'deliveries',

@@ -137,7 +137,10 @@ export function chaosStages(state: ChaosState): ChaosStages {
           : null;
       const turn = found === null ? null : state.chaos.turn(found.clientId, 'answer');
       if (turn === null || text === null) return payload;
-      const changed = listingAnswerFaults(text, turn, state.chaos.forms, turn.place);
+      const changed = listingAnswerFaults(text, turn, state.chaos.forms, {
+        place: turn.place,
+        pageToken: trace.query?.get('page_token'),
+      });
       trace.decisions.push(...changed.decisions);
       return changed.payload;
     },

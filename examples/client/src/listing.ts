@@ -40,7 +40,7 @@ export async function crawlListing(
   http: Http,
   appsUrl: string,
   token: string,
-  options: { fetchSize?: number; maxPages?: number } = {},
+  options: { fetchSize?: number; maxPages?: number; followRepeatedTokens?: boolean } = {},
 ): Promise<Crawl> {
   const fetchSize = Math.min(Math.max(Math.trunc(options.fetchSize ?? MAX_FETCH_SIZE), 1), MAX_FETCH_SIZE);
   const crawl: Crawl = { ads: [], pages: 0, otherStatuses: [] };
@@ -63,7 +63,8 @@ export async function crawlListing(
         crawl.otherStatuses.push(ad.status);
     const next = field(answer.json, 'next_token');
     // Null (or absent) ends the crawl; a token already followed would loop: stop there too.
-    if (typeof next !== 'string' || next === '' || sent.has(next)) break;
+    if (typeof next !== 'string' || next === '') break;
+    if (sent.has(next) && options.followRepeatedTokens !== true) break;
     sent.add(next);
     pageToken = next;
   }

@@ -32,8 +32,14 @@ export interface ClientOptions {
   deliveryWaitMs?: number;
   timeoutMs?: number;
   /** Mistakes, for the tests that prove the report card can fail; never set in real use. */
-  mistakes?: { resendCode?: boolean };
+  mistakes?: Mistakes;
   log?: (line: string) => void;
+}
+
+/** What a test may make the client do wrong: its code sent again; every page token followed, a repeated one too. */
+export interface Mistakes {
+  resendCode?: boolean;
+  followRepeatedTokens?: boolean;
 }
 
 export interface RunReport {
@@ -56,6 +62,13 @@ async function userName(http: Http, appsUrl: string, token: string): Promise<str
   });
   const name = field(answer.json, 'user_name');
   return answer.status === 200 && typeof name === 'string' ? name : null;
+}
+
+function crawlOptionsOf(options: ClientOptions): Parameters<typeof crawlListing>[3] {
+  return {
+    fetchSize: options.fetchSize ?? 200,
+    ...(options.mistakes?.followRepeatedTokens === true ? { followRepeatedTokens: true } : {}),
+  };
 }
 
 export async function runClient(options: ClientOptions): Promise<RunReport> {
@@ -95,9 +108,7 @@ export async function runClient(options: ClientOptions): Promise<RunReport> {
       options.deliveryWaitMs ?? 10_000,
     );
     log(delivered ? 'every imported ad had its AD_STATUS event' : 'some AD_STATUS events did not come');
-    const crawl = await session.use((token) =>
-      crawlListing(http, appsUrl, token, { fetchSize: options.fetchSize ?? 200 }),
-    );
+    const crawl = await session.use((token) => crawlListing(http, appsUrl, token, crawlOptionsOf(options)));
     log(`listing: ${crawl.ads.length} ads on ${crawl.pages} pages`);
     await session.use((token) => deleteNotification(http, appsUrl, token, configuration));
     // Deliveries already on their way still get their answer.

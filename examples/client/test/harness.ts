@@ -1,5 +1,5 @@
 import type { AdToImport } from '../src/import.js';
-import { runClient, type RunReport } from '../src/run.js';
+import { runClient, type Mistakes, type RunReport } from '../src/run.js';
 import { ConsentBrowser, type User } from './browser.js';
 
 /**
@@ -26,7 +26,7 @@ export interface HarnessOptions {
   adCount?: number;
   fetchSize?: number;
   catalogFile?: string;
-  mistakes?: { resendCode?: boolean };
+  mistakes?: Mistakes;
   log?: (line: string) => void;
 }
 
