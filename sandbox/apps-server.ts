@@ -5,11 +5,11 @@ import type { RulesInForce } from './rules/in-force.js';
 import type { SwitchRegistry } from './rules/switches.js';
 import type { SandboxState } from './state/sandbox-state.js';
 import { catalogFamily } from './catalogs/routes.js';
-import { clientErrorHandler, RequestTargets } from './http/client-errors.js';
+import { RequestTargets } from './http/client-errors.js';
 import { errorResponder, installErrorHandling } from './http/error-handling.js';
 import { LIMITS } from './http/limits.js';
 import { importFamily } from './import/routes.js';
-import { mergedUrl } from './http/merge-slashes.js';
+import { sharedServerOptions } from './http/server-options.js';
 import { formatByTerritory, ownAnswerOfAny, serveFamilies } from './http/route-family.js';
 import { listingFamily } from './resources/published.js';
 import { usableControlKey } from './test-helpers/control-key.js';
@@ -47,16 +47,9 @@ export function buildAppsServer(
   const respond = errorResponder(formatFor, ownAnswerOfAny([...families, others]));
   const targets = new RequestTargets();
   const app = Fastify({
-    logger: options.logRequests,
+    ...sharedServerOptions(options.logRequests, targets, formatFor, respond),
     bodyLimit: LIMITS.appsBodyBytes,
     http: { maxHeaderSize: LIMITS.headerBytes },
-    routerOptions: { maxParamLength: LIMITS.paramLength },
-    requestTimeout: 30_000,
-    rewriteUrl: mergedUrl,
-    frameworkErrors: (error, request, reply) => {
-      respond(error, request, reply);
-    },
-    clientErrorHandler: clientErrorHandler(targets, formatFor),
   });
   targets.watch(app.server, false);
   installErrorHandling(app, formatFor, respond);

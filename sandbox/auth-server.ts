@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authErrorFormat, authRouteAnswer } from './auth-errors.js';
-import { clientErrorHandler, RequestTargets } from './http/client-errors.js';
+import { RequestTargets } from './http/client-errors.js';
 import { errorResponder, installErrorHandling } from './http/error-handling.js';
 import { LIMITS } from './http/limits.js';
-import { mergedUrl } from './http/merge-slashes.js';
+import { sharedServerOptions } from './http/server-options.js';
 import { registerAuthorize } from './oauth/authorize.js';
 import { registerDecision } from './oauth/decision.js';
 import type { RulesInForce } from './rules/in-force.js';
@@ -27,16 +27,9 @@ export function buildAuthServer(
   const respond = errorResponder(formatFor, authRouteAnswer(tokenRules));
   const targets = new RequestTargets();
   const app = Fastify({
+    ...sharedServerOptions(options.logRequests, targets, formatFor, respond),
     https: { key: tls.key, cert: tls.cert, maxHeaderSize: LIMITS.headerBytes },
-    logger: options.logRequests,
     bodyLimit: LIMITS.authBodyBytes,
-    routerOptions: { maxParamLength: LIMITS.paramLength },
-    requestTimeout: 30_000,
-    rewriteUrl: mergedUrl,
-    frameworkErrors: (error, request, reply) => {
-      respond(error, request, reply);
-    },
-    clientErrorHandler: clientErrorHandler(targets, formatFor),
   });
   targets.watch(app.server, true);
   // Login, consent and token forms are read as text and parsed by the routes, repeats kept.

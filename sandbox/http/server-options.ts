@@ -1,0 +1,35 @@
+// What both servers of the sandbox set alike when they are made: the limits of a request, URLs
+// with doubled slashes merged, and every failure the framework or Node's parser meets answered in
+// the endpoint's own format. Each server adds its own body limit and transport.
+import type { Server } from 'node:https';
+import type { FastifyHttpsOptions, FastifyServerOptions } from 'fastify';
+import { clientErrorHandler, type FormatForTarget, type RequestTargets } from './client-errors.js';
+import type { ErrorResponder } from './error-handling.js';
+import { LIMITS } from './limits.js';
+import { mergedUrl } from './merge-slashes.js';
+
+/** A request may take this long to arrive whole: a slow sender cannot hold a connection for ever. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+type Shared = Pick<
+  FastifyServerOptions & FastifyHttpsOptions<Server>,
+  'logger' | 'routerOptions' | 'requestTimeout' | 'rewriteUrl' | 'frameworkErrors' | 'clientErrorHandler'
+>;
+
+export function sharedServerOptions(
+  logRequests: boolean,
+  targets: RequestTargets,
+  formatFor: FormatForTarget,
+  respond: ErrorResponder,
+): Shared {
+  return {
+    logger: logRequests,
+    routerOptions: { maxParamLength: LIMITS.paramLength },
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    rewriteUrl: mergedUrl,
+    frameworkErrors: (error, request, reply) => {
+      respond(error, request, reply);
+    },
+    clientErrorHandler: clientErrorHandler(targets, formatFor),
+  };
+}
