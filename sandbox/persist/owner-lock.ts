@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } 
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { DATA_FILE_NAME, DataFileError } from './data-file.js';
+import { isRunning, statFields } from '../service/processes.js';
 
 export const LOCK_DIR_NAME = 'sandbox.lock';
 const OWNER_FILE = 'owner.json';
@@ -102,38 +103,20 @@ function ownOwner(): Owner {
  * identity is another program's, and after a reboot every owner is gone. Elsewhere, the pid alone.
  */
 function processIdentity(pid: number): string | undefined {
+  let boot: string;
   try {
-    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const startTicks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    return startTicks === undefined ? undefined : `${boot}/${startTicks}`;
+    boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
   } catch {
     return undefined;
   }
+  const startTicks = statFields(pid)[19];
+  return startTicks === undefined ? undefined : `${boot}/${startTicks}`;
 }
 
 function alive(owner: Owner): boolean {
-  try {
-    process.kill(owner.pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  if (exitedUnreaped(owner.pid)) return false;
-  return owner.process === undefined || processIdentity(owner.pid) === owner.process;
-}
-
-/**
- * A process that has exited but that its parent has not yet reaped (Linux's zombie) still answers
- * a signal; it holds no file, so its lock is stale (a sandbox killed outright under a supervisor
- * that reaps it late).
- */
-function exitedUnreaped(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return false;
-  }
+  return (
+    isRunning(owner.pid) && (owner.process === undefined || processIdentity(owner.pid) === owner.process)
+  );
 }
 
 function readOwner(lockDir: string): Owner | undefined {

@@ -7,8 +7,8 @@
 // which passes no signal on and outlives an npm that a SIGHUP ended: under such a shell, npm is
 // watched too. Under a user's own shell nothing is watched (`nohup ... &` keeps running after it).
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { constants } from 'node:os';
+import { isRunning, procFile, statFields } from './processes.js';
 
 /** The signals that stop the sandbox. */
 export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -44,7 +44,7 @@ export function onStop(stop: (signal: StopSignal) => void): void {
   const watched = watchedAncestors(parent);
   const watch = setInterval(() => {
     // Handed to init or a subreaper, or a watched ancestor gone: the parent is gone.
-    if (watched.length > 0 && (process.ppid !== parent || !watched.every(isAlive))) once('SIGTERM');
+    if (watched.length > 0 && (process.ppid !== parent || !watched.every(isRunning))) once('SIGTERM');
   }, PARENT_POLL_MS);
   watch.unref();
 }
@@ -66,27 +66,8 @@ function isNpm(pid: number): boolean {
 
 /** The parent of another process (Linux's /proc; elsewhere unknown: only the parent is watched). */
 function parentOf(pid: number): number | undefined {
-  const stat = procFile(pid, 'stat');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const parent = Number(fields[1]);
+  const parent = Number(statFields(pid)[1]);
   return Number.isInteger(parent) && parent > 1 ? parent : undefined;
-}
-
-function procFile(pid: number, name: string): string {
-  try {
-    return readFileSync(`/proc/${pid}/${name}`, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
