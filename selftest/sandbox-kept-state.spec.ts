@@ -172,6 +172,16 @@ const UNUSABLE_FILES: Array<{ title: string; write: (path: string) => void; said
     said: new RegExp(`schema version ${SCHEMA_VERSION + 1}, this sandbox reads version ${SCHEMA_VERSION}`),
   },
   {
+    title: 'a data file of schema version 1 whose ads cannot be converted',
+    write: (path) => {
+      const db = new Database(path);
+      db.exec(`CREATE TABLE rows (store TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (store, key));
+        PRAGMA user_version = 1; INSERT INTO rows VALUES ('ads', '["neither", "someone"]', '1')`);
+      db.close();
+    },
+    said: /a data file of schema version 1 that cannot be converted/,
+  },
+  {
     title: 'a data file with a row that is not JSON',
     write: (path) => {
       const db = new Database(path);

@@ -7,10 +7,12 @@ import { join } from 'node:path';
 import { Database } from 'node-sqlite3-wasm';
 
 /**
- * The layout of the rows; another number is refused at start, not converted. 2: a user's ads in
- * rows of 500 under a head row (store/kept-ads.ts), where 1 kept them in one row.
+ * The layout of the rows. 2: a user's ads in rows of 500 under a head row (store/kept-ads.ts),
+ * where 1 kept them in one row; a file of version 1 is converted at start (version-1.ts), any
+ * other number refused.
  */
 export const SCHEMA_VERSION = 2;
+export const CONVERTIBLE_VERSION = 1;
 export const DATA_FILE_NAME = 'sandbox.sqlite';
 
 /** Why a data folder cannot be used: one line for stderr, then a non-zero exit. */
@@ -32,7 +34,7 @@ const SCHEMA = `CREATE TABLE rows (
  * disk (synchronous=OFF): a crash of the process loses nothing written, a crash of the machine may.
  * Until writeAhead, nothing of a file that exists is changed: one the checks refuse is left as it is.
  */
-export function openDataFile(dir: string, fresh: boolean): { db: Database; path: string } {
+export function openDataFile(dir: string, fresh: boolean): { db: Database; path: string; version: number } {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = join(dir, DATA_FILE_NAME);
   if (fresh) for (const file of [path, `${path}-journal`, `${path}-wal`]) rmSync(file, { force: true });
@@ -41,9 +43,9 @@ export function openDataFile(dir: string, fresh: boolean): { db: Database; path:
   try {
     db = new Database(path);
     db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA synchronous = OFF');
-    checkSchema(db, path);
+    const version = checkSchema(db, path);
     if (isNew) chmodSync(path, 0o600);
-    return { db, path };
+    return { db, path, version };
   } catch (error) {
     if (db?.isOpen === true) db.close();
     throw error instanceof DataFileError ? error : unusable(path, error);
@@ -63,7 +65,8 @@ export function writeAhead(db: Database): void {
   db.exec('PRAGMA journal_mode = WAL');
 }
 
-function checkSchema(db: Database, path: string): void {
+/** The file's schema version: this sandbox's, or one it converts. */
+function checkSchema(db: Database, path: string): number {
   const integrity = db.get('PRAGMA quick_check')?.quick_check;
   if (integrity !== 'ok')
     throw new DataFileError(
@@ -73,12 +76,13 @@ function checkSchema(db: Database, path: string): void {
   const tables = db.all("SELECT name FROM sqlite_master WHERE type = 'table'");
   if (version === 0 && tables.length === 0) {
     db.exec(`BEGIN; ${SCHEMA}; PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT`);
-    return;
+    return SCHEMA_VERSION;
   }
-  if (version !== SCHEMA_VERSION)
+  if (version !== SCHEMA_VERSION && version !== CONVERTIBLE_VERSION)
     throw new DataFileError(
       `${path}: a data file of schema version ${version}, this sandbox reads version ${SCHEMA_VERSION}; ${REMEDY}`,
     );
+  return version;
 }
 
 export const REMEDY = 'move it away or start with --fresh (which deletes it)';

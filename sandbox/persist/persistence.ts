@@ -2,7 +2,15 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Database, Statement } from 'node-sqlite3-wasm';
 import { mkdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { DataFileError, openDataFile, REMEDY, writeAhead } from './data-file.js';
+import {
+  CONVERTIBLE_VERSION,
+  DataFileError,
+  openDataFile,
+  REMEDY,
+  SCHEMA_VERSION,
+  writeAhead,
+} from './data-file.js';
+import { convertVersion1 } from './version-1.js';
 import type { KeptRow, KeptStore, RowJournal } from './journal.js';
 import { OwnerLock } from './owner-lock.js';
 
@@ -36,6 +44,17 @@ export const WRITE_PAUSE_MS = 4;
  */
 const BUSY_LOOP = 0.25;
 const YIELD_LIMIT_MS = 2000;
+
+/** A file of version 1 brought to this version, said in one line; closed when it cannot be. */
+function converted(db: Database, path: string): void {
+  try {
+    convertVersion1(db, path);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  console.error(`sandbox: ${path} converted from schema version ${CONVERTIBLE_VERSION} to ${SCHEMA_VERSION}`);
+}
 
 /** How long a start waits for a data folder whose sandbox is closing (a stop takes at most 5 s). */
 const LOCK_WAIT_MS = 10_000;
@@ -87,7 +106,8 @@ export class Persistence {
       try {
         const lock = OwnerLock.take(dir);
         try {
-          const { db, path } = openDataFile(dir, fresh);
+          const { db, path, version } = openDataFile(dir, fresh);
+          if (version === CONVERTIBLE_VERSION) converted(db, path);
           return new Persistence(db, path, lock);
         } catch (error) {
           lock.release();

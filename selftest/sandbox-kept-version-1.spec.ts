@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { Database } from 'node-sqlite3-wasm';
+import { DATA_FILE_NAME, SCHEMA_VERSION } from '../sandbox/persist/data-file.js';
+import { startSandbox } from '../sandbox/start.js';
+import { actors } from './support/hostile.js';
+
+/**
+ * A data folder of an earlier release (schema version 1: a user's ads in one row, a row per status
+ * changed since) is converted at start (sandbox/persist/version-1.ts): the client, the user and
+ * the ads are there, each status as last changed, and the file is of this version after.
+ */
+
+const KEY = 'kept-version-1-control-key';
+const ADS = [
+  { id: 'v1-ad-1', status: 'pending_review' },
+  { id: 'v1-ad-2', list_id: '2002', status: 'published' },
+];
+
+/** The file is written ahead (WAL), which the binding opens only with an exclusive lock (no shared memory). */
+function openWrittenAhead(path: string): Database {
+  const db = new Database(path);
+  db.exec('PRAGMA locking_mode = EXCLUSIVE');
+  return db;
+}
+
+/** Rewrites the ads of a version 2 file as version 1 kept them, the second ad's status changed since. */
+function asVersion1(path: string, login: string): void {
+  const db = openWrittenAhead(path);
+  try {
+    db.exec('BEGIN');
+    db.run("DELETE FROM rows WHERE store = 'ads'");
+    db.run("INSERT INTO rows (store, key, value) VALUES ('ads', ?, ?)", [
+      JSON.stringify(['set', login]),
+      JSON.stringify(ADS),
+    ]);
+    db.run("INSERT INTO rows (store, key, value) VALUES ('ads', ?, ?)", [
+      JSON.stringify(['status', login, 'v1-ad-2']),
+      JSON.stringify('refused'),
+    ]);
+    db.exec('PRAGMA user_version = 1; COMMIT');
+  } finally {
+    db.close();
+  }
+}
+
+function versionOf(path: string): number {
+  const db = openWrittenAhead(path);
+  try {
+    return Number(db.get('PRAGMA user_version')?.user_version);
+  } finally {
+    db.close();
+  }
+}
+
+test('a data file of schema version 1 is converted at start: clients, users and ads kept, statuses as last changed', async () => {
+  test.setTimeout(60_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'kept-version-1-'));
+  try {
+    const first = await startSandbox({ controlKey: KEY, dataDir, fresh: true });
+    const actor = actors(first);
+    first.state.ads.replace(
+      actor.login,
+      ADS.map((ad) => ({ ...ad })),
+    );
+    await first.close();
+    asVersion1(join(dataDir, DATA_FILE_NAME), actor.login);
+
+    for (const start of ['converted', 'again']) {
+      const sandbox = await startSandbox({ controlKey: KEY, dataDir, fresh: false });
+      try {
+        expect(sandbox.state.clients.find(actor.clientId), `${start}: the client`).toBeDefined();
+        expect(sandbox.state.users.has(actor.login), `${start}: the user`).toBe(true);
+        expect(
+          sandbox.state.ads.view(actor.login, undefined).map((ad) => `${ad.id} ${ad.status}`),
+          `${start}: the ads`,
+        ).toEqual(['v1-ad-1 pending_review', 'v1-ad-2 refused']);
+      } finally {
+        await sandbox.close();
+      }
+      expect(versionOf(join(dataDir, DATA_FILE_NAME)), `${start}: the file's version`).toBe(SCHEMA_VERSION);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
