@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { DATA_FILE_NAME } from '../sandbox/persist/data-file.js';
 import { FLUSH_DELAY_MS } from '../sandbox/persist/persistence.js';
 import { batchWrites } from './lib/batch-writes.js';
+import { importWrites } from './lib/import-writes.js';
 import { journalWrites } from './lib/journal-writes.js';
 import { measureCrawl } from './lib/crawl-run.js';
 import { measureDeliveries, startDeliveryProcesses, stopDeliveryProcesses } from './lib/delivery-run.js';
@@ -131,6 +132,11 @@ async function main(): Promise<void> {
     `The journal's file: CPU per delivery record over a journal in memory, one write per record (before) / batched:`,
   );
   console.table(journalTable);
+  const importTable = importWrites(Math.max(5, ROUNDS));
+  console.log(
+    "The ad import's writing per moderation decision (an import of 500 ads): the whole import as one row (before) / its rows:",
+  );
+  console.table(importTable);
   const gated = [...crawlTable, ...deliveryTable].filter((row) => GATED.has(row.figure));
   const worst = Math.max(...gated.map((row) => row.ratio));
   console.log(
@@ -145,6 +151,7 @@ async function main(): Promise<void> {
     deliveryTable,
     batchTable,
     journalTable,
+    importTable,
     worst,
   };
   writeFileSync('reports/bench/persistence.json', JSON.stringify(figures, null, 2));

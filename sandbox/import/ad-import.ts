@@ -51,8 +51,12 @@ export class AdImport {
 
   /** Plain data: the switches' values by name, and the store's imports and ads. */
   dump(): unknown {
-    const switches = Object.fromEntries(this.switches().map((one) => [one.name, one.get()]));
-    return { switches, store: this.store.dump() };
+    return { switches: this.switchValues(), store: this.store.dump() };
+  }
+
+  /** Each switch's value by name. */
+  switchValues(): Record<string, unknown> {
+    return Object.fromEntries(this.switches().map((one) => [one.name, one.get()]));
   }
 
   /** Each known switch's value set through the switch (so validated: a bad one throws), then the store. */

@@ -41,6 +41,7 @@ export function settleImport(
     settleItem(state, rules, adImport, record.login, item);
     adImport.store.settled(record.login);
   }
+  adImport.store.recorded(record);
   adImport.changed();
 }
 

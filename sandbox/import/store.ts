@@ -1,3 +1,4 @@
+import { NO_JOURNAL, type KeptRow, type RowJournal } from '../persist/journal.js';
 import type { CodeMessage, ItemOperation, ItemStatus } from './vocabulary.js';
 
 /**
@@ -59,7 +60,21 @@ interface StoreData {
   nextListId: number;
 }
 
+// Rows in a data folder (persist/): one per import, one per ad record, and the next list_id. Keys
+// are JSON arrays, so no token, login or id can run into another.
+const importKey = (token: string): string => JSON.stringify(['import', token]);
+const adKey = (login: string, id: string): string => JSON.stringify(['ad', login, id]);
+const NEXT_LIST_ID_KEY = JSON.stringify(['next-list-id']);
+
 export class ImportStore {
+  /**
+   * Where the store's rows go. Kept as one row of the whole store, every decision of the moderation
+   * rewrote every import and ad (13 ms of CPU for one user's 5,000 ads, 120 ms for ten users', at
+   * each batch): now a decision rewrites its import's row and its ads' rows.
+   */
+  journal: RowJournal = NO_JOURNAL;
+  /** Rows queued and not yet turned into JSON: another change to them is in that JSON already. */
+  private readonly unwritten = new Set<string>();
   private readonly imports = new Map<string, ImportRecord>();
   private readonly byUser = new Map<string, string[]>();
   private readonly ads = new Map<string, Map<string, AdRecord>>();
@@ -82,14 +97,23 @@ export class ImportStore {
     this.keptItems += record.items.length;
     const waiting = record.items.filter((item) => item.status === 'queued' || item.status === 'pending');
     this.pending.set(record.login, this.pendingOf(record.login) + waiting.length);
+    this.putRow(importKey(record.token), () => this.imports.get(record.token) ?? null);
     while (this.itemsOf(tokens) > IMPORT_CAPS.keptItemsPerUser && tokens.length > 1)
       this.forget(tokens.shift() ?? '');
+  }
+
+  /** The import was decided: its row and the rows of its ads are written again. */
+  recorded(record: ImportRecord): void {
+    this.putRow(importKey(record.token), () => this.imports.get(record.token) ?? null);
+    for (const item of record.items) this.putAd(record.login, item.id);
   }
 
   forget(token: string): void {
     const record = this.imports.get(token);
     if (record === undefined) return;
     this.imports.delete(token);
+    this.unwritten.delete(importKey(token));
+    this.journal.delete(importKey(token));
     this.keptItems -= record.items.length;
     const tokens = this.byUser.get(record.login);
     if (tokens !== undefined && tokens.includes(token)) tokens.splice(tokens.indexOf(token), 1);
@@ -129,6 +153,7 @@ export class ImportStore {
     if (record === undefined) {
       record = { id, status: 'pending', message: [], lastUpdateMs: nowMs, imports: 0 };
       ads.set(id, record);
+      this.putAd(login, id);
     }
     if (record.listId === undefined && listId !== undefined) this.indexListId(login, record, listId);
     return record;
@@ -139,6 +164,7 @@ export class ImportStore {
     if (record.listId !== undefined) return record.listId;
     const listId = String(this.nextListId);
     this.nextListId += 1;
+    this.putRow(NEXT_LIST_ID_KEY, () => this.nextListId);
     this.indexListId(login, record, listId);
     return listId;
   }
@@ -155,12 +181,51 @@ export class ImportStore {
   load(data: unknown): void {
     const stored = data as Partial<StoreData> | null;
     for (const record of stored?.imports ?? []) this.add(record);
-    for (const [login, ads] of stored?.ads ?? [])
-      for (const ad of ads) {
-        this.adRecord(login, ad.id, ad.listId, ad.lastUpdateMs);
-        Object.assign(this.ad(login, ad.id) ?? {}, ad);
-      }
+    for (const [login, ads] of stored?.ads ?? []) for (const ad of ads) this.loadAd(login, ad);
     if (typeof stored?.nextListId === 'number') this.nextListId = stored.nextListId;
+  }
+
+  /** Every row of the store queued again (its rows replace a file's one row of an earlier release). */
+  keepAll(): void {
+    for (const token of this.imports.keys())
+      this.putRow(importKey(token), () => this.imports.get(token) ?? null);
+    for (const [login, ads] of this.ads) for (const id of ads.keys()) this.putAd(login, id);
+    this.putRow(NEXT_LIST_ID_KEY, () => this.nextListId);
+  }
+
+  /** Refills the empty store from its rows (before its journal is attached). */
+  loadRows(rows: readonly KeptRow[]): void {
+    const imports: ImportRecord[] = [];
+    for (const [key, value] of rows) {
+      const [kind, login, id] = JSON.parse(key) as [string, string?, string?];
+      if (kind === 'import' && value !== null) imports.push(value as ImportRecord);
+      else if (kind === 'ad' && login !== undefined && id !== undefined)
+        this.loadAd(login, value as AdRecord);
+      else if (kind === 'next-list-id' && typeof value === 'number') this.nextListId = value;
+    }
+    // Rows are read in the order they were last written: the per-user bound forgets the oldest.
+    for (const record of imports.sort((a, b) => a.createdAtMs - b.createdAtMs)) this.add(record);
+  }
+
+  private loadAd(login: string, ad: AdRecord): void {
+    this.adRecord(login, ad.id, ad.listId, ad.lastUpdateMs);
+    Object.assign(this.ad(login, ad.id) ?? {}, ad);
+  }
+
+  private putAd(login: string, id: string): void {
+    this.putRow(adKey(login, id), () => this.ad(login, id) ?? null);
+  }
+
+  /** Queues the row's write, its JSON made when the batch is written (once, however many changes). */
+  private putRow(key: string, value: () => unknown): void {
+    if (this.journal === NO_JOURNAL || this.unwritten.has(key)) return;
+    this.unwritten.add(key);
+    this.journal.put(key, {
+      toJSON: () => {
+        this.unwritten.delete(key);
+        return value();
+      },
+    });
   }
 
   private indexListId(login: string, record: AdRecord, listId: string): void {

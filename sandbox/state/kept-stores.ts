@@ -3,7 +3,7 @@
 // delivery queue and log live in memory only: a restart ends them as it ends a browser's visit.
 import type { SandboxState } from './sandbox-state.js';
 import type { AdImport } from '../import/ad-import.js';
-import { NO_JOURNAL, type KeptRow, type KeptStore } from '../persist/journal.js';
+import { NO_JOURNAL, type KeptRow, type KeptStore, type RowJournal } from '../persist/journal.js';
 import type { Persistence } from '../persist/persistence.js';
 
 /** The stores kept across restarts, by the name of their rows: another kept store is one entry here. */
@@ -21,24 +21,51 @@ export function keptStores(state: SandboxState): Readonly<Record<string, KeptSto
 }
 
 /**
- * The ad import as one row, its dump taken when the batch is written (toJSON), so that a burst of
- * decisions costs one write. Its rows are read back through AdImport.load, which validates them.
+ * The ad import: its store's rows (import/store.ts: one per import, one per ad, written as the
+ * moderation decides), and one row of the switches' values, written when the import changes.
+ * A file of an earlier release kept the whole import as one row: it is read, then replaced by
+ * these rows at the first batch.
  */
 function keptAdImport(adImport: AdImport): KeptStore {
-  const kept: KeptStore = {
-    journal: NO_JOURNAL,
+  let journal: RowJournal = NO_JOURNAL;
+  let fromOneRow = false;
+  let switchesQueued = false;
+  adImport.onChange(() => {
+    if (switchesQueued) return;
+    switchesQueued = true;
+    journal.put(SWITCHES_ROW, {
+      toJSON: () => {
+        switchesQueued = false;
+        return adImport.switchValues();
+      },
+    });
+  });
+  return {
+    get journal() {
+      return journal;
+    },
+    set journal(attached: RowJournal) {
+      journal = attached;
+      adImport.store.journal = attached;
+      if (!fromOneRow) return;
+      adImport.store.keepAll();
+      adImport.changed();
+      attached.delete(ONE_ROW);
+    },
     loadRows: (rows: readonly KeptRow[]) => {
-      const row = rows.find(([key]) => key === IMPORT_ROW);
-      if (row !== undefined) adImport.load(row[1]);
+      const oneRow = rows.find(([key]) => key === ONE_ROW);
+      if (oneRow !== undefined) adImport.load(oneRow[1]);
+      fromOneRow = oneRow !== undefined;
+      const switches = rows.find(([key]) => key === SWITCHES_ROW);
+      if (switches !== undefined) adImport.load({ switches: switches[1] });
+      adImport.store.loadRows(rows.filter(([key]) => key !== ONE_ROW && key !== SWITCHES_ROW));
     },
   };
-  adImport.onChange(() => {
-    kept.journal.put(IMPORT_ROW, { toJSON: () => adImport.dump() });
-  });
-  return kept;
 }
 
-const IMPORT_ROW = 'state';
+/** The row an earlier release kept the whole import in. */
+const ONE_ROW = 'state';
+const SWITCHES_ROW = JSON.stringify(['switches']);
 
 /** Small records of the service itself (the CA, the demo's credentials), in rows of their own. */
 const SERVICE_ROWS = 'service';

@@ -1,3 +1,4 @@
+import type { SandboxOptions } from '../../sandbox/options.js';
 import { startSandbox, type StartedSandbox } from '../../sandbox/start.js';
 import type { Scope } from '../../spec/scopes.js';
 
@@ -25,8 +26,9 @@ export interface ImportSandbox {
   done: (token: string, importToken: string) => Promise<Record<string, unknown>>;
 }
 
-export async function startImportSandbox(): Promise<ImportSandbox> {
-  const sandbox = await startSandbox();
+/** `options`: a data folder, for a sandbox that keeps its state. */
+export async function startImportSandbox(options: Partial<SandboxOptions> = {}): Promise<ImportSandbox> {
+  const sandbox = await startSandbox(options);
   const { state } = sandbox;
   const { client } = state.clients.register(['http://127.0.0.1:9/cb'], 'import self-test');
   const call: ImportSandbox['call'] = async (method, path, init = {}) => {
