@@ -136,3 +136,27 @@ test('an import kept as one row by an earlier release is read, then kept as rows
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('an import the moderation had not decided when the sandbox stopped is decided after its restart', async () => {
+  test.setTimeout(60_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'kept-import-waiting-'));
+  try {
+    const first = await startImportSandbox({ dataDir, fresh: true });
+    first.set('import-moderation-delay', 2);
+    const { token } = first.user();
+    const answer = await first.put(token, [insertAd('w1')]);
+    expect(answer.status, 'set-up: the import').toBe(200);
+    const importToken = answer.body.token as string;
+    await first.sandbox.close();
+
+    const second = await startImportSandbox({ dataDir });
+    try {
+      const decided = (await second.done(token, importToken)).ads as Ads;
+      expect(decided.w1?.status, 'decided after the restart').toBe('accepted');
+    } finally {
+      await second.sandbox.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -49,11 +49,23 @@ function nowOf(state: ImportState, clientId: string): number {
   return state.clients.find(clientId)?.clock.now() ?? Date.now();
 }
 
+/** The import decided after the moderation's delay (settings: import-moderation-delay). */
+function moderate(state: ImportState, notifications: () => NotificationsRules, record: ImportRecord): void {
+  const { adImport } = state;
+  adImport.moderation.schedule(adImport.settings.values.moderationDelaySeconds * 1000, () => {
+    settleImport(state, notifications(), adImport, record);
+  });
+}
+
 function registerImport(
   app: FastifyInstance,
   state: ImportState,
   notifications: () => NotificationsRules,
 ): void {
+  // Imports a kept sandbox had not decided when it stopped are decided after its restart: the
+  // moderation's queue lives in memory, and a client polling their status would wait for ever.
+  for (const record of state.adImport.store.waiting()) moderate(state, notifications, record);
+
   app.put(IMPORT_PATH, (request, reply) => {
     const context = checked(request, state, importChecks);
     const { login, clientId } = grantOf(context);
@@ -72,12 +84,9 @@ function registerImport(
         ...(ad.trigger === undefined ? {} : { trigger: ad.trigger }),
       })),
     };
-    const { adImport } = state;
-    adImport.store.add(record);
-    adImport.changed();
-    adImport.moderation.schedule(adImport.settings.values.moderationDelaySeconds * 1000, () => {
-      settleImport(state, notifications(), adImport, record);
-    });
+    state.adImport.store.add(record);
+    state.adImport.changed();
+    moderate(state, notifications, record);
     return send(reply, importAnswerBody('imported', record.token, []));
   });
 

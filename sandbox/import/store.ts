@@ -119,6 +119,13 @@ export class ImportStore {
     if (tokens !== undefined && tokens.includes(token)) tokens.splice(tokens.indexOf(token), 1);
   }
 
+  /** The imports with an ad the moderation has not decided yet, oldest first. */
+  waiting(): ImportRecord[] {
+    return [...this.imports.values()].filter((record) =>
+      record.items.some((item) => item.status === 'queued' || item.status === 'pending'),
+    );
+  }
+
   /** One item of the user's imports was decided. */
   settled(login: string): void {
     this.pending.set(login, Math.max(0, this.pendingOf(login) - 1));

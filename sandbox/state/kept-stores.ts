@@ -1,6 +1,7 @@
 // What a data folder keeps (docs/sandbox-service.md): the stores below, each under its name, and
 // the CA. Sessions, pending sign-ins, page tokens, rate-limit windows, login throttling and the
-// delivery queue and log live in memory only: a restart ends them as it ends a browser's visit.
+// delivery queue and log live in memory only: a restart ends them as it ends a browser's visit. The
+// moderation's queue too, but its imports are kept and queued again at start (import/routes.ts).
 import type { SandboxState } from './sandbox-state.js';
 import type { AdImport } from '../import/ad-import.js';
 import { NO_JOURNAL, type KeptRow, type KeptStore, type RowJournal } from '../persist/journal.js';
