@@ -15,6 +15,7 @@ import { deliverySwitches } from './notifications/switches.js';
 import { keepRecord, keptRecord, keptStores } from './state/kept-stores.js';
 import { Persistence } from './persist/persistence.js';
 import { createState, type SandboxState } from './state/sandbox-state.js';
+import { convertVersion1 } from './state/version-1.js';
 import { observeSandbox } from './chaos/install.js';
 import { Journal } from './journal/journal.js';
 import { chaosSwitches } from './chaos/switches.js';
@@ -42,7 +43,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
   const persistence =
     options.dataDir === undefined
       ? undefined
-      : await Persistence.open(options.dataDir, options.fresh === true);
+      : await Persistence.open(options.dataDir, options.fresh === true, convertVersion1);
   const keptCa = keptRecord(persistence, 'ca') as CaMaterial | undefined;
   const tls = await generateTls(options.tlsDir, options.host, keptCa);
   keepRecord(persistence, 'ca', tls.ca);

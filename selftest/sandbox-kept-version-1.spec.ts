@@ -9,7 +9,7 @@ import { actors } from './support/hostile.js';
 
 /**
  * A data folder of an earlier release (schema version 1: a user's ads in one row, a row per status
- * changed since) is converted at start (sandbox/persist/version-1.ts): the client, the user and
+ * changed since) is converted at start (sandbox/state/version-1.ts): the client, the user and
  * the ads are there, each status as last changed, and the file is of this version after.
  */
 

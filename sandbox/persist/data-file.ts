@@ -8,7 +8,7 @@ import { Database } from 'node-sqlite3-wasm';
 
 /**
  * The layout of the rows. 2: a user's ads in rows of 500 under a head row (store/kept-ads.ts),
- * where 1 kept them in one row; a file of version 1 is converted at start (version-1.ts), any
+ * where 1 kept them in one row; a file of version 1 is converted at start (state/version-1.ts), any
  * other number refused.
  */
 export const SCHEMA_VERSION = 2;

@@ -10,7 +10,6 @@ import {
   SCHEMA_VERSION,
   writeAhead,
 } from './data-file.js';
-import { convertVersion1 } from './version-1.js';
 import type { KeptRow, KeptStore, RowJournal } from './journal.js';
 import { OwnerLock } from './owner-lock.js';
 
@@ -46,8 +45,15 @@ const BUSY_LOOP = 0.25;
 const YIELD_LIMIT_MS = 2000;
 
 /** A file of version 1 brought to this version, said in one line; closed when it cannot be. */
-function converted(db: Database, path: string): void {
+/** Brings a file of version 1 to this version in place (state/version-1.ts), or throws a DataFileError. */
+export type Version1Converter = (db: Database, path: string) => void;
+
+function converted(db: Database, path: string, convertVersion1: Version1Converter | undefined): void {
   try {
+    if (convertVersion1 === undefined)
+      throw new DataFileError(
+        `${path}: a data file of schema version ${CONVERTIBLE_VERSION}, this sandbox reads version ${SCHEMA_VERSION}; ${REMEDY}`,
+      );
     convertVersion1(db, path);
   } catch (error) {
     db.close();
@@ -97,9 +103,10 @@ export class Persistence {
    * Takes the data folder's lock (owner-lock.ts: a live sandbox's is refused at once, a dead one's
    * taken over), then opens its file (data-file.ts; `fresh` starts it empty). A folder whose
    * sandbox is closing is tried again for LOCK_WAIT_MS: a restart may come while the sandbox before
-   * it is still closing (its parent, npm's shell, ends at once).
+   * it is still closing (its parent, npm's shell, ends at once). A file of version 1 is converted
+   * by `convertVersion1`, refused without it.
    */
-  static async open(dir: string, fresh: boolean): Promise<Persistence> {
+  static async open(dir: string, fresh: boolean, convertVersion1?: Version1Converter): Promise<Persistence> {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const deadline = Date.now() + LOCK_WAIT_MS;
     for (;;) {
@@ -107,7 +114,7 @@ export class Persistence {
         const lock = OwnerLock.take(dir);
         try {
           const { db, path, version } = openDataFile(dir, fresh);
-          if (version === CONVERTIBLE_VERSION) converted(db, path);
+          if (version === CONVERTIBLE_VERSION) converted(db, path, convertVersion1);
           return new Persistence(db, path, lock);
         } catch (error) {
           lock.release();

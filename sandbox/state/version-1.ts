@@ -1,12 +1,13 @@
 // A data file of schema version 1 (a user's ads in one row, ["set", login], and one row per status
 // changed since, ["status", login, id]) brought to the version this sandbox reads, in place and in
 // one transaction: a sandbox of an earlier release keeps its clients, tokens and ads across the
-// upgrade. Every other store's rows are the same in both versions.
+// upgrade. Every other store's rows are the same in both versions. Here, not in persist/: it knows
+// how the ads store keeps its rows, and the persistence is handed it (start.ts).
 import type { Database } from 'node-sqlite3-wasm';
 import type { Ad } from '../store/ad.js';
+import { DataFileError, REMEDY, SCHEMA_VERSION } from '../persist/data-file.js';
+import type { RowJournal } from '../persist/journal.js';
 import { KeptAds } from '../store/kept-ads.js';
-import { DataFileError, REMEDY, SCHEMA_VERSION } from './data-file.js';
-import type { RowJournal } from './journal.js';
 
 const ADS_STORE = 'ads';
 
