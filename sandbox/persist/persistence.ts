@@ -76,8 +76,7 @@ const LOCK_RETRY_MS = 200;
  */
 export class Persistence {
   private pending: Change[] = [];
-  /** Changes queued since the start, and how many of them were taken to be written. */
-  private queued = 0;
+  /** Changes taken to be written since the start; with those pending, every change queued. */
   private taken = 0;
   /** Who waits for the changes up to a count to be written (written()), in the order they came. */
   private waiters: { upTo: number; settle: () => void }[] = [];
@@ -180,20 +179,17 @@ export class Persistence {
 
   /** Settles once the changes queued so far are written (or their write failed, or the file closed). */
   written(): Promise<void> {
-    if (this.taken >= this.queued || this.closed) return Promise.resolve();
+    if (this.pending.length === 0 || this.closed) return Promise.resolve();
     return new Promise((settle) => {
-      this.waiters.push({ upTo: this.queued, settle });
+      this.waiters.push({ upTo: this.taken + this.pending.length, settle });
     });
   }
 
   /** Settles the waiters whose changes are all written; every one when the file is closed. */
   private settleWaiters(): void {
-    const waiting = this.waiters.filter(({ upTo, settle }) => {
-      if (upTo > this.taken && !this.closed) return true;
-      settle();
-      return false;
-    });
-    this.waiters = waiting;
+    const settled = this.waiters.filter(({ upTo }) => upTo <= this.taken || this.closed);
+    this.waiters = this.waiters.filter((waiter) => !settled.includes(waiter));
+    for (const { settle } of settled) settle();
   }
 
   /**
@@ -268,7 +264,6 @@ export class Persistence {
   private queue(change: Change): void {
     if (this.closed) return;
     this.pending.push(change);
-    this.queued += 1;
     if (this.scheduled) return;
     this.scheduled = true;
     this.batchStartedAt = performance.now();
