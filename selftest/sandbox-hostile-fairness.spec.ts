@@ -7,7 +7,6 @@ import {
   actors,
   Browser,
   caller,
-  hiddenField,
   isConsentPage,
   Receiver,
   send,
@@ -70,11 +69,7 @@ async function completeFlow(
 ): Promise<Answer> {
   const consent = await browser.logIn(loginPage, login, password);
   expect(isConsentPage(consent), `the consent page after signing in (HTTP ${consent.status})`).toBe(true);
-  return browser.go('/oauth/consent', {
-    request: hiddenField(consent, 'request'),
-    csrf: hiddenField(consent, 'csrf'),
-    decision: 'approve',
-  });
+  return browser.approve(consent);
 }
 
 test.describe('one user cannot lock out or evict another', () => {

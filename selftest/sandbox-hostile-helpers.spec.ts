@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
-import { actors, Browser, caller, hiddenField, send, type Answer } from './support/hostile.js';
+import { actors, caller, send, type Answer } from './support/hostile.js';
+import { approvedCode, redeemCode } from './support/token-flow.js';
 import { childEnvironment } from '../config/environment.js';
 
 /**
@@ -174,28 +175,9 @@ test.describe('a reused code', () => {
   test('presenting a code again revokes the token issued from it', async () => {
     const sandbox = await startSandbox({ controlKey: KEY });
     try {
-      const { clientId, secret, redirectUri, login, password } = actors(sandbox);
-      const browser = new Browser(sandbox, caller(sandbox));
-      const consent = await browser.logIn(await browser.authorize(clientId, redirectUri), login, password);
-      const approved = await browser.go('/oauth/consent', {
-        request: hiddenField(consent, 'request'),
-        csrf: hiddenField(consent, 'csrf'),
-        decision: 'approve',
-      });
-      const code = new URL(approved.headers.location ?? 'none:').searchParams.get('code') ?? '';
-      expect(code, 'set-up: a code').not.toBe('');
-      const redeem = (): Promise<Answer> =>
-        send(browser.agent, `${sandbox.authUrl}/oauth/token`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({
-            grant_type: 'authorization_code',
-            code,
-            redirect_uri: redirectUri,
-            client_id: clientId,
-            client_secret: secret,
-          }).toString(),
-        });
+      const actor = actors(sandbox);
+      const { browser, code } = await approvedCode(sandbox, actor, 'basic_user_info');
+      const redeem = (): Promise<Answer> => redeemCode(sandbox, browser, actor, code);
       const first = await redeem();
       expect(first.status, 'set-up: the first exchange').toBe(200);
       const token = (JSON.parse(first.body) as { access_token: string }).access_token;

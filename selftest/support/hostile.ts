@@ -75,15 +75,24 @@ export class Browser {
     return answer;
   }
 
-  authorize(clientId: string, redirectUri: string, state = 's'): Promise<Answer> {
+  authorize(clientId: string, redirectUri: string, state = 's', scope = 'basic_user_info'): Promise<Answer> {
     const query = new URLSearchParams({
       response_type: 'code',
       client_id: clientId,
       redirect_uri: redirectUri,
-      scope: 'basic_user_info',
+      scope,
       state,
     });
     return this.go(`/oauth?${query.toString()}`);
+  }
+
+  /** The consent page's approval: the redirect back to the client, with the code. */
+  approve(consent: Answer): Promise<Answer> {
+    return this.go('/oauth/consent', {
+      request: hiddenField(consent, 'request'),
+      csrf: hiddenField(consent, 'csrf'),
+      decision: 'approve',
+    });
   }
 
   logIn(page: Answer, login: string, password: string): Promise<Answer> {
