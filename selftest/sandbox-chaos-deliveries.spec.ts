@@ -4,7 +4,7 @@ import { CHAOS_TEST_SEED, expectRate, expectUntouched, statedRate } from './supp
 import {
   deliveriesOf,
   eventually,
-  startChaosSandbox,
+  chaosSandboxForEachTest,
   TokenCheckingReceiver,
   type Actor,
   type ChaosSandbox,
@@ -22,12 +22,8 @@ const EVENTS = 150;
 const DELAY_MS = 300;
 
 let box: ChaosSandbox;
-test.beforeEach(async () => {
-  box = await startChaosSandbox();
-  console.log(`chaos seed ${SEED} (CHAOS_SEED replays it)`);
-});
-test.afterEach(async () => {
-  await box.close();
+chaosSandboxForEachTest((started) => {
+  box = started;
 });
 
 function rateOf(profile: string, fault: string): number {

@@ -9,7 +9,12 @@ import {
   seen,
   statedRate,
 } from './support/chaos-checks.js';
-import { requestsOf, startChaosSandbox, type Actor, type ChaosSandbox } from './support/chaos-sandbox.js';
+import {
+  requestsOf,
+  chaosSandboxForEachTest,
+  type Actor,
+  type ChaosSandbox,
+} from './support/chaos-sandbox.js';
 
 /**
  * Chaos profiles at the request stage (docs/sandbox-chaos.md): the edge's pages, resets, timeouts
@@ -20,12 +25,8 @@ import { requestsOf, startChaosSandbox, type Actor, type ChaosSandbox } from './
 const SEED = CHAOS_TEST_SEED;
 
 let box: ChaosSandbox;
-test.beforeEach(async () => {
-  box = await startChaosSandbox();
-  console.log(`chaos seed ${SEED} (CHAOS_SEED replays it)`);
-});
-test.afterEach(async () => {
-  await box.close();
+chaosSandboxForEachTest((started) => {
+  box = started;
 });
 
 function listing(actor: Actor, token: string): Promise<unknown> {

@@ -8,7 +8,7 @@ import {
   expectUntouched,
   statedRate,
 } from './support/chaos-checks.js';
-import { requestsOf, startChaosSandbox, type ChaosSandbox } from './support/chaos-sandbox.js';
+import { requestsOf, chaosSandboxForEachTest, type ChaosSandbox } from './support/chaos-sandbox.js';
 
 /**
  * Chaos on the listing's answers (docs/sandbox-chaos.md): statuses outside section 3, pages
@@ -20,12 +20,8 @@ const SEED = CHAOS_TEST_SEED;
 const OUTSIDE = new Set(['expired', 'sold', 'deleted_sold']);
 
 let box: ChaosSandbox;
-test.beforeEach(async () => {
-  box = await startChaosSandbox();
-  console.log(`chaos seed ${SEED} (CHAOS_SEED replays it)`);
-});
-test.afterEach(async () => {
-  await box.close();
+chaosSandboxForEachTest((started) => {
+  box = started;
 });
 
 function rateOf(profile: string, fault: string): number {

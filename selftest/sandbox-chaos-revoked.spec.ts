@@ -11,6 +11,7 @@ import {
   REDIRECT_URI,
   requestsOf,
   signInAfresh,
+  chaosSandboxForEachTest,
   startChaosSandbox,
   type Actor,
   type ChaosSandbox,
@@ -25,12 +26,8 @@ import {
 const SEED = CHAOS_TEST_SEED;
 
 let box: ChaosSandbox;
-test.beforeEach(async () => {
-  box = await startChaosSandbox();
-  console.log(`chaos seed ${SEED} (CHAOS_SEED replays it)`);
-});
-test.afterEach(async () => {
-  await box.close();
+chaosSandboxForEachTest((started) => {
+  box = started;
 });
 
 function reasonOf(body: string): string | undefined {

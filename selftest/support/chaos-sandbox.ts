@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { JournalAnswer, JournalRecord } from '../../spec/journal.js';
 import { startSandbox, type StartedSandbox } from '../../sandbox/start.js';
 import type { SandboxOptions } from '../../sandbox/options.js';
+import { test } from '@playwright/test';
+import { CHAOS_TEST_SEED } from './chaos-checks.js';
 import { IntegratorClient } from './integrator-client.js';
 
 /**
@@ -191,4 +193,20 @@ export async function signInAfresh(box: ChaosSandbox, actor: Actor): Promise<str
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * A fresh chaos sandbox for each test of the file, handed to `use` before the test and closed
+ * after it; the seed printed, so that CHAOS_SEED replays a failure.
+ */
+export function chaosSandboxForEachTest(use: (box: ChaosSandbox) => void): void {
+  let current: ChaosSandbox | undefined;
+  test.beforeEach(async () => {
+    current = await startChaosSandbox();
+    use(current);
+    console.log(`chaos seed ${CHAOS_TEST_SEED} (CHAOS_SEED replays it)`);
+  });
+  test.afterEach(async () => {
+    await current?.close();
+  });
 }
