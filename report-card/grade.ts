@@ -53,6 +53,11 @@ export function standingOf(line: ReportCard['lines'][number]): Standing {
   return line.requirement.advisory === undefined ? 'failed' : 'advisory';
 }
 
+/** The ids of the card's requirements that stand so, in the card's order. */
+export function idsStanding(card: ReportCard, standing: Standing): string[] {
+  return card.lines.filter((line) => standingOf(line) === standing).map((line) => line.requirement.id);
+}
+
 /** 1 on a failed requirement (not an advisory one); with `requireExercised`, also on one not exercised. */
 export function exitCodeOf(card: ReportCard, requireExercised: boolean): number {
   const standings = card.lines.map(standingOf);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gradeClient, standingOf, type ReportCard } from '../report-card/grade.js';
+import { gradeClient, idsStanding, standingOf, type ReportCard } from '../report-card/grade.js';
 import { REDIRECT_URI, startChaosSandbox, type ChaosSandbox } from './support/chaos-sandbox.js';
 
 /**
@@ -8,9 +8,7 @@ import { REDIRECT_URI, startChaosSandbox, type ChaosSandbox } from './support/ch
  * info, a full crawl) fails no requirement; the same day with its code sent a second time fails the
  * code's single use, and that alone, with the second exchange as evidence.
  */
-function failedIds(card: ReportCard): string[] {
-  return card.lines.filter((line) => standingOf(line) === 'failed').map((line) => line.requirement.id);
-}
+const failedIds = (card: ReportCard): string[] => idsStanding(card, 'failed');
 
 test.describe('the report card of a client, from the sandbox journal', () => {
   let box: ChaosSandbox;

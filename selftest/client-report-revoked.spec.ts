@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { RequestRecord } from '../spec/journal.js';
-import { gradeClient, standingOf, type ReportCard } from '../report-card/grade.js';
+import { gradeClient, idsStanding, standingOf, type ReportCard } from '../report-card/grade.js';
 import { CHAOS_TEST_SEED } from './support/chaos-checks.js';
 import {
   requestsOf,
@@ -24,9 +24,7 @@ function standing(card: ReportCard, id: string): string | undefined {
   return line === undefined ? undefined : standingOf(line);
 }
 
-function failedIds(card: ReportCard): string[] {
-  return card.lines.filter((line) => standingOf(line) === 'failed').map((line) => line.requirement.id);
-}
+const failedIds = (card: ReportCard): string[] => idsStanding(card, 'failed');
 
 test.describe('C7.3-03 from the journal, a token revoked under the client', () => {
   let box: ChaosSandbox;

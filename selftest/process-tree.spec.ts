@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { childEnvironment } from '../config/environment.js';
+import { statFields } from '../sandbox/service/processes.js';
 import { killGroup } from './support/process-group.js';
 
 /**
@@ -19,14 +20,7 @@ test.skip(process.platform !== 'linux', 'processes are looked at through /proc')
 const ROOT = resolve(__dirname, '..');
 const WATCHER = join(ROOT, 'selftest', 'support', 'stop-watcher.ts');
 
-function stateOf(pid: number): string {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? '';
-  } catch {
-    return 'gone';
-  }
-}
+const stateOf = (pid: number): string => statFields(pid)[0] ?? 'gone';
 
 test('a process under npm’s shell stops when npm has exited, reaped or not', async () => {
   test.setTimeout(60_000);
