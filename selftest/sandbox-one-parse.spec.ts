@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_PATH } from '../spec/paths.js';
@@ -70,6 +71,11 @@ function bodyFor(url: string): Record<string, string> {
   return { method: 'POST', url, media_type: 'application/json', token: 'receiver-token' };
 }
 
+/** 4.6 create, in process: a configuration delivering to `url`, for the token in `headers`. */
+function create(on: Sandbox, headers: Record<string, string>, url: string): Promise<LightMyRequestResponse> {
+  return on.apps.inject({ method: 'POST', url: NOTIFICATION_PATH, headers, payload: bodyFor(url) });
+}
+
 /** A status change of one of the user's ads, as the test helper would make it. */
 function changeOf(login: string): Parameters<typeof notifyStatusChange>[2] {
   return {
@@ -89,12 +95,7 @@ test('a notification url is parsed once per create and once per update', async (
   const parses: string[] = [];
   try {
     await countingParses(url, parses, async () => {
-      const created = await on.apps.inject({
-        method: 'POST',
-        url: NOTIFICATION_PATH,
-        headers,
-        payload: bodyFor(url),
-      });
+      const created = await create(on, headers, url);
       expect(created.statusCode, created.body).toBe(201);
       expect(parses).toHaveLength(1);
       const id = String(created.json<{ id: unknown }>().id);
@@ -120,12 +121,7 @@ test('a delivery goes to the url its create parsed: no attempt parses it again',
   const parses: string[] = [];
   try {
     await countingParses(url, parses, async () => {
-      const created = await on.apps.inject({
-        method: 'POST',
-        url: NOTIFICATION_PATH,
-        headers: headersOf(on, 'one-parse-delivery'),
-        payload: bodyFor(url),
-      });
+      const created = await create(on, headersOf(on, 'one-parse-delivery'), url);
       expect(created.statusCode, created.body).toBe(201);
       notifyStatusChange(on.state, on.rules.current.notifications, changeOf('one-parse-delivery'));
       const arrivals = await receiver.waitFor('/one-parse/delivered', 1);
