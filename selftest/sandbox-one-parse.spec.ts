@@ -1,6 +1,5 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { expect, test } from '@playwright/test';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { NOTIFICATION_PATH } from '../spec/paths.js';
 import { buildAppsServer } from '../sandbox/apps-server.js';
 import { notifyStatusChange } from '../sandbox/notifications/notify.js';
