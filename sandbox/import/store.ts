@@ -1,4 +1,4 @@
-import { NO_JOURNAL, type KeptRow, type RowJournal } from '../persist/journal.js';
+import { LatestRows, NO_JOURNAL, type KeptRow, type RowJournal } from '../persist/journal.js';
 import type { CodeMessage, ItemOperation, ItemStatus } from './vocabulary.js';
 
 /**
@@ -73,8 +73,7 @@ export class ImportStore {
    * each batch): now a decision rewrites its import's row and its ads' rows.
    */
   journal: RowJournal = NO_JOURNAL;
-  /** Rows queued and not yet turned into JSON: another change to them is in that JSON already. */
-  private readonly unwritten = new Set<string>();
+  private readonly rows = new LatestRows();
   private readonly imports = new Map<string, ImportRecord>();
   private readonly byUser = new Map<string, string[]>();
   private readonly ads = new Map<string, Map<string, AdRecord>>();
@@ -97,14 +96,14 @@ export class ImportStore {
     this.keptItems += record.items.length;
     const waiting = record.items.filter((item) => item.status === 'queued' || item.status === 'pending');
     this.pending.set(record.login, this.pendingOf(record.login) + waiting.length);
-    this.putRow(importKey(record.token), () => this.imports.get(record.token) ?? null);
+    this.putImport(record.token);
     while (this.itemsOf(tokens) > IMPORT_CAPS.keptItemsPerUser && tokens.length > 1)
       this.forget(tokens.shift() ?? '');
   }
 
   /** The import was decided: its row and the rows of its ads are written again. */
   recorded(record: ImportRecord): void {
-    this.putRow(importKey(record.token), () => this.imports.get(record.token) ?? null);
+    this.putImport(record.token);
     for (const item of record.items) this.putAd(record.login, item.id);
   }
 
@@ -112,8 +111,7 @@ export class ImportStore {
     const record = this.imports.get(token);
     if (record === undefined) return;
     this.imports.delete(token);
-    this.unwritten.delete(importKey(token));
-    this.journal.delete(importKey(token));
+    this.rows.delete(this.journal, importKey(token));
     this.keptItems -= record.items.length;
     const tokens = this.byUser.get(record.login);
     if (tokens !== undefined && tokens.includes(token)) tokens.splice(tokens.indexOf(token), 1);
@@ -171,7 +169,7 @@ export class ImportStore {
     if (record.listId !== undefined) return record.listId;
     const listId = String(this.nextListId);
     this.nextListId += 1;
-    this.putRow(NEXT_LIST_ID_KEY, () => this.nextListId);
+    this.rows.put(this.journal, NEXT_LIST_ID_KEY, () => this.nextListId);
     this.indexListId(login, record, listId);
     return listId;
   }
@@ -194,10 +192,9 @@ export class ImportStore {
 
   /** Every row of the store queued again (its rows replace a file's one row of an earlier release). */
   keepAll(): void {
-    for (const token of this.imports.keys())
-      this.putRow(importKey(token), () => this.imports.get(token) ?? null);
+    for (const token of this.imports.keys()) this.putImport(token);
     for (const [login, ads] of this.ads) for (const id of ads.keys()) this.putAd(login, id);
-    this.putRow(NEXT_LIST_ID_KEY, () => this.nextListId);
+    this.rows.put(this.journal, NEXT_LIST_ID_KEY, () => this.nextListId);
   }
 
   /** Refills the empty store from its rows (before its journal is attached). */
@@ -220,19 +217,11 @@ export class ImportStore {
   }
 
   private putAd(login: string, id: string): void {
-    this.putRow(adKey(login, id), () => this.ad(login, id) ?? null);
+    this.rows.put(this.journal, adKey(login, id), () => this.ad(login, id) ?? null);
   }
 
-  /** Queues the row's write, its JSON made when the batch is written (once, however many changes). */
-  private putRow(key: string, value: () => unknown): void {
-    if (this.journal === NO_JOURNAL || this.unwritten.has(key)) return;
-    this.unwritten.add(key);
-    this.journal.put(key, {
-      toJSON: () => {
-        this.unwritten.delete(key);
-        return value();
-      },
-    });
+  private putImport(token: string): void {
+    this.rows.put(this.journal, importKey(token), () => this.imports.get(token) ?? null);
   }
 
   private indexListId(login: string, record: AdRecord, listId: string): void {

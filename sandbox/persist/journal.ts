@@ -34,3 +34,31 @@ export const NO_JOURNAL: RowJournal = {
   deletePrefix: () => undefined,
   written: () => Promise.resolve(),
 };
+
+/**
+ * Rows written with their latest value: each row's JSON is made when its batch is written, so a row
+ * changed again before then is queued once and turned into JSON once (a user's row of 500 ads
+ * after every ad the import adds, an import's row after every decision). Nothing is queued on
+ * NO_JOURNAL.
+ */
+export class LatestRows {
+  /** Rows queued and not yet turned into JSON: another change to them is in that JSON already. */
+  private readonly unwritten = new Set<string>();
+
+  put(journal: RowJournal, key: string, value: () => unknown): void {
+    if (journal === NO_JOURNAL || this.unwritten.has(key)) return;
+    this.unwritten.add(key);
+    journal.put(key, {
+      toJSON: () => {
+        this.unwritten.delete(key);
+        return value();
+      },
+    });
+  }
+
+  /** The row deleted after what was queued for it: a later put queues it again. */
+  delete(journal: RowJournal, key: string): void {
+    this.unwritten.delete(key);
+    journal.delete(key);
+  }
+}

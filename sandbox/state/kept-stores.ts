@@ -4,7 +4,7 @@
 // moderation's queue too, but its imports are kept and queued again at start (import/routes.ts).
 import type { SandboxState } from './sandbox-state.js';
 import type { AdImport } from '../import/ad-import.js';
-import { NO_JOURNAL, type KeptRow, type KeptStore, type RowJournal } from '../persist/journal.js';
+import { LatestRows, NO_JOURNAL, type KeptRow, type KeptStore, type RowJournal } from '../persist/journal.js';
 import type { Persistence } from '../persist/persistence.js';
 
 /** The stores kept across restarts, by the name of their rows: another kept store is one entry here. */
@@ -30,16 +30,9 @@ export function keptStores(state: SandboxState): Readonly<Record<string, KeptSto
 function keptAdImport(adImport: AdImport): KeptStore {
   let journal: RowJournal = NO_JOURNAL;
   let fromOneRow = false;
-  let switchesQueued = false;
+  const rows = new LatestRows();
   adImport.onChange(() => {
-    if (switchesQueued) return;
-    switchesQueued = true;
-    journal.put(SWITCHES_ROW, {
-      toJSON: () => {
-        switchesQueued = false;
-        return adImport.switchValues();
-      },
-    });
+    rows.put(journal, SWITCHES_ROW, () => adImport.switchValues());
   });
   return {
     get journal() {

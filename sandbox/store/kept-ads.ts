@@ -3,7 +3,7 @@
 // one row, a set of 100,000 ads was a 5.5 MB string made and written in one turn of the event loop,
 // stalling every request meanwhile; in rows of 500 the persistence writes them one or two at a time
 // between requests (persist/persistence.ts), and an ad the import adds rewrites only its row.
-import { NO_JOURNAL, type KeptRow, type RowJournal } from '../persist/journal.js';
+import { LatestRows, NO_JOURNAL, type KeptRow, type RowJournal } from '../persist/journal.js';
 import type { Ad } from './ad.js';
 
 /** Ads per row: about 27 kB of JSON, made and written in about half a millisecond. */
@@ -35,8 +35,7 @@ export class KeptAds {
   /** Set numbers that have rows no head names (a write cut short), by login. */
   private readonly leftovers = new Map<string, Set<number>>();
   private lastSet = 0;
-  /** Rows queued and not yet turned into JSON: another change to them is in that JSON already. */
-  private readonly unwritten = new Set<string>();
+  private readonly rows = new LatestRows();
 
   /** The user's set was replaced by `ads` (a new array, never changed but by `added`). */
   replaced(login: string, ads: readonly Ad[]): void {
@@ -112,14 +111,8 @@ export class KeptAds {
 
   /** Queues the row's write, its JSON made when the batch is written (once, however many changes). */
   private putRow(login: string, set: number, row: number, ads: readonly Ad[]): void {
-    const key = rowKey(login, set, row);
-    if (this.unwritten.has(key)) return;
-    this.unwritten.add(key);
-    this.journal.put(key, {
-      toJSON: () => {
-        this.unwritten.delete(key);
-        return ads.slice(row * ADS_PER_ROW, (row + 1) * ADS_PER_ROW);
-      },
-    });
+    this.rows.put(this.journal, rowKey(login, set, row), () =>
+      ads.slice(row * ADS_PER_ROW, (row + 1) * ADS_PER_ROW),
+    );
   }
 }
