@@ -111,6 +111,7 @@ export class Receiver {
     server.onRequest = (request) => {
       if (receiver.fromRetiredConfiguration(request.headers, request.body)) {
         orphans.add(request);
+        receiver.orphanRequests += 1;
         return;
       }
       receiver.record({
@@ -147,12 +148,7 @@ export class Receiver {
   ): boolean {
     if (this.retiredTokens.size === 0) return false;
     const carried = `${Object.values(headers).flat().join('\n')}\n${body}`;
-    for (const token of this.retiredTokens)
-      if (carried.includes(token)) {
-        this.orphanRequests += 1;
-        return true;
-      }
-    return false;
+    return [...this.retiredTokens].some((token) => carried.includes(token));
   }
 
   /** The local port the listener is bound to (WEBHOOK_LISTEN_PORT, or a free one). */
