@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { Database } from 'node-sqlite3-wasm';
-import { DATA_FILE_NAME } from '../sandbox/persist/data-file.js';
+import { withDataFile } from './support/data-file.js';
 import { insertAd, startImportSandbox, type ImportSandbox } from './support/import-sandbox.js';
 
 /**
@@ -81,26 +80,19 @@ test('imports, their ads, list_ids and switches survive a restart, and what come
 
 /** The file's import rows replaced by the one row an earlier release kept the whole import in. */
 function asOneRow(dataDir: string, dump: unknown): void {
-  const db = new Database(join(dataDir, DATA_FILE_NAME));
-  try {
-    db.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN; DELETE FROM rows WHERE store = 'import'");
+  withDataFile(dataDir, (db) => {
+    db.exec("BEGIN; DELETE FROM rows WHERE store = 'import'");
     db.run("INSERT INTO rows (store, key, value) VALUES ('import', 'state', ?)", [JSON.stringify(dump)]);
     db.exec('COMMIT');
-  } finally {
-    db.close();
-  }
+  });
 }
 
 function importKeys(dataDir: string): string[] {
-  const db = new Database(join(dataDir, DATA_FILE_NAME));
-  try {
-    db.exec('PRAGMA locking_mode = EXCLUSIVE');
-    return db
+  return withDataFile(dataDir, (db) =>
+    db
       .all("SELECT key FROM rows WHERE store = 'import'")
-      .map((row) => (typeof row.key === 'string' ? row.key : ''));
-  } finally {
-    db.close();
-  }
+      .map((row) => (typeof row.key === 'string' ? row.key : '')),
+  );
 }
 
 test('an import kept as one row by an earlier release is read, then kept as rows', async () => {

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { Database } from 'node-sqlite3-wasm';
-import { DATA_FILE_NAME, SCHEMA_VERSION } from '../sandbox/persist/data-file.js';
+import { SCHEMA_VERSION } from '../sandbox/persist/data-file.js';
 import { startSandbox } from '../sandbox/start.js';
+import { withDataFile } from './support/data-file.js';
 import { actors } from './support/hostile.js';
 
 /**
@@ -19,17 +19,9 @@ const ADS = [
   { id: 'v1-ad-2', list_id: '2002', status: 'published' },
 ];
 
-/** The file is written ahead (WAL), which the binding opens only with an exclusive lock (no shared memory). */
-function openWrittenAhead(path: string): Database {
-  const db = new Database(path);
-  db.exec('PRAGMA locking_mode = EXCLUSIVE');
-  return db;
-}
-
 /** Rewrites the ads of a version 2 file as version 1 kept them, the second ad's status changed since. */
-function asVersion1(path: string, login: string): void {
-  const db = openWrittenAhead(path);
-  try {
+function asVersion1(dataDir: string, login: string): void {
+  withDataFile(dataDir, (db) => {
     db.exec('BEGIN');
     db.run("DELETE FROM rows WHERE store = 'ads'");
     db.run("INSERT INTO rows (store, key, value) VALUES ('ads', ?, ?)", [
@@ -41,19 +33,11 @@ function asVersion1(path: string, login: string): void {
       JSON.stringify('refused'),
     ]);
     db.exec('PRAGMA user_version = 1; COMMIT');
-  } finally {
-    db.close();
-  }
+  });
 }
 
-function versionOf(path: string): number {
-  const db = openWrittenAhead(path);
-  try {
-    return Number(db.get('PRAGMA user_version')?.user_version);
-  } finally {
-    db.close();
-  }
-}
+const versionOf = (dataDir: string): number =>
+  withDataFile(dataDir, (db) => Number(db.get('PRAGMA user_version')?.user_version));
 
 test('a data file of schema version 1 is converted at start: clients, users and ads kept, statuses as last changed', async () => {
   test.setTimeout(60_000);
@@ -66,7 +50,7 @@ test('a data file of schema version 1 is converted at start: clients, users and 
       ADS.map((ad) => ({ ...ad })),
     );
     await first.close();
-    asVersion1(join(dataDir, DATA_FILE_NAME), actor.login);
+    asVersion1(dataDir, actor.login);
 
     for (const start of ['converted', 'again']) {
       const sandbox = await startSandbox({ controlKey: KEY, dataDir, fresh: false });
@@ -80,7 +64,7 @@ test('a data file of schema version 1 is converted at start: clients, users and 
       } finally {
         await sandbox.close();
       }
-      expect(versionOf(join(dataDir, DATA_FILE_NAME)), `${start}: the file's version`).toBe(SCHEMA_VERSION);
+      expect(versionOf(dataDir), `${start}: the file's version`).toBe(SCHEMA_VERSION);
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
