@@ -1,5 +1,5 @@
 import type { JournalRecord, RequestRecord } from '../spec/journal.js';
-import { answeredAt, faultsOf, requestsOf, timeOf } from './records.js';
+import { answeredAt, clientRequestsOf, faultsOf, timeOf } from './records.js';
 
 /** The listing's rate limit as the journal shows it. */
 
@@ -20,7 +20,7 @@ export function nextRequestAfter(
   answer: RequestRecord,
 ): RequestRecord | undefined {
   const after = answeredAt(answer);
-  return requestsOf(records)
+  return clientRequestsOf(records)
     .filter((request) => request.seq > answer.seq && timeOf(request) >= after)
     .sort((a, b) => timeOf(a) - timeOf(b))[0];
 }

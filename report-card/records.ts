@@ -1,4 +1,9 @@
-import type { DeliveryRecord, JournalRecord, RequestRecord } from '../spec/journal.js';
+import {
+  BROWSER_ENDPOINTS,
+  type DeliveryRecord,
+  type JournalRecord,
+  type RequestRecord,
+} from '../spec/journal.js';
 
 /** The readers every grader shares: which records are which, and the facts they carry. */
 
@@ -10,6 +15,16 @@ export function requestsOf(
     (record): record is RequestRecord =>
       record.kind === 'request' && (endpoints.length === 0 || endpoints.includes(record.endpoint)),
   );
+}
+
+/**
+ * The requests the client sent itself: all but the browser's pages. How a browser meets a page is
+ * the browser's doing, not the client's: Chromium, for one, sends a request again at once, on its
+ * own, when a kept-alive connection closes without an answer.
+ */
+export function clientRequestsOf(records: readonly JournalRecord[]): RequestRecord[] {
+  const pages: ReadonlyArray<RequestRecord['endpoint']> = BROWSER_ENDPOINTS;
+  return requestsOf(records).filter((request) => !pages.includes(request.endpoint));
 }
 
 export function deliveriesOf(records: readonly JournalRecord[]): DeliveryRecord[] {

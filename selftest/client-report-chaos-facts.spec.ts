@@ -182,4 +182,18 @@ test.describe("the report card reads the chaos journal's own facts", () => {
     listed(j, fp('page-2'), null);
     expect(standingsOf(j)['C7.3-01']).toBe('passed');
   });
+
+  test("the browser's own resend of a page the edge left unanswered is not the client's: CFN-01 grades the client's requests", () => {
+    const timedOut = { profile: 'edge', fault: 'timeout' };
+    const consent = { endpoint: 'consent', method: 'POST', path: '/oauth/consent', scheme: 'https' } as const;
+    const browser = new JournalBuilder('client-browser');
+    browser.request({ ...consent, status: 0, duration_ms: 8000, decision: timedOut });
+    browser.wait(4).request({ ...consent, status: 302 });
+    expect(standingsOf(browser)['CFN-01']).toBe('not exercised');
+    const token = { endpoint: 'token', method: 'POST', path: '/oauth/token', scheme: 'https' } as const;
+    const client = new JournalBuilder('client-resends');
+    client.request({ ...token, status: 0, duration_ms: 8000, decision: timedOut });
+    client.wait(4).request({ ...token, status: 200 });
+    expect(standingsOf(client)['CFN-01']).toBe('failed');
+  });
 });

@@ -6,8 +6,10 @@
  * the value, so "the same token again" stays visible without the value. Imports nothing.
  */
 
+/** The authorization server's pages, which the user's browser requests: the client only sends it there. */
+export const BROWSER_ENDPOINTS = ['authorize', 'login', 'consent'] as const;
 /** The authorization server's endpoints: the browser's pages and the token endpoint. */
-export const AUTH_ENDPOINTS = ['authorize', 'login', 'consent', 'token'] as const;
+export const AUTH_ENDPOINTS = [...BROWSER_ENDPOINTS, 'token'] as const;
 /** The API's endpoints, on the resource server. */
 export const API_ENDPOINTS = [
   'basic_user_info',

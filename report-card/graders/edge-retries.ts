@@ -1,8 +1,9 @@
 // CFN-01: after an edge's answer (field notes: an HTML 403, 404 or 5xx from a CDN or firewall), the
-// client retries a bounded number of times with a delay: no retry storm.
+// client retries a bounded number of times with a delay: no retry storm. The browser's pages are
+// not the client's requests (records.ts clientRequestsOf).
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
 import { EDGE_ATTEMPTS, EDGE_RETRY_DELAY_MS, isEdgeAnswer, requestKeyOf } from '../edge.js';
-import { answeredAt, requestsOf, timeOf } from '../records.js';
+import { answeredAt, clientRequestsOf, timeOf } from '../records.js';
 import { failed, passedIf, type Verdict } from '../verdict.js';
 
 /** What is wrong with the retry `next` of the request `previous` the edge answered, or undefined. */
@@ -22,7 +23,7 @@ function retryFault(
 export function gradeEdgeRetries(records: readonly JournalRecord[]): Verdict {
   const runs = new Map<string, RequestRecord[]>();
   let edgeAnswers = 0;
-  for (const request of requestsOf(records)) {
+  for (const request of clientRequestsOf(records)) {
     const key = requestKeyOf(request);
     const run = runs.get(key) ?? [];
     const previous = run.at(-1);
