@@ -1,6 +1,6 @@
 import type { Chaos } from './chaos.js';
 import { CHAOS_PROFILES } from './profiles.js';
-import type { SandboxSwitch } from './switch.js';
+import type { SandboxSwitch } from '../rules/switches.js';
 
 /** The chaos profiles as one run-time setting: `{profiles, clients, seed, ...}` or false. */
 export function chaosSwitches(chaos: Chaos): SandboxSwitch[] {

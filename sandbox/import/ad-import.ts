@@ -2,7 +2,7 @@ import { CatalogEdition } from './catalog-edition.js';
 import { ModerationQueue } from './moderation.js';
 import { ImportSettings, type ImportSettingValues } from './settings.js';
 import { ImportStore } from './store.js';
-import type { SandboxSwitch } from './switch.js';
+import type { SandboxSwitch } from '../rules/switches.js';
 import { importSwitches } from './switches.js';
 
 /**

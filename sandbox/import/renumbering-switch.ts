@@ -1,5 +1,5 @@
 import { DEFAULT_RENUMBERING_SHIFT, type CatalogEdition } from './catalog-edition.js';
-import type { SandboxSwitch } from './switch.js';
+import type { SandboxSwitch } from '../rules/switches.js';
 
 /** The latest a renumbering may be scheduled ahead: a day. */
 const MAX_AFTER_SECONDS = 24 * 3600;

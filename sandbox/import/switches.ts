@@ -1,7 +1,7 @@
 import type { CatalogEdition } from './catalog-edition.js';
 import { renumberingSwitch } from './renumbering-switch.js';
 import type { ImportSettings, ImportSettingValues, LoginCondition } from './settings.js';
-import type { SandboxSwitch } from './switch.js';
+import type { SandboxSwitch } from '../rules/switches.js';
 import { AD_ID_PATTERN } from './vocabulary.js';
 
 /**

@@ -1,18 +1,6 @@
+import type { SandboxSwitch } from '../rules/switches.js';
 import type { DeliveryPolicyValues, DeliverySettings } from './delivery-settings.js';
 import { DELIVERY_POLICY_BOUNDS, RETRY_CAUSES, TOKEN_FORMS } from './delivery-settings.js';
-
-/** One switch the sandbox can change at run time (structurally identical everywhere). */
-export interface SandboxSwitch {
-  /** kebab-case, unique across faults, variants and settings, e.g. "import-moderation-delay". */
-  readonly name: string;
-  readonly kind: 'fault' | 'variant' | 'setting';
-  /** One line for --help, the banner and GET /switches. */
-  readonly summary: string;
-  /** The current value: true/false for a fault or variant, the setting's JSON value otherwise. */
-  get(): unknown;
-  /** Validates and applies; on a bad value throws an Error whose message says what is accepted. */
-  set(value: unknown): void;
-}
 
 const [MIN_TIMEOUT, MAX_TIMEOUT] = DELIVERY_POLICY_BOUNDS.timeoutMs;
 const [, MAX_RETRIES] = DELIVERY_POLICY_BOUNDS.retries;

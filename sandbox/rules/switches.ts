@@ -1,4 +1,4 @@
-/** One switch the sandbox can change at run time (structurally identical everywhere). */
+/** One switch the sandbox can change at run time: a fault, a variant, or a setting an area registers. */
 export interface SandboxSwitch {
   /** kebab-case, unique across faults, variants and settings, e.g. "import-moderation-delay". */
   readonly name: string;
