@@ -1,23 +1,15 @@
+import { escapeMarkup } from '../helpers/report/escape-markup.js';
 import { redactText } from '../helpers/report/redact.js';
 import { chaosText, countsOf, evidenceText, type CardLine } from './card-lines.js';
 import type { ReportCard } from './grade.js';
-
-function escaped(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/\p{Cc}/gu, (control) => (control === '\n' || control === '\t' ? control : ''));
-}
 
 /**
  * A requirement's outcome as JUnit says it: a failure; an advisory warning or a requirement not
  * exercised as skipped with its message (a failure when not-exercised requirements must fail).
  */
 function outcomeElement(line: CardLine, requireExercised: boolean): string {
-  const message = escaped(line.message);
-  const body = escaped(evidenceText(line));
+  const message = escapeMarkup(line.message);
+  const body = escapeMarkup(evidenceText(line));
   if (line.standing === 'failed')
     return `<failure message="${message}" type="ClientRequirementFailed">${body}</failure>`;
   if (line.standing === 'advisory') return `<skipped message="ADVISORY: ${message}"/>`;
@@ -32,17 +24,17 @@ export function junitCard(card: ReportCard, lines: readonly CardLine[], requireE
   const counts = countsOf(lines);
   const failures = counts.failed + (requireExercised ? counts['not exercised'] : 0);
   const skipped = counts.advisory + (requireExercised ? 0 : counts['not exercised']);
-  const name = escaped(`client-report ${card.clientId}`);
+  const name = escapeMarkup(`client-report ${card.clientId}`);
   const cases = lines.map(
     (line) =>
-      `    <testcase classname="client.${escaped(line.area)}" name="${escaped(line.title)}" time="0">${outcomeElement(line, requireExercised)}</testcase>`,
+      `    <testcase classname="client.${escapeMarkup(line.area)}" name="${escapeMarkup(line.title)}" time="0">${outcomeElement(line, requireExercised)}</testcase>`,
   );
   return redactText(
     [
       '<?xml version="1.0" encoding="UTF-8"?>',
       `<testsuites name="${name}" tests="${lines.length}" failures="${failures}" skipped="${skipped}" errors="0">`,
       `  <testsuite name="${name}" tests="${lines.length}" failures="${failures}" skipped="${skipped}" errors="0">`,
-      `    <properties><property name="chaos" value="${escaped(chaosText(card))}"/><property name="records" value="${card.records}"/></properties>`,
+      `    <properties><property name="chaos" value="${escapeMarkup(chaosText(card))}"/><property name="records" value="${card.records}"/></properties>`,
       ...cases,
       '  </testsuite>',
       '</testsuites>',

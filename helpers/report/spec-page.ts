@@ -1,12 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { escapeMarkup } from './escape-markup.js';
 import { headingAnchor, SPEC_FILE, SPEC_PAGE_IN_REPORT } from './spec-link.js';
-
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (character) => ESCAPES[character] ?? character);
-}
 
 /**
  * The specification as one HTML page: its Markdown text as written (no rendering library, nothing
@@ -18,7 +13,7 @@ export function specPageHtml(markdown: string): string {
     .split('\n')
     .map((line) => {
       const heading = /^#{1,6} (.*)$/.exec(line);
-      const escaped = escapeHtml(line);
+      const escaped = escapeMarkup(line);
       return heading === null ? escaped : `<b id="${headingAnchor(heading[1] ?? '')}">${escaped}</b>`;
     })
     .join('\n');

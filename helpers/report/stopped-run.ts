@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Environment, environment, settingsOf } from '../../config/environment.js';
+import { escapeMarkup } from './escape-markup.js';
 
 /**
  * A run that stops before its tests (a configuration refused, a wrong client secret, a global
@@ -26,18 +27,6 @@ export function clearRunResults(reportsDir: string): void {
   for (const name of RUN_RESULTS) rmSync(join(reportsDir, name), { recursive: true, force: true });
 }
 
-const XML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-
-function xmlEscape(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? character);
-}
-
 /** Playwright's JSON report of a run whose one case is the reason it stopped. */
 function stoppedJson(reason: string): object {
   const test = {
@@ -57,12 +46,12 @@ function stoppedJson(reason: string): object {
 }
 
 function stoppedJunit(reason: string): string {
-  const message = xmlEscape(`${STOPPED_TITLE}: ${reason}`);
+  const message = escapeMarkup(`${STOPPED_TITLE}: ${reason}`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<testsuites id="" name="" tests="1" failures="1" skipped="0" errors="0" time="0">',
     '<testsuite name="global-setup" timestamp="" hostname="conformance" tests="1" failures="1" skipped="0" time="0" errors="0">',
-    `<testcase name="${xmlEscape(STOPPED_TITLE)}" classname="global-setup" time="0">`,
+    `<testcase name="${escapeMarkup(STOPPED_TITLE)}" classname="global-setup" time="0">`,
     `<failure message="${message}" type="StoppedBeforeTests">${message}</failure>`,
     '</testcase>',
     '</testsuite>',

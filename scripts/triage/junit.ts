@@ -2,30 +2,20 @@
 // <skipped> whose message names the deviation, its reason and expiry (with a `known-deviation`
 // property), never as a <failure>; a flaky test gets a `flaky` property. The counts follow.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { escapeMarkup } from '../../helpers/report/escape-markup.js';
 import type { TestOutcome } from './night.js';
 import type { Triage } from './triage.js';
-
-const XML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-function xml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? character);
-}
 
 function matches(testcase: string, outcome: TestOutcome): boolean {
   const name = /<testcase\b[^>]*\bname="([^"]*)"/.exec(testcase)?.[1] ?? '';
   const classname = /<testcase\b[^>]*\bclassname="([^"]*)"/.exec(testcase)?.[1] ?? '';
   const file = outcome.where.replace(/:\d+$/, '');
-  const title = xml(outcome.title);
+  const title = escapeMarkup(outcome.title);
   return (name === title || name.endsWith(` › ${title}`)) && file.endsWith(classname);
 }
 
 function withProperty(testcase: string, name: string, value: string): string {
-  const property = `<property name="${name}" value="${xml(value)}"></property>`;
+  const property = `<property name="${name}" value="${escapeMarkup(value)}"></property>`;
   if (/<properties>/.test(testcase)) return testcase.replace(/<properties>/, `<properties>\n${property}`);
   return testcase.replace(/(<testcase\b[^>]*>)/, `$1\n<properties>\n${property}\n</properties>`);
 }
@@ -51,7 +41,7 @@ function rewrite(testcase: string, result: Triage): string {
     // (ConformanceFailure): either, self-closed or with its content.
     written = withProperty(written, 'known-deviation', message).replace(
       /<(failure|error)\b[^>]*?\/>|<(failure|error)\b[^>]*>[\s\S]*?<\/\2>/,
-      `<skipped message="${xml(message)}"/>`,
+      `<skipped message="${escapeMarkup(message)}"/>`,
     );
   }
   const flaky = result.outcomes.find((outcome) => outcome.flaky && matches(testcase, outcome));

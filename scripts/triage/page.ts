@@ -1,6 +1,7 @@
 // The requirements page of the report (requirements.html beside its index.html, and attached to
 // the report's triage entry): tonight's triage, then every requirement in the specification's
 // order with its tests, tonight's verdict and its last nights as a row of marks.
+import { escapeMarkup } from '../../helpers/report/escape-markup.js';
 import { redactText } from '../../helpers/report/redact.js';
 import { sectionTitle } from '../../helpers/report/spec-link.js';
 import { REQUIREMENTS } from '../../spec/requirements/catalogue.js';
@@ -12,9 +13,8 @@ export const REQUIREMENTS_PAGE = 'requirements.html';
 /** Marks a row shows: the last nights, tonight last. */
 const MARKS = 14;
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 function escape(text: string): string {
-  return redactText(text).replace(/[&<>"]/g, (character) => ESCAPES[character] ?? character);
+  return escapeMarkup(redactText(text));
 }
 
 const MARK: Readonly<Record<Verdict, { symbol: string; colour: string }>> = {
