@@ -196,4 +196,26 @@ test.describe("the report card reads the chaos journal's own facts", () => {
     client.wait(4).request({ ...token, status: 200 });
     expect(standingsOf(client)['CFN-01']).toBe('failed');
   });
+
+  test("the browser's page fetched within a RATE_LIMIT block is the user's, not the client's: C7.3-01 grades the client's next request", () => {
+    const j = new JournalBuilder('client-user-browsing');
+    listed(j, null, fp('page-2'));
+    j.wait(1000).request({
+      ...LISTING,
+      credentials: { bearer: fp('token') },
+      params: { fetch_size: null, ads_status: null, page_token: fp('page-2') },
+      status: 429,
+      reason: 'RATE_LIMIT',
+    });
+    j.wait(10).request({
+      endpoint: 'authorize',
+      method: 'GET',
+      path: '/oauth',
+      scheme: 'https',
+      status: 200,
+    });
+    j.wait(1500);
+    listed(j, fp('page-2'), null);
+    expect(standingsOf(j)['C7.3-01']).toBe('passed');
+  });
 });
