@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { JournalAnswer, JournalRecord } from '../../spec/journal.js';
 import { startSandbox, type StartedSandbox } from '../../sandbox/start.js';
 import type { SandboxOptions } from '../../sandbox/options.js';
 import { test } from '@playwright/test';
 import { CHAOS_TEST_SEED } from './chaos-checks.js';
 import { IntegratorClient } from './integrator-client.js';
+import { listenOnLoopback, type ListeningServer } from './listen.js';
 
 /**
  * A sandbox for the journal's and chaos's self-tests: clients and users made in-process (set-up),
@@ -134,6 +134,7 @@ export function deliveriesOf(
 export class TokenCheckingReceiver {
   readonly arrivals: Array<{ atMs: number; token: string; body: Record<string, unknown> }> = [];
   private readonly server: Server;
+  private listening: ListeningServer | undefined;
 
   constructor(private readonly token: string) {
     this.server = createServer((request, response) => {
@@ -152,18 +153,13 @@ export class TokenCheckingReceiver {
   }
 
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+    this.listening = await listenOnLoopback(this.server);
+    return `${this.listening.url}/hook`;
   }
 
   async close(): Promise<void> {
     if (!this.server.listening) return;
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) =>
-      this.server.close(() => {
-        resolve();
-      }),
-    );
+    await this.listening?.close();
   }
 }
 

@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from '@playwright/test';
 import type { StartedSandbox } from '../../sandbox/start.js';
 import { actors, caller, send, sleep } from './hostile.js';
+import { listenOnLoopback, type ListeningServer } from './listen.js';
 
 /** One request the receiver got: when, its headers and its body as text. */
 export interface Arrival {
@@ -19,6 +19,7 @@ export type Answering = (nth: number) => { status: number; afterMs?: number };
 export class DeliveryReceiver {
   readonly arrivals: Arrival[] = [];
   private readonly server: Server;
+  private listening: ListeningServer | undefined;
 
   constructor(answering: Answering = () => ({ status: 204 })) {
     this.server = createServer((incoming, outgoing) => {
@@ -40,17 +41,12 @@ export class DeliveryReceiver {
   }
 
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.listening = await listenOnLoopback(this.server);
+    return this.listening.url;
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) =>
-      this.server.close(() => {
-        resolve();
-      }),
-    );
+    await this.listening?.close();
   }
 
   /** Waits until `count` requests arrived at `path` (or `timeoutMs` passed) and returns those. */

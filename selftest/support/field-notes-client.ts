@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './listen.js';
 
 /**
  * An integrator's client of the ad import, written from the field notes alone ("The ad import and
@@ -146,12 +146,11 @@ export async function startReceiver(): Promise<DeliveryReceiver> {
       response.writeHead(200).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   const find = (adId: string, status: string): Record<string, unknown> | undefined =>
     bodies.map(adOf).find((ad) => ad?.id === adId && ad.status === status);
   return {
-    url: `http://127.0.0.1:${port}/hook`,
+    url: `${url}/hook`,
     bodies,
     waitFor: async (adId, status, limitMs = 15_000) => {
       const until = Date.now() + limitMs;
@@ -163,12 +162,6 @@ export async function startReceiver(): Promise<DeliveryReceiver> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
+    close,
   };
 }

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import type { StartedSandbox } from '../../sandbox/start.js';
+import { listenOnLoopback, type ListeningServer } from './listen.js';
 
 /**
  * Small tools for the tests that attack the sandbox as an outsider would: raw requests
@@ -126,6 +127,7 @@ export class Receiver {
   open = 0;
   maxOpen = 0;
   private readonly server: Server;
+  private listening: ListeningServer | undefined;
 
   constructor(private readonly answer: (path: string) => Promise<number> = () => Promise.resolve(200)) {
     this.server = createServer((incoming, outgoing) => {
@@ -140,9 +142,9 @@ export class Receiver {
     });
   }
 
-  async start(host = '127.0.0.1'): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, host, resolve));
-    return `http://${host}:${(this.server.address() as AddressInfo).port}`;
+  async start(): Promise<string> {
+    this.listening = await listenOnLoopback(this.server);
+    return this.listening.url;
   }
 
   get port(): number {
@@ -150,12 +152,7 @@ export class Receiver {
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => {
-      this.server.close(() => {
-        resolve();
-      });
-    });
+    await this.listening?.close();
   }
 }
 
