@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import type { JournalRecord } from '../spec/journal.js';
 import { CLIENT_REQUIREMENTS } from '../spec/requirements/client.js';
 import { RAW_SECRETS, type Mistake } from './broken-clients/mistakes.js';
 import { referenceJournal } from './broken-clients/reference-client.js';
+import { listenOnLoopback } from './support/listen.js';
 import { childEnvironment } from '../config/environment.js';
 
 const ROOT = join(__dirname, '..');
@@ -173,8 +173,7 @@ test.describe('classifieds-conformance client-report', () => {
       response.writeHead(allowed ? 200 : 401, { 'content-type': 'application/json' });
       response.end(JSON.stringify(allowed ? { records, dropped: 3 } : { reason: 'ACCESS_DENIED' }));
     });
-    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { url } = await listenOnLoopback(server);
     try {
       const run = await clientReportAsync(
         ['--client-id', 'client-api', '--since', '2026-11-27T00:00:00Z'],

@@ -1,5 +1,4 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { delayAfter, LOGIN_THROTTLE, LoginThrottle } from '../sandbox/oauth/login-throttle.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
@@ -13,6 +12,7 @@ import {
   sleep,
   type Answer,
 } from './support/hostile.js';
+import { listenOnLoopback, type ListeningServer } from './support/listen.js';
 
 /**
  * On a shared host every user comes from 127.0.0.1, so nothing may be limited per
@@ -192,19 +192,15 @@ class HangingReceiver {
       this.open -= 1;
     });
   });
+  private listening: ListeningServer | undefined;
 
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.listening = await listenOnLoopback(this.server);
+    return this.listening.url;
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) =>
-      this.server.close(() => {
-        resolve();
-      }),
-    );
+    await this.listening?.close();
   }
 }
 
