@@ -1,24 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { childEnvironment, settingsOf } from '../config/environment.js';
 import { renderEnvExample } from '../config/render.js';
-import { resolveTarget, TargetConfigError } from '../helpers/target/target.js';
-
-/** A target with test helpers: the least a valid configuration holds. */
-const HELPERS_TARGET = {
-  TARGET_AUTH_URL: 'https://a.example',
-  TARGET_APPS_URL: 'https://b.example',
-  SANDBOX_CONTROL_KEY: 'k',
-};
-
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    resolveTarget(env);
-    return [];
-  } catch (error) {
-    if (error instanceof TargetConfigError) return error.problems;
-    throw error;
-  }
-}
+import { HELPERS_TARGET, problemsOf } from './support/target-problems.js';
 
 test.describe('one declared configuration (config/)', () => {
   test('every wrong variable, the target’s and the project’s, in the one error that stops the run', () => {

@@ -1,15 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { givenSecrets } from '../helpers/report/secret-given.js';
 import { checkSelectors } from '../helpers/preflight/selector-check.js';
-import { resolveTarget, TargetConfigError } from '../helpers/target/target.js';
+import { resolveTarget } from '../helpers/target/target.js';
 import { startSandbox } from '../sandbox/start.js';
-
-/** An external target with test helpers: the least a valid configuration holds. */
-const HELPERS_TARGET = {
-  TARGET_AUTH_URL: 'https://a.example',
-  TARGET_APPS_URL: 'https://b.example',
-  SANDBOX_CONTROL_KEY: 'k',
-};
+import { HELPERS_TARGET, problemsOf } from './support/target-problems.js';
 
 const ACCOUNT = {
   TARGET_AUTH_URL: 'https://a.example',
@@ -20,16 +14,6 @@ const ACCOUNT = {
   TARGET_USER_LOGIN: 'u',
   TARGET_USER_PASSWORD: 'p',
 };
-
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    resolveTarget(env);
-    return [];
-  } catch (error) {
-    if (error instanceof TargetConfigError) return error.problems;
-    throw error;
-  }
-}
 
 test.describe('target configuration (contract section 1)', () => {
   test('a complete external target with helpers resolves, control URL defaulting to the apps URL', () => {
