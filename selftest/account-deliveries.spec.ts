@@ -1,9 +1,9 @@
-import { createServer } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { HELPER_STATUS_CHANGE_COMMAND, secondUserAds, startAccount } from '../embedded/account.js';
 import { runSuite, type SuiteRunResult } from '../embedded/run-suite.js';
 import { mixedAds } from '../helpers/clients/mixed-ads.js';
 import { caseGrep } from '../embedded/requirement-grep.js';
+import { freePort } from './support/listen.js';
 
 /**
  * The delivery tests on a target without test helpers, through
@@ -36,19 +36,6 @@ async function accountRun(
   } finally {
     await account.close();
   }
-}
-
-/** A loopback port where nothing listens (bound, then released). */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) =>
-    server.close(() => {
-      resolve();
-    }),
-  );
-  return typeof address === 'object' && address !== null ? address.port : 9;
 }
 
 test.describe('delivery tests in account mode', () => {
@@ -94,8 +81,8 @@ test.describe('delivery tests in account mode', () => {
     const started = performance.now();
     const run = await accountRun(HELPER_STATUS_CHANGE_COMMAND, {
       env: {
-        WEBHOOK_LISTEN_PORT: String(await deadPort()),
-        WEBHOOK_PUBLIC_URL: `http://127.0.0.1:${await deadPort()}`,
+        WEBHOOK_LISTEN_PORT: String(await freePort()),
+        WEBHOOK_PUBLIC_URL: `http://127.0.0.1:${await freePort()}`,
       },
     });
     const seconds = (performance.now() - started) / 1000;

@@ -4,7 +4,6 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -12,6 +11,7 @@ import type { Readable } from 'node:stream';
 import type { RegisteredClient } from '../../examples/client/test/harness.js';
 import type { User } from '../../examples/client/test/browser.js';
 import { childEnvironment } from '../../config/environment.js';
+import { freePort } from './listen.js';
 
 const COMMAND = resolve(__dirname, '..', '..', 'bin', 'classifieds-conformance.mjs');
 const START_TIMEOUT_MS = 60_000;
@@ -126,20 +126,6 @@ async function helper(sandbox: ClientSandbox, method: string, path: string, body
   });
   if (!response.ok) throw new Error(`set-up: ${method} ${path} answered ${response.status}`);
   return response.json();
-}
-
-/** A free loopback port for the client's redirect URI (its callback server listens there). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
-  const address = server.address();
-  await new Promise<void>((resolveClose) =>
-    server.close(() => {
-      resolveClose();
-    }),
-  );
-  if (address === null || typeof address === 'string') throw new Error('set-up: no free port');
-  return address.port;
 }
 
 /** A client whose redirect URI is on a free port, and a user, both new. */

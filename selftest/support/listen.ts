@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Server as HttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 
 /** A test server listening on a free loopback port. */
 export interface ListeningServer {
@@ -29,4 +29,21 @@ export async function listenOnLoopback(server: HttpServer | HttpsServer): Promis
 /** An https server is a TLS server: only it can add a context for another host name. */
 function isTls(server: HttpServer | HttpsServer): boolean {
   return typeof (server as HttpsServer).addContext === 'function';
+}
+
+/**
+ * A loopback port nothing listens on once this answers: a redirect URI's callback server to come,
+ * or a receiver that is not there.
+ */
+export async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) =>
+    server.close(() => {
+      resolve();
+    }),
+  );
+  if (address === null || typeof address === 'string') throw new Error('set-up: no free port');
+  return address.port;
 }
