@@ -20,7 +20,26 @@ export function isEdgeAnswer(record: RequestRecord): boolean {
   return record.status >= 502 && record.status <= 504 && record.reason === undefined;
 }
 
-/** The same request again: the same method, path and page. */
+/** A request as a message names it: its method, path and page. */
+export function requestLabelOf(record: RequestRecord): string {
+  const page = textParam(record, 'page_token');
+  return `${record.method} ${record.path}${page === undefined ? '' : ` ${page}`}`;
+}
+
+/**
+ * The same request again: the same method and path, with the same facts and query (the same page,
+ * the same ads imported, the same code). Another request sent just after an edge's answer (the
+ * next batch of an import, a crawl of other statuses, a lookup beside it) is not a retry.
+ */
 export function requestKeyOf(record: RequestRecord): string {
-  return `${record.method} ${record.path} ${textParam(record, 'page_token') ?? ''}`;
+  return JSON.stringify([
+    record.method,
+    record.path,
+    sortedEntries(record.params),
+    sortedEntries(record.query),
+  ]);
+}
+
+function sortedEntries(facts: Readonly<Record<string, unknown>> | undefined): Array<[string, unknown]> {
+  return Object.entries(facts ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -218,4 +218,27 @@ test.describe("the report card reads the chaos journal's own facts", () => {
     listed(j, fp('page-2'), null);
     expect(standingsOf(j)['C7.3-01']).toBe('passed');
   });
+
+  test("the next import batch sent just after an edge's answer is another request, not a retry: CFN-01 holds only the same batch against the client", () => {
+    const edge = { profile: 'edge', fault: 'html-502' };
+    const batch = (j: JournalBuilder, adIds: string, status: number) =>
+      j.request({
+        endpoint: 'import',
+        method: 'PUT',
+        path: '/autoupload/import',
+        credentials: { body_token: fp('token') },
+        params: { ad_count: 1, ad_ids: adIds, catalog_ids: 'c1' },
+        status,
+        ...(status === 502 ? { decision: edge } : { answer: { statusCode: 0, import_token: fp(adIds) } }),
+      });
+    const parallel = new JournalBuilder('client-batches');
+    batch(parallel, 'car-1', 502);
+    batch(parallel.wait(5), 'car-2', 200);
+    batch(parallel.wait(400), 'car-1', 200);
+    expect(standingsOf(parallel)['CFN-01']).toBe('passed');
+    const storming = new JournalBuilder('client-same-batch');
+    batch(storming, 'car-1', 502);
+    batch(storming.wait(5), 'car-1', 200);
+    expect(standingsOf(storming)['CFN-01']).toBe('failed');
+  });
 });

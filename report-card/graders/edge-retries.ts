@@ -2,7 +2,7 @@
 // client retries a bounded number of times with a delay: no retry storm. The browser's pages are
 // not the client's requests (records.ts clientRequestsOf).
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
-import { EDGE_ATTEMPTS, EDGE_RETRY_DELAY_MS, isEdgeAnswer, requestKeyOf } from '../edge.js';
+import { EDGE_ATTEMPTS, EDGE_RETRY_DELAY_MS, isEdgeAnswer, requestKeyOf, requestLabelOf } from '../edge.js';
 import { answeredAt, clientRequestsOf, timeOf } from '../records.js';
 import { failed, passedIf, type Verdict } from '../verdict.js';
 
@@ -14,9 +14,9 @@ function retryFault(
 ): string | undefined {
   const delay = timeOf(next) - answeredAt(previous);
   if (delay < EDGE_RETRY_DELAY_MS)
-    return `request #${next.seq} retried ${requestKeyOf(next).trim()} ${Math.round(delay)} ms after the edge's answer to #${previous.seq}: at least ${EDGE_RETRY_DELAY_MS} ms`;
+    return `request #${next.seq} retried ${requestLabelOf(next)} ${Math.round(delay)} ms after the edge's answer to #${previous.seq}: at least ${EDGE_RETRY_DELAY_MS} ms`;
   if (run.length >= EDGE_ATTEMPTS)
-    return `request #${next.seq} was attempt ${run.length + 1} of ${requestKeyOf(next).trim()} after ${run.length} edge answers in a row: at most ${EDGE_ATTEMPTS} attempts`;
+    return `request #${next.seq} was attempt ${run.length + 1} of ${requestLabelOf(next)} after ${run.length} edge answers in a row: at most ${EDGE_ATTEMPTS} attempts`;
   return undefined;
 }
 
