@@ -28,6 +28,18 @@ function listed(j: JournalBuilder, pageToken: string | null, next: string | null
   });
 }
 
+/** A listing page refused RATE_LIMIT; its answer takes `durationMs` (the builder's default when not said). */
+function rateLimited(j: JournalBuilder, pageToken: string, durationMs?: number): void {
+  j.request({
+    ...LISTING,
+    credentials: { bearer: fp('token') },
+    params: { fetch_size: null, ads_status: null, page_token: pageToken },
+    status: 429,
+    reason: 'RATE_LIMIT',
+    ...(durationMs === undefined ? {} : { duration_ms: durationMs }),
+  });
+}
+
 function imported(j: JournalBuilder, catalogIds: string, statusCode: number): void {
   j.wait(1000).request({
     endpoint: 'import',
@@ -170,14 +182,7 @@ test.describe("the report card reads the chaos journal's own facts", () => {
       answer: { statusCode: 0, import_token: fp('import') },
       duration_ms: 0,
     });
-    j.request({
-      ...LISTING,
-      credentials: { bearer: fp('token') },
-      params: { fetch_size: null, ads_status: null, page_token: fp('page-2') },
-      status: 429,
-      reason: 'RATE_LIMIT',
-      duration_ms: 0,
-    });
+    rateLimited(j, fp('page-2'), 0);
     j.wait(1500);
     listed(j, fp('page-2'), null);
     expect(standingsOf(j)['C7.3-01']).toBe('passed');
@@ -200,13 +205,7 @@ test.describe("the report card reads the chaos journal's own facts", () => {
   test("the browser's page fetched within a RATE_LIMIT block is the user's, not the client's: C7.3-01 grades the client's next request", () => {
     const j = new JournalBuilder('client-user-browsing');
     listed(j, null, fp('page-2'));
-    j.wait(1000).request({
-      ...LISTING,
-      credentials: { bearer: fp('token') },
-      params: { fetch_size: null, ads_status: null, page_token: fp('page-2') },
-      status: 429,
-      reason: 'RATE_LIMIT',
-    });
+    rateLimited(j.wait(1000), fp('page-2'));
     j.wait(10).request({
       endpoint: 'authorize',
       method: 'GET',
