@@ -40,9 +40,30 @@ export function unknownStatusesOf(record: RequestRecord): string[] {
     .filter((status) => status !== '' && !isSection3Status(status));
 }
 
-/** Crawls with different filters run apart: a crawl is keyed by its ads_status. */
-export function crawlKeyOf(record: RequestRecord): string {
-  return textParam(record, 'ads_status') ?? '';
+/**
+ * The crawl each listing request belongs to, by its seq: a request without page_token starts one;
+ * one with a page_token continues the crawl whose page last answered that token as next_token. So
+ * crawls side by side (two users of one client, two filters, two workers) stay apart, and a server
+ * whose tokens repeat from one crawl to the next (an offset) does not join them. A token no page
+ * answered (C4.4-01's concern) continues the last crawl of the same user and filter.
+ */
+export function crawlsOf(requests: readonly RequestRecord[]): Map<number, number> {
+  const crawlOfSeq = new Map<number, number>();
+  const crawlOfToken = new Map<string, number>();
+  const lastCrawlOf = new Map<string, number>();
+  for (const request of requests) {
+    const token = pageTokenOf(request);
+    const userAndFilter = JSON.stringify([request.login, textParam(request, 'ads_status') ?? null]);
+    const crawl =
+      token === undefined
+        ? request.seq
+        : (crawlOfToken.get(token) ?? lastCrawlOf.get(userAndFilter) ?? request.seq);
+    crawlOfSeq.set(request.seq, crawl);
+    lastCrawlOf.set(userAndFilter, crawl);
+    const next = isPage(request) ? nextTokenOf(request) : undefined;
+    if (typeof next === 'string') crawlOfToken.set(next, crawl);
+  }
+  return crawlOfSeq;
 }
 
 /** The first page answered with each non-null next_token, in journal order. */

@@ -1,7 +1,7 @@
 // C4.4-04 (advisory): a crawl fetches each page once. A server that answers a next_token naming a
 // page the crawl already fetched would keep a literal client looping for ever.
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
-import { crawlKeyOf, isPage, listingRequests, nextTokenOf, pageTokenOf } from '../listing.js';
+import { crawlsOf, isPage, listingRequests, nextTokenOf, pageTokenOf } from '../listing.js';
 import { failed, passed, notExercised, type Verdict } from '../verdict.js';
 
 interface Crawl {
@@ -10,13 +10,14 @@ interface Crawl {
 }
 
 export function gradePageCycle(records: readonly JournalRecord[]): Verdict {
-  const crawls = new Map<string, Crawl>();
+  const requests = listingRequests(records);
+  const crawlOf = crawlsOf(requests);
+  const crawls = new Map<number, Crawl>();
   let repeats = 0;
-  for (const request of listingRequests(records)) {
-    const key = crawlKeyOf(request);
+  for (const request of requests) {
+    const key = crawlOf.get(request.seq) ?? request.seq;
     const token = pageTokenOf(request);
-    const crawl: Crawl =
-      token === undefined ? { fetched: new Map() } : (crawls.get(key) ?? { fetched: new Map() });
+    const crawl: Crawl = crawls.get(key) ?? { fetched: new Map() };
     crawls.set(key, crawl);
     const earlier = token === undefined ? undefined : crawl.fetched.get(token);
     const endedAtNull = crawl.last !== undefined && nextTokenOf(crawl.last) === null;

@@ -1,14 +1,16 @@
 // C4.4-03: a null next_token ends the crawl (an empty last page too): the crawl's next request, if
 // any, starts again without page_token.
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
-import { crawlKeyOf, isPage, listingRequests, nextTokenOf, pageTokenOf } from '../listing.js';
+import { crawlsOf, isPage, listingRequests, nextTokenOf, pageTokenOf } from '../listing.js';
 import { failed, passedIf, type Verdict } from '../verdict.js';
 
 export function gradeStopAtNull(records: readonly JournalRecord[]): Verdict {
-  const lastPageOfCrawl = new Map<string, RequestRecord>();
+  const requests = listingRequests(records);
+  const crawlOf = crawlsOf(requests);
+  const lastPageOfCrawl = new Map<number, RequestRecord>();
   let ends = 0;
-  for (const request of listingRequests(records)) {
-    const key = crawlKeyOf(request);
+  for (const request of requests) {
+    const key = crawlOf.get(request.seq) ?? request.seq;
     const last = lastPageOfCrawl.get(key);
     const token = pageTokenOf(request);
     if (last !== undefined && nextTokenOf(last) === null && token !== undefined)

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { gradeClient, standingOf } from '../report-card/grade.js';
+import { fp, JournalBuilder } from './broken-clients/journal-builder.js';
+
+/**
+ * Which crawl a listing request belongs to (report-card/listing.ts crawlsOf): the one whose page
+ * answered its page_token. A client crawling for two dealers at once, or a server whose tokens are
+ * the same in every crawl, must not be taken for a crawl going on past its end.
+ */
+function standingsOf(j: JournalBuilder): Record<string, string> {
+  const card = gradeClient(j.clientId, j.records);
+  return Object.fromEntries(card.lines.map((line) => [line.requirement.id, standingOf(line)]));
+}
+
+/** One page for `login`: fetched with `pageToken` (none: a crawl's first), answering `next`. */
+function page(j: JournalBuilder, login: string, pageToken: string | null, next: string | null): void {
+  j.wait(300).request({
+    endpoint: 'listing',
+    method: 'GET',
+    path: '/autoupload/v1/published',
+    login,
+    credentials: { bearer: fp(`token-${login}`) },
+    params: { fetch_size: null, ads_status: null, page_token: pageToken },
+    status: 200,
+    answer: { items: 3, next_token: next },
+  });
+}
+
+test.describe('the report card tells crawls apart by their tokens', () => {
+  test('two dealers crawled side by side: one ending at null while the other goes on is no crawl past its end (C4.4-03)', () => {
+    const j = new JournalBuilder('client-two-dealers');
+    page(j, 'dealer-a', null, fp('a-2'));
+    page(j, 'dealer-b', null, fp('b-2'));
+    page(j, 'dealer-a', fp('a-2'), null);
+    page(j, 'dealer-b', fp('b-2'), fp('b-3'));
+    page(j, 'dealer-b', fp('b-3'), null);
+    const standings = standingsOf(j);
+    expect([standings['C4.4-01'], standings['C4.4-02'], standings['C4.4-03']]).toEqual([
+      'passed',
+      'passed',
+      'passed',
+    ]);
+  });
+
+  test('a server whose tokens repeat from one crawl to the next: the second crawl is its own (C4.4-03, C4.4-04)', () => {
+    const j = new JournalBuilder('client-offset-tokens');
+    for (let crawl = 0; crawl < 2; crawl += 1) {
+      page(j, 'dealer-a', null, fp('offset-100'));
+      page(j, 'dealer-a', fp('offset-100'), fp('offset-200'));
+      page(j, 'dealer-a', fp('offset-200'), null);
+    }
+    const standings = standingsOf(j);
+    expect(standings['C4.4-03']).toBe('passed');
+    expect(standings['C4.4-04']).toBe('not exercised');
+  });
+
+  test('a dealer whose crawl goes on past its null while another dealer is crawled still fails C4.4-03', () => {
+    const j = new JournalBuilder('client-past-null');
+    page(j, 'dealer-a', null, fp('a-2'));
+    page(j, 'dealer-b', null, fp('b-2'));
+    page(j, 'dealer-a', fp('a-2'), null);
+    page(j, 'dealer-a', fp('a-2'), null);
+    page(j, 'dealer-b', fp('b-2'), null);
+    expect(standingsOf(j)['C4.4-03']).toBe('failed');
+  });
+});
