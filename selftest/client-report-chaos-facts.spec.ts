@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { gradeClient, standingOf } from '../report-card/grade.js';
+import type { RequestRecord } from '../spec/journal.js';
 import { fp, JournalBuilder } from './broken-clients/journal-builder.js';
 
 /**
@@ -40,8 +41,8 @@ function rateLimited(j: JournalBuilder, pageToken: string, durationMs?: number):
   });
 }
 
-function imported(j: JournalBuilder, catalogIds: string, statusCode: number): void {
-  j.wait(1000).request({
+function imported(j: JournalBuilder, catalogIds: string, statusCode: number): RequestRecord {
+  return j.wait(1000).request({
     endpoint: 'import',
     method: 'PUT',
     path: '/autoupload/import',
@@ -76,6 +77,17 @@ test.describe("the report card reads the chaos journal's own facts", () => {
     imported(refreshed, '5,123', -4);
     imported(refreshed, '1000005,1000123', 0);
     expect(standingsOf(refreshed)['C2.6-01']).toBe('passed');
+  });
+
+  test('an import already on its way when another was refused is not held against the client (C2.6-01)', () => {
+    const j = new JournalBuilder('client-parallel-imports');
+    const first = imported(j, '5,123', -4);
+    const parallel = imported(j, '5,123', -4);
+    // The second batch left 10 ms after the first, before the first's refusal came back.
+    parallel.at = new Date(Date.parse(first.at) + 10).toISOString();
+    expect(standingsOf(j)['C2.6-01']).toBe('passed');
+    imported(j, '5,123', -4);
+    expect(standingsOf(j)['C2.6-01']).toBe('failed');
   });
 
   test('a 400 page at the authorization endpoint, an edge retried at once, an other-status delivery refused', () => {

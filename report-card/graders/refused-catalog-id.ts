@@ -3,9 +3,10 @@
 // The journal's facts: an import's params.catalog_ids (comma-separated) and its answer's
 // statusCode; the refused ids themselves when the answer names them (refused_catalog_ids), else
 // every catalog id of an import refused (-4) while chaos had renumbered the catalog, then held
-// against a later import only when that one is refused too.
+// against a later import only when that one is refused too. An import already on its way when the
+// refusal left (a client's parallel batches) is never held against it.
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
-import { faultsOf, requestsOf } from '../records.js';
+import { answeredAt, faultsOf, requestsOf, timeOf } from '../records.js';
 import { failed, passedIf, type Verdict } from '../verdict.js';
 
 const REFUSED = -4;
@@ -39,7 +40,9 @@ export function gradeRefusedCatalogId(records: readonly JournalRecord[]): Verdic
     const refusedAgain = request.answer?.statusCode === REFUSED;
     const again = idList(request.params?.catalog_ids).find((id) => {
       const refusal = refused.get(id);
-      return refusal !== undefined && (refusal.named || refusedAgain);
+      return (
+        refusal !== undefined && (refusal.named || refusedAgain) && timeOf(request) >= answeredAt(refusal.by)
+      );
     });
     const refusal = again === undefined ? undefined : refused.get(again);
     if (again !== undefined && refusal !== undefined && request.endpoint === 'import')
