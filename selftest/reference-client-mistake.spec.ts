@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { childEnvironment } from '../config/environment.js';
 import { startClientSandbox, type ClientSandbox } from './support/client-sandbox.js';
-import { gradedRun, linesAmiss } from './support/client-run.js';
+import { gradedRun, linesAmiss, type GradedRun } from './support/client-run.js';
 
 /**
  * The reference client's tests can fail: the same client made to break one rule (its code sent a
@@ -29,6 +29,16 @@ function clientReport(sandbox: ClientSandbox, clientId: string): { status: numbe
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
+/** The run's one requirement amiss is `id`, and its evidence holds the request `evidence` names. */
+function expectAmissAlone(run: GradedRun, id: string, evidence: RegExp, why: string): void {
+  expect(
+    linesAmiss(run).map((line) => line.id),
+    run.summary,
+  ).toEqual([id]);
+  const records = run.lines.find((line) => line.id === id)?.evidence ?? [];
+  expect(records.map((item) => item.record).join('\n'), why).toMatch(evidence);
+}
+
 test('the reference client that sends its code again fails C2.2-01 alone, and client-report exits 1 for it, 0 for the client as it is', async () => {
   test.setTimeout(150_000);
   const sandbox = await startClientSandbox('pages', 7);
@@ -39,15 +49,7 @@ test('the reference client that sends its code again fails C2.2-01 alone, and cl
       broken.outcome instanceof Error ? broken.outcome.message : '',
       'the client stops at the refusal',
     ).toMatch(/refused the token/);
-    expect(
-      linesAmiss(broken).map((line) => line.id),
-      broken.summary,
-    ).toEqual(['C2.2-01']);
-    const evidence = broken.lines.find((line) => line.id === 'C2.2-01')?.evidence ?? [];
-    expect(
-      evidence.map((item) => item.record).join('\n'),
-      'the second token request is the evidence',
-    ).toMatch(/POST \/oauth\/token/);
+    expectAmissAlone(broken, 'C2.2-01', /POST \/oauth\/token/, 'the second token request is the evidence');
     const sound = await gradedRun(sandbox);
     expect(linesAmiss(sound), sound.summary).toEqual([]);
 
@@ -72,15 +74,12 @@ test('the reference client that follows a page token it already sent gets C4.4-0
   try {
     const looping = await gradedRun(sandbox, { ...pages, mistakes: { followRepeatedTokens: true } });
     expect(looping.outcome, 'the run ends').not.toBeInstanceOf(Error);
-    expect(
-      linesAmiss(looping).map((line) => line.id),
-      looping.summary,
-    ).toEqual(['C4.4-04']);
-    const evidence = looping.lines.find((line) => line.id === 'C4.4-04')?.evidence ?? [];
-    expect(
-      evidence.map((item) => item.record).join('\n'),
+    expectAmissAlone(
+      looping,
+      'C4.4-04',
+      /GET \/autoupload\/v1\/published/,
       'the listing request that fetched the page again is the evidence',
-    ).toMatch(/GET \/autoupload\/v1\/published/);
+    );
     const sound = await gradedRun(sandbox, pages);
     expect(linesAmiss(sound), sound.summary).toEqual([]);
     expect(sound.lines.find((line) => line.id === 'C4.4-04')?.standing, sound.summary).toBe('passed');
