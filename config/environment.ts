@@ -13,7 +13,7 @@ import type { Settings } from './variables/index.js';
 
 export type { Environment } from './validate.js';
 export type { Settings, VariableName } from './variables/index.js';
-export { SECRET_NAMES } from './variables/index.js';
+export { SECRET_NAMES, VARIABLES } from './variables/index.js';
 
 /**
  * The environment this process was given, as it is now: a frozen snapshot, taken once and again

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { givenSecrets } from '../helpers/report/secret-given.js';
 import { checkSelectors } from '../helpers/preflight/selector-check.js';
 import { resolveTarget } from '../helpers/target/target.js';
+import { targetNamedBy } from '../helpers/target/target-naming.js';
 import { startSandbox } from '../sandbox/start.js';
 import { HELPERS_TARGET, problemsOf } from './support/target-problems.js';
 
@@ -39,6 +40,24 @@ test.describe('target configuration (contract section 1)', () => {
     expect(problems.join('\n')).toMatch(/TARGET_APPS_URL: required/);
     expect(problems.join('\n')).toMatch(/SANDBOX_CONTROL_KEY: required when SANDBOX_CONTROL_URL/);
     expect(problems.join('\n')).toMatch(/TARGET_CLIENT_SECRET: required together/);
+  });
+
+  test('a base URL with a path is a base like any other; user information in a URL is refused, hidden', () => {
+    const target = resolveTarget({ ...HELPERS_TARGET, TARGET_AUTH_URL: 'https://a.example/oauth/' });
+    expect(target.authUrl).toBe('https://a.example/oauth');
+    const problems = problemsOf({ ...HELPERS_TARGET, TARGET_APPS_URL: 'https://me:hunter2@b.example' });
+    expect(problems).toEqual([
+      'TARGET_APPS_URL: expected an absolute http(s) URL, got "https://***@b.example": it holds a user name or password: remove them',
+    ]);
+  });
+
+  test('the embedded sandbox only when no target variable is set at all, blank ones as unset', () => {
+    expect(targetNamedBy({ TARGET_AUTH_URL: '', SANDBOX_CONTROL_KEY: '', WEBHOOK_WAIT_MS: '10' })).toEqual(
+      [],
+    );
+    expect(
+      targetNamedBy({ TARGET_AUTH_ULR: 'x', SANDBOX_CONTROL_URL: ' ', CONFORMANCE_RATE_LIMIT_BURST: '5' }),
+    ).toEqual(['CONFORMANCE_RATE_LIMIT_BURST', 'SANDBOX_CONTROL_URL', 'TARGET_AUTH_ULR']);
   });
 
   test('without helpers, a configured client and user are required', () => {

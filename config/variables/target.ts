@@ -8,7 +8,7 @@ export const TARGET_VARIABLES = declare([
     group: 'target',
     mode: 'every mode',
     secret: false,
-    doc: 'The authorization server. Leave it unset to run against the embedded sandbox, which the run starts itself on free loopback ports.',
+    doc: 'The authorization server, an absolute http(s) URL as typed (no quotes or spaces). The run starts the embedded sandbox on free loopback ports only when no TARGET_*, SANDBOX_CONTROL_* or account variable is set at all; any one set names an external target, and a wrong or missing URL is refused before any test.',
     unset: 'the embedded sandbox starts',
   },
   {

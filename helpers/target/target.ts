@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { EMBEDDED_SANDBOX_SELECTORS } from '../../spec/contract.js';
 import { resolveAccount, type ConfiguredClient, type ConfiguredUser } from './account.js';
 import { redirectOrigin } from './redirect-origin.js';
+import { serverUrlProblem, shownValue, targetNamedBy, unknownTargetVariables } from './target-naming.js';
 import { resolveHoldings, type AccountHoldings } from './account-holdings.js';
 import { resolveStatusChange, type StatusChangeConfig } from './status-change-config.js';
 import { configurationProblems, settingsOf, type Settings } from '../../config/environment.js';
@@ -96,14 +97,9 @@ export function resolveTarget(env: Environment): TargetConfig {
     const value = env[name]?.trim();
     return value === '' ? undefined : value;
   };
-  const url = (name: string): string | undefined => {
-    const value = read(name);
-    if (value !== undefined && !isHttpUrl(value))
-      problems.push(`${name}: expected an absolute http(s) URL, got "${value}"`);
-    return value === undefined ? undefined : value.replace(/\/+$/, '');
-  };
-
-  const { authUrl, appsUrl } = resolveUrls(url, problems);
+  const url = serverUrlReader(env, problems);
+  problems.push(...unknownTargetVariables(env));
+  const { authUrl, appsUrl } = resolveUrls(url, targetNamedBy(env), problems);
 
   const control = resolveControl(read, url, appsUrl, problems);
   const { client, client2, user, user2 } = resolveAccount(read, problems);
@@ -144,14 +140,48 @@ export function resolveTarget(env: Environment): TargetConfig {
 
 type Read = (name: string) => string | undefined;
 
-function resolveUrls(url: Read, problems: string[]): { authUrl?: string; appsUrl?: string } {
+/** A server's URL, judged as it was typed: a space or a quote around it is a mistake, not padding. */
+function serverUrlReader(env: Environment, problems: string[]): Read {
+  return (name) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const problem = serverUrlProblem(raw);
+    if (problem !== undefined)
+      problems.push(`${name}: expected an absolute http(s) URL, got ${shownValue(raw)}: ${problem}`);
+    return raw.trim().replace(/\/+$/, '');
+  };
+}
+
+/**
+ * Both servers' URLs. One missing is refused with what made the run external: the embedded sandbox
+ * starts only when no target variable is set at all (target-naming.ts).
+ */
+function resolveUrls(
+  url: Read,
+  named: readonly string[],
+  problems: string[],
+): { authUrl?: string; appsUrl?: string } {
   const authUrl = url('TARGET_AUTH_URL');
   const appsUrl = url('TARGET_APPS_URL');
+  const others = named.filter((name) => name !== 'TARGET_AUTH_URL' && name !== 'TARGET_APPS_URL');
+  const why =
+    others.length === 0
+      ? ''
+      : `; ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} set, which names an external target`;
+  const embedded =
+    'to run against the embedded sandbox, unset every TARGET_*, SANDBOX_CONTROL_* and account variable';
   if (authUrl === undefined)
     problems.push(
-      'TARGET_AUTH_URL: required (leave both TARGET_* URLs unset to run against the embedded sandbox)',
+      appsUrl === undefined
+        ? `TARGET_AUTH_URL: required${why} (${embedded})`
+        : `TARGET_AUTH_URL: required together with TARGET_APPS_URL, which is set (${embedded})`,
     );
-  if (appsUrl === undefined) problems.push('TARGET_APPS_URL: required together with TARGET_AUTH_URL');
+  if (appsUrl === undefined)
+    problems.push(
+      authUrl === undefined
+        ? `TARGET_APPS_URL: required together with TARGET_AUTH_URL`
+        : `TARGET_APPS_URL: required together with TARGET_AUTH_URL, which is set (${embedded})`,
+    );
   return { ...(authUrl === undefined ? {} : { authUrl }), ...(appsUrl === undefined ? {} : { appsUrl }) };
 }
 
@@ -215,15 +245,6 @@ function resolveWebhook(
     sentinel: typed.WEBHOOK_SENTINEL,
     timeToleranceSeconds: typed.WEBHOOK_TIME_TOLERANCE_S,
   };
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const parsed = new URL(value);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /**
