@@ -106,6 +106,8 @@ export default defineConfig({
     ],
     // The observed profile and its drift from CONFORMANCE_BASELINE (helpers/profile/), in Allure too.
     ['./helpers/profile/profile-reporter.ts', { reportsDir, resultsDir: `${reportsDir}/allure-results` }],
+    // The origins the run's requests reached: an API request off the target ends the run broken.
+    ['./helpers/report/origins-reporter.ts', { reportsDir }],
   ],
   use: {
     headless: true,

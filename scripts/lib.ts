@@ -2,6 +2,8 @@
 // and the exit status of the gate (npm test, npm run conformance, the job summary, the self-tests).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { RUN_ORIGINS_FILE } from '../helpers/report/origins.js';
 import {
   BROKEN_ENVIRONMENT_PATTERN,
   PREFLIGHT_ANNOTATION,
@@ -99,6 +101,8 @@ export interface RunCounts {
   known?: number;
   /** Why the run stopped before its tests (its one failed case), or undefined when they ran. */
   stopped?: string;
+  /** Its API requests went to another server than the target it names (helpers/report/origins.ts). */
+  strayOrigins?: string;
 }
 
 /** Reads a Playwright JSON report (the caller checks that the file exists). */
@@ -115,6 +119,11 @@ export function readJsonReport(file: string): JsonReport {
 export function summarise(resultsFile: string): RunCounts {
   const counts: RunCounts = { passed: 0, failed: 0, skipped: 0, warnings: 0, broken: 0, errors: 0 };
   if (!existsSync(resultsFile)) return counts;
+  const origins = join(dirname(resultsFile), RUN_ORIGINS_FILE);
+  if (existsSync(origins)) {
+    const broken = (JSON.parse(readFileSync(origins, 'utf8')) as { broken?: unknown }).broken;
+    if (typeof broken === 'string') counts.strayOrigins = broken;
+  }
   const report = readJsonReport(resultsFile);
   // Errors outside any test (global setup, a worker's teardown) fail the run whatever the tests did.
   counts.errors = (report.errors ?? []).length;
@@ -166,7 +175,10 @@ export function lastLine(counts: RunCounts, failedChecks = 0): string {
   if (counts.stopped !== undefined)
     return `${passed} passed, ${failed + failedChecks} failed (the run stopped before its tests: ${counts.stopped})`;
   const line = `${passed} passed, ${failed + failedChecks} failed, ${skipped} skipped, ${warnings} advisory warnings`;
-  return known === 0 ? line : `${line}, ${known} known deviations`;
+  const counted = known === 0 ? line : `${line}, ${known} known deviations`;
+  return counts.strayOrigins === undefined
+    ? counted
+    : `${counted} (the run is BROKEN: ${counts.strayOrigins})`;
 }
 
 /** The line that tells broken apart from failed, or '' when nothing was broken. */
@@ -177,6 +189,8 @@ export function brokenLine(counts: RunCounts): string {
 
 /** The gate's exit status: Playwright's, except that advisory warnings alone do not fail it. */
 export function gateStatus(playwrightStatus: number, counts: RunCounts): number {
+  // A run that tested another server than it names is never green, whatever its tests said.
+  if (counts.strayOrigins !== undefined) return playwrightStatus === 0 ? 1 : playwrightStatus;
   if (playwrightStatus === 0) return 0;
   // Status 1 is "some test failed"; anything else (a crash, a bad configuration) stands. Failures
   // that are all accepted known deviations (counts.known) do not fail it either.

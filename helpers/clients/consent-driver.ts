@@ -1,6 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import type { TargetConfig } from '../target/target.js';
 import { inOneStep } from '../report/report.js';
+import { recordOrigin } from '../report/origins.js';
 import { flowTitle, type AuthorizationOutcome, type AuthorizeOptions } from './authorization-flow.js';
 import { ConsentFlow } from './consent-flow.js';
 
@@ -47,6 +48,10 @@ export class ConsentDriver {
     const context =
       this.contexts.size === 0 && this.firstContext !== null ? this.firstContext : await this.newContext();
     if (context !== this.firstContext) this.created.push(context);
+    // Every origin the browser's pages pass through is listed in the report (origins.ts).
+    context.on('request', (request) => {
+      recordOrigin('browser', request.url());
+    });
     this.contexts.set(login, context);
     return context;
   }

@@ -129,6 +129,7 @@ async function send(http: HttpClient, jar: CookieJar, request: FormSubmission): 
     ...(request.method === 'POST' ? { body: request.body } : {}),
     // Set-up: the report shows the flow as one step, as it shows the browser's.
     quiet: true,
+    page: true,
   });
   jar.store(request.url, exchange.response.headers['set-cookie']);
   return exchange.response;

@@ -10,6 +10,7 @@ import { headerValue, type HttpExchange } from '../record/exchange.js';
 import { conformanceUserAgent } from '../target/user-agent.js';
 import { edgeAnswerCause, sendRepeatable } from './edge-retry.js';
 import { reportExchange } from '../report/report.js';
+import { apiKindOf, recordOrigin } from '../report/origins.js';
 import { observeExchange } from '../profile/exchange-observer.js';
 import { registerRequestSecrets, registerResponseSecrets } from '../report/secret-harvest.js';
 
@@ -27,6 +28,11 @@ export interface HttpRequest {
   repeatable?: boolean;
   /** The caller sends it again itself after an edge's answer (a create, as a new configuration). */
   repeatedByCaller?: boolean;
+  /**
+   * A page of the login and consent flow, loaded as the browser would (the form flow): its origin
+   * is listed with the browser's, as a login page may live on another host than the API.
+   */
+  page?: boolean;
 }
 
 /** A connection-level failure (refused, reset, timed out, TLS): the environment, not the API. */
@@ -62,7 +68,16 @@ export class HttpClient {
   /** Never a step of the running test: a client that works outside any test (a worker's own). */
   private readonly quiet: boolean;
 
-  constructor(options: { caFile?: string | undefined; timeoutMs?: number; quiet?: boolean }) {
+  /** False for a client that reaches the suite's own servers (the receiver), never the target's. */
+  private readonly recordsOrigins: boolean;
+
+  constructor(options: {
+    caFile?: string | undefined;
+    timeoutMs?: number;
+    quiet?: boolean;
+    recordsOrigins?: boolean;
+  }) {
+    this.recordsOrigins = options.recordsOrigins ?? true;
     const ca = options.caFile === undefined ? undefined : readFileSync(options.caFile, 'utf8');
     this.timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
     this.quiet = options.quiet ?? false;
@@ -80,6 +95,8 @@ export class HttpClient {
   private async sendOnce(req: HttpRequest): Promise<HttpExchange> {
     // A test's own User-Agent header wins over the suite's (helpers/target/user-agent.ts).
     const headers = lowerCaseKeys({ 'user-agent': this.userAgent, ...req.headers });
+    // Before it is sent: a request that never reached a stray origin still proves where it went.
+    if (this.recordsOrigins) recordOrigin(req.page === true ? 'browser' : apiKindOf(req.url), req.url);
     const started = performance.now();
     let response: Dispatcher.ResponseData;
     let body: string;

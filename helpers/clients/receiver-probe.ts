@@ -23,7 +23,8 @@ export async function probeReceiver(
   const nonce = randomUUID();
   const endpoint = receiver.endpoint('reach-check');
   const arrived = (): boolean => endpoint.deliveries.some((delivery) => delivery.body.includes(nonce));
-  const http = new HttpClient({ caFile, timeoutMs: waitMs });
+  // The suite's own receiver, not the target: not an origin of the run's API requests.
+  const http = new HttpClient({ caFile, timeoutMs: waitMs, recordsOrigins: false });
   let answer: string;
   try {
     const exchange = await http.send({

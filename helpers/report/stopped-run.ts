@@ -15,7 +15,14 @@ export const STOPPED_ANNOTATION = 'stopped-before-tests';
 export const STOPPED_TITLE = 'The run stopped before its tests';
 
 /** What a run writes into its reports folder: removed at its start, so none is another run's. */
-export const RUN_RESULTS = ['results.json', 'junit.xml', 'allure-results', 'test-output'] as const;
+export const RUN_RESULTS = [
+  'results.json',
+  'junit.xml',
+  'allure-results',
+  'test-output',
+  'origins',
+  'run-origins.json',
+] as const;
 
 /** The reports folder the configuration writes into (playwright.config.ts reads the same variable). */
 export function reportsDirOf(env: Environment = environment()): string {
