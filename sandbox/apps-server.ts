@@ -53,6 +53,7 @@ export function buildAppsServer(
   });
   targets.watch(app.server, false);
   installErrorHandling(app, formatFor, respond);
+  options.guardAnswers?.(app, formatFor);
   serveFamilies(app, [...families, others]);
   return app;
 }
