@@ -3,7 +3,7 @@ import { authErrorFormat, authRouteAnswer } from './auth-errors.js';
 import { RequestTargets, type FormatForTarget } from './http/client-errors.js';
 import { errorResponder, installErrorHandling } from './http/error-handling.js';
 import { LIMITS } from './http/limits.js';
-import { sharedServerOptions } from './http/server-options.js';
+import { NODE_SERVER_TIMEOUTS, sharedServerOptions } from './http/server-options.js';
 import { registerAuthorize } from './oauth/authorize.js';
 import { registerDecision } from './oauth/decision.js';
 import type { RulesInForce } from './rules/in-force.js';
@@ -30,7 +30,7 @@ export function buildAuthServer(
   const targets = new RequestTargets();
   const app = Fastify({
     ...sharedServerOptions(options.logRequests, targets, formatFor, respond),
-    https: { key: tls.key, cert: tls.cert, maxHeaderSize: LIMITS.headerBytes },
+    https: { key: tls.key, cert: tls.cert, maxHeaderSize: LIMITS.headerBytes, ...NODE_SERVER_TIMEOUTS },
     bodyLimit: LIMITS.authBodyBytes,
   });
   targets.watch(app.server, true);

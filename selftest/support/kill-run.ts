@@ -5,20 +5,23 @@
 // (SIGKILL), it is started again on the folder, and every change it acknowledged (a 2xx) before
 // the kill is looked for. A change sent but not answered may or may not be there: both are right.
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, request } from 'undici';
-import { childEnvironment } from '../../config/environment.js';
-import { PUBLISHED_PATH, TEST_HELPERS_PREFIX, TOKEN_PATH } from '../../spec/paths.js';
-import type { StartedSandbox } from '../../sandbox/start.js';
+import { PUBLISHED_PATH, TOKEN_PATH } from '../../spec/paths.js';
 import { MAX_TOKENS_PER_CLIENT_AND_USER } from '../../sandbox/store/tokens.js';
-import { seededAds, type SandboxSeed } from '../../sandbox/seed.js';
-import { Browser, hiddenField } from './hostile.js';
-import { killGroup, startCommand, type StartedCommand } from './process-group.js';
-
-const KEY = 'kill-run-control-key';
-const ROOT = join(__dirname, '..', '..');
+import { seededAds } from '../../sandbox/seed.js';
+import { killGroup } from './process-group.js';
+import {
+  call,
+  DEMO,
+  helper,
+  started,
+  stopped,
+  tokenOf,
+  writeSeed,
+  type Running,
+} from './kill-run-sandbox.js';
 const STATUSES = ['published', 'refused', 'deleted', 'pending_review'] as const;
 const ADS = 40;
 const WORKERS = 6;
@@ -28,6 +31,11 @@ export interface KillRunOptions {
   kills: number;
   /** The longest a round's load runs before its kill (a random instant up to it). */
   maxLoadMs?: number;
+  /**
+   * How each round ends: SIGKILL to the whole group (the default), or SIGTERM to its top process
+   * as a host's stop sends it, with a connection held open in the middle of a request's body.
+   */
+  stop?: 'SIGKILL' | 'SIGTERM';
   /** Told each round's figures (the command prints them). */
   onRound?: (round: RoundFigures) => void;
 }
@@ -38,6 +46,8 @@ export interface RoundFigures {
   acknowledged: number;
   /** Acknowledged changes not found after the restart, each named. */
   lost: string[];
+  /** The exit status after a SIGTERM (0: closed in time), null after a SIGKILL. */
+  exitCode: number | null;
 }
 
 export type KillRunFigures = { kills: number; acknowledged: number; lost: string[] };
@@ -53,53 +63,10 @@ interface Acknowledged {
   statuses: Map<string, { acknowledged: string; unanswered: string[] }>;
 }
 
-interface Demo {
-  clientId: string;
-  secret: string;
-  redirectUri: string;
-  login: string;
-  password: string;
-}
-
-interface Running {
-  command: StartedCommand;
-  appsUrl: string;
-  authUrl: string;
-  agent: Agent;
-}
-
-/** The seed's client and user: the same on every start (SANDBOX_SEED_FILE). */
-const DEMO: Demo = {
-  clientId: 'kill-run-client',
-  secret: 'kill-run-client-secret-0123456789',
-  redirectUri: 'http://127.0.0.1:9/callback',
-  login: 'kill-run-user',
-  password: 'kill-run-user-password',
-};
-
-function writeSeed(dir: string): string {
-  const file = join(dir, 'seed.json');
-  const seed: SandboxSeed = {
-    clients: [
-      {
-        client_id: DEMO.clientId,
-        client_secret: DEMO.secret,
-        name: 'Kill run',
-        redirect_uris: [DEMO.redirectUri],
-      },
-    ],
-    users: [
-      { login: DEMO.login, password: DEMO.password, name: 'Kill run', email: 'kill@run.example', ads: ADS },
-    ],
-  };
-  writeFileSync(file, JSON.stringify(seed));
-  return file;
-}
-
 export async function killRun(options: KillRunOptions): Promise<KillRunFigures> {
   const folder = mkdtempSync(join(tmpdir(), 'sandbox-kill-run-'));
   const dataDir = join(folder, 'data');
-  const seedFile = writeSeed(folder);
+  const seedFile = writeSeed(folder, ADS);
   const acknowledged: Acknowledged = { count: 0, users: [], clients: [], tokens: [], statuses: new Map() };
   for (const ad of seededAds(DEMO.login, ADS))
     acknowledged.statuses.set(ad.id, { acknowledged: ad.status, unanswered: [] });
@@ -116,14 +83,20 @@ export async function killRun(options: KillRunOptions): Promise<KillRunFigures> 
         loadOf(sandbox, worker, acknowledged, stop),
       );
       await new Promise((resolve) => setTimeout(resolve, loadMs));
-      killGroup(sandbox.command.group);
+      const exitCode = await stopped(sandbox, options.stop ?? 'SIGKILL');
       stop.stopped = true;
       await Promise.all(load);
       await sandbox.agent.close();
       sandbox = await started(dataDir, seedFile);
       const missing = await missingOf(sandbox, acknowledged);
       lost.push(...missing.map((what) => `round ${round}: ${what}`));
-      options.onRound?.({ round, loadMs, acknowledged: acknowledged.count - before, lost: missing });
+      options.onRound?.({
+        round,
+        loadMs,
+        acknowledged: acknowledged.count - before,
+        lost: missing,
+        exitCode,
+      });
     }
     return { kills: options.kills, acknowledged: acknowledged.count, lost };
   } finally {
@@ -131,89 +104,6 @@ export async function killRun(options: KillRunOptions): Promise<KillRunFigures> 
     await sandbox.agent.close();
     rmSync(folder, { recursive: true, force: true });
   }
-}
-
-async function started(dataDir: string, seedFile: string): Promise<Running> {
-  const command = await startCommand(
-    process.execPath,
-    ['--import', 'tsx', 'sandbox/main.ts', '--data', dataDir],
-    {
-      cwd: ROOT,
-      env: childEnvironment({
-        SANDBOX_AUTH_PORT: '0',
-        SANDBOX_APPS_PORT: '0',
-        SANDBOX_TLS_DIR: join(dataDir, 'tls'),
-        SANDBOX_CONTROL_KEY: KEY,
-        SANDBOX_SEED_FILE: seedFile,
-      }),
-      timeoutMs: 60_000,
-    },
-  );
-  const banner = command.banner;
-  const field = (pattern: RegExp): string => {
-    const found = pattern.exec(banner)?.[1];
-    if (found === undefined) throw new Error(`set-up: the banner has no ${String(pattern)}: ${banner}`);
-    return found;
-  };
-  const caFile = field(/CA: ([^)]+)\)/);
-  return {
-    command,
-    appsUrl: field(/resource server\s+(\S+)/),
-    authUrl: field(/authorization server\s+(\S+)/),
-    agent: new Agent({ connect: { ca: readFileSync(caFile, 'utf8') } }),
-  };
-}
-
-async function call(
-  sandbox: Running,
-  url: string,
-  init: { method: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string>; body?: string },
-): Promise<{ status: number; body: string }> {
-  const response = await request(url, { ...init, dispatcher: sandbox.agent });
-  return { status: response.statusCode, body: await response.body.text() };
-}
-
-function helper(
-  sandbox: Running,
-  method: 'POST' | 'PUT',
-  path: string,
-  body: unknown,
-): Promise<{ status: number; body: string }> {
-  return call(sandbox, `${sandbox.appsUrl}${TEST_HELPERS_PREFIX}${path}`, {
-    method,
-    headers: { 'x-sandbox-key': KEY, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-/** The code flow through the sandbox's own forms, as the demo user, for the demo client. */
-async function tokenOf(sandbox: Running): Promise<string> {
-  const browser = new Browser({ authUrl: sandbox.authUrl } as unknown as StartedSandbox, sandbox.agent);
-  const { clientId, redirectUri, login, password, secret } = DEMO;
-  const page = await browser.authorize(clientId, redirectUri, 's', 'autoupload');
-  const consent = page.body.includes('name="password"') ? await browser.logIn(page, login, password) : page;
-  const approved = consent.body.includes('name="decision"')
-    ? await browser.go('/oauth/consent', {
-        request: hiddenField(consent, 'request'),
-        csrf: hiddenField(consent, 'csrf'),
-        decision: 'approve',
-      })
-    : consent;
-  const code = new URL(approved.headers.location ?? 'none:').searchParams.get('code');
-  if (code === null) throw new Error(`no code (${approved.status})`);
-  const exchanged = await call(sandbox, `${sandbox.authUrl}${TOKEN_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-      client_secret: secret,
-    }).toString(),
-  });
-  if (exchanged.status !== 200) throw new Error(`the exchange answered ${exchanged.status}`);
-  return (JSON.parse(exchanged.body) as { access_token: string }).access_token;
 }
 
 /** One client's changes, one after the other, until the kill; each acknowledged one recorded. */
