@@ -9,7 +9,7 @@ import { RequestTargets } from './http/client-errors.js';
 import { errorResponder, installErrorHandling } from './http/error-handling.js';
 import { LIMITS } from './http/limits.js';
 import { importFamily } from './import/routes.js';
-import { sharedServerOptions } from './http/server-options.js';
+import { NODE_SERVER_TIMEOUTS, sharedServerOptions } from './http/server-options.js';
 import { formatByTerritory, ownAnswerOfAny, serveFamilies } from './http/route-family.js';
 import { listingFamily } from './resources/published.js';
 import { usableControlKey } from './test-helpers/control-key.js';
@@ -49,10 +49,11 @@ export function buildAppsServer(
   const app = Fastify({
     ...sharedServerOptions(options.logRequests, targets, formatFor, respond),
     bodyLimit: LIMITS.appsBodyBytes,
-    http: { maxHeaderSize: LIMITS.headerBytes },
+    http: { maxHeaderSize: LIMITS.headerBytes, ...NODE_SERVER_TIMEOUTS },
   });
   targets.watch(app.server, false);
   installErrorHandling(app, formatFor, respond);
+  options.guardAnswers?.(app, formatFor);
   serveFamilies(app, [...families, others]);
   return app;
 }

@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authErrorFormat, authRouteAnswer } from './auth-errors.js';
-import { RequestTargets } from './http/client-errors.js';
+import { RequestTargets, type FormatForTarget } from './http/client-errors.js';
 import { errorResponder, installErrorHandling } from './http/error-handling.js';
 import { LIMITS } from './http/limits.js';
-import { sharedServerOptions } from './http/server-options.js';
+import { NODE_SERVER_TIMEOUTS, sharedServerOptions } from './http/server-options.js';
 import { registerAuthorize } from './oauth/authorize.js';
 import { registerDecision } from './oauth/decision.js';
 import type { RulesInForce } from './rules/in-force.js';
@@ -12,6 +12,8 @@ import { registerToken } from './token/token-endpoint.js';
 
 export interface ServerOptions {
   logRequests: boolean;
+  /** Hooks the server's answers to the data file (persist/acknowledged.ts), in its own error formats. */
+  guardAnswers?: (app: FastifyInstance, formatFor: FormatForTarget) => void;
 }
 
 /** The authorization server (4.1, 4.2): HTTPS, every failure in the endpoint's own format. */
@@ -28,7 +30,7 @@ export function buildAuthServer(
   const targets = new RequestTargets();
   const app = Fastify({
     ...sharedServerOptions(options.logRequests, targets, formatFor, respond),
-    https: { key: tls.key, cert: tls.cert, maxHeaderSize: LIMITS.headerBytes },
+    https: { key: tls.key, cert: tls.cert, maxHeaderSize: LIMITS.headerBytes, ...NODE_SERVER_TIMEOUTS },
     bodyLimit: LIMITS.authBodyBytes,
   });
   targets.watch(app.server, true);
@@ -41,6 +43,7 @@ export function buildAuthServer(
     },
   );
   installErrorHandling(app, formatFor, respond);
+  options.guardAnswers?.(app, formatFor);
   registerAuthorize(app, state, authorizationRules);
   registerDecision(app, state, authorizationRules);
   registerToken(app, state, tokenRules);

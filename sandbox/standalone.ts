@@ -37,7 +37,11 @@ mkdirSync(tlsDir, { recursive: true });
 const secretPrefix = secretMarker(environment());
 const controlKey = givenKey ?? `${secretPrefix}${randomBytes(18).toString('base64url')}`;
 
-/** How long a stop may take (closing connections, writing the last changes) before the process exits anyway. */
+/**
+ * How long a stop may take before the process exits anyway (its queued changes written first):
+ * connections still open are closed after a second (start.ts), so only a stuck delivery or
+ * journal can reach it.
+ */
 const STOP_GRACE_MS = 5000;
 
 async function main(service: ServiceOptions): Promise<void> {
@@ -63,7 +67,11 @@ async function main(service: ServiceOptions): Promise<void> {
   } else printDemo(sandbox, service);
 
   onStop(() => {
-    setTimeout(() => process.exit(1), STOP_GRACE_MS).unref();
+    setTimeout(() => {
+      // Past the grace, what is queued is still written before the exit.
+      sandbox.persistence?.close();
+      process.exit(1);
+    }, STOP_GRACE_MS).unref();
     void sandbox.close().then(() => process.exit(0));
   });
 }

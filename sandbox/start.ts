@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildAppsServer } from './apps-server.js';
-import { buildAuthServer } from './auth-server.js';
+import { buildAuthServer, type ServerOptions } from './auth-server.js';
 import { secretMaker } from './store/crypto.js';
 import { RulesInForce } from './rules/in-force.js';
 import type { SwitchRegistry } from './rules/switches.js';
@@ -14,6 +14,8 @@ import { DeliveryPolicy } from './notifications/delivery-policy.js';
 import { deliverySwitches } from './notifications/switches.js';
 import { keepRecord, keptRecord, keptStores } from './state/kept-stores.js';
 import { Persistence } from './persist/persistence.js';
+import { answerOnceKept } from './persist/acknowledged.js';
+import type { FormatForTarget } from './http/client-errors.js';
 import { createState, type SandboxState } from './state/sandbox-state.js';
 import { convertVersion1 } from './state/version-1.js';
 import { observeSandbox } from './chaos/install.js';
@@ -58,8 +60,9 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     ...chaosSwitches(state.chaos),
   ]);
   persistence?.keep(keptStores(state));
-  const auth = buildAuthServer(state, rules, tls, options);
-  const apps = buildAppsServer({ state, rules, switches }, options.controlKey, options);
+  const serverOptions = serverOptionsOf(options, persistence);
+  const auth = buildAuthServer(state, rules, tls, serverOptions);
+  const apps = buildAppsServer({ state, rules, switches }, options.controlKey, serverOptions);
   if (options.observe !== false) observeSandbox(state, { auth, apps }, options.chaos);
   const authPort = await listen(auth, options.host, options.authPort);
   const appsPort = await listen(apps, options.host, options.appsPort);
@@ -77,14 +80,17 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     state,
     persistence,
     switches,
-    close: async () => {
-      persistence?.closing();
-      await Promise.all([auth.close(), apps.close()]);
-      state.adImport.close();
-      await state.deliverer.close();
-      await state.journal.close();
-      persistence?.close();
-      if (ownsTlsDir) rmSync(tlsDir, { recursive: true, force: true });
+    close: () => closeAll({ auth, apps, state, persistence, tlsDir: ownsTlsDir ? tlsDir : undefined }),
+  };
+}
+
+/** What both servers are built with: with a data folder, no answer leaves before its changes are kept. */
+function serverOptionsOf(options: SandboxOptions, persistence: Persistence | undefined): ServerOptions {
+  if (persistence === undefined) return { logRequests: options.logRequests };
+  return {
+    logRequests: options.logRequests,
+    guardAnswers: (app: FastifyInstance, formatFor: FormatForTarget) => {
+      answerOnceKept(app, persistence, formatFor);
     },
   };
 }
@@ -128,4 +134,44 @@ function hostInUrl(host: string): string {
 async function listen(app: FastifyInstance, host: string, port: number): Promise<number> {
   await app.listen({ host, port });
   return (app.server.address() as AddressInfo).port;
+}
+
+/**
+ * Stops the sandbox: what was queued is written first, whatever the connections do meanwhile;
+ * then the servers, the import's moderation, the deliveries and the journal; then the file.
+ */
+async function closeAll(parts: {
+  auth: FastifyInstance;
+  apps: FastifyInstance;
+  state: SandboxState;
+  persistence: Persistence | undefined;
+  tlsDir: string | undefined;
+}): Promise<void> {
+  const { persistence, state } = parts;
+  persistence?.closing();
+  persistence?.flush();
+  await closeServers([parts.auth, parts.apps]);
+  state.adImport.close();
+  await state.deliverer.close();
+  await state.journal.close();
+  persistence?.close();
+  if (parts.tlsDir !== undefined) rmSync(parts.tlsDir, { recursive: true, force: true });
+}
+
+/**
+ * How long a stop lets the requests in progress finish before their connections are closed: a
+ * client holding a connection open (a slow body) cannot delay the stop.
+ */
+const CLOSE_GRACE_MS = 1000;
+
+/** Stops both servers: idle connections at once, the others after CLOSE_GRACE_MS. */
+async function closeServers(servers: readonly FastifyInstance[]): Promise<void> {
+  const cut = setTimeout(() => {
+    for (const server of servers) server.server.closeAllConnections();
+  }, CLOSE_GRACE_MS);
+  try {
+    await Promise.all(servers.map((server) => server.close()));
+  } finally {
+    clearTimeout(cut);
+  }
 }

@@ -11,9 +11,25 @@ import { mergedUrl } from './merge-slashes.js';
 /** A request may take this long to arrive whole: a slow sender cannot hold a connection for ever. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
+/** An idle connection between requests is closed after this (Fastify's default is 72 s). */
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/**
+ * What Node's server is made with, under each server's `http`/`https` options: a request's
+ * headers must arrive within HEADERS_TIMEOUT_MS, and the time limits are checked every second
+ * (Node's default, 30 s, let a held connection live up to 30 s past its limit).
+ */
+export const NODE_SERVER_TIMEOUTS = { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 } as const;
+
 type Shared = Pick<
   FastifyServerOptions & FastifyHttpsOptions<Server>,
-  'logger' | 'routerOptions' | 'requestTimeout' | 'rewriteUrl' | 'frameworkErrors' | 'clientErrorHandler'
+  | 'logger'
+  | 'routerOptions'
+  | 'requestTimeout'
+  | 'keepAliveTimeout'
+  | 'rewriteUrl'
+  | 'frameworkErrors'
+  | 'clientErrorHandler'
 >;
 
 export function sharedServerOptions(
@@ -26,6 +42,7 @@ export function sharedServerOptions(
     logger: logRequests,
     routerOptions: { maxParamLength: LIMITS.paramLength },
     requestTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     rewriteUrl: mergedUrl,
     frameworkErrors: (error, request, reply) => {
       respond(error, request, reply);

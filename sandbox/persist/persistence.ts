@@ -1,7 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Database, Statement } from 'node-sqlite3-wasm';
-import { mkdirSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
+import { mkdirSync, statSync } from 'node:fs';
 import {
   CONVERTIBLE_VERSION,
   DataFileError,
@@ -19,30 +18,10 @@ type Change =
   | { store: string; kind: 'deletePrefix'; key: string };
 
 /**
- * How long changes wait to be written together. Written at each turn of the event loop, every
- * status change paid a transaction of its own between its answer and its delivery (delivery p50
- * 4.8 times that of a sandbox keeping nothing, bench/persistence.ts); in batches of 20 ms, a
- * transaction serves every change of those 20 ms, off the path of each.
+ * How long a data file that could not be written waits before it is tried again. Meanwhile the
+ * changes stay queued, in order, and state-changing requests are refused (503).
  */
-export const FLUSH_DELAY_MS = 20;
-
-/** The longest one transaction of a batch holds the event loop (a row may take longer alone). */
-export const WRITE_SLICE_MS = 1;
-
-/**
- * The pause after each transaction of a large batch: its writing takes at most a fifth of the
- * event loop's time, so that requests meanwhile (a crawl's pages) rarely find a write running.
- */
-export const WRITE_PAUSE_MS = 4;
-
-/**
- * A large batch's next transaction waits while the event loop is busier than this (serving
- * requests) since the last one, for at most YIELD_LIMIT_MS after the batch's first change: a crawl
- * started right after a seed of 100,000 ads still paid the seed's writing (150 to 250 ms of CPU) on
- * a machine whose cores are all busy, however it was sliced.
- */
-const BUSY_LOOP = 0.25;
-const YIELD_LIMIT_MS = 2000;
+export const RETRY_MS = 500;
 
 /** A file of version 1 brought to this version, said in one line; closed when it cannot be. */
 /** Brings a file of version 1 to this version in place (state/version-1.ts), or throws a DataFileError. */
@@ -68,25 +47,37 @@ const LOCK_RETRY_MS = 200;
 
 /**
  * The state's rows in the data file. Reads never come here: the stores in memory answer them. Each
- * change a store writes to its journal is queued, and the changes of FLUSH_DELAY_MS are written
- * together, in order, in transactions of at most WRITE_SLICE_MS, WRITE_PAUSE_MS apart: a process killed outright
- * loses at most the changes of its last 20 ms and those still queued behind a large batch (a stop by
- * signal writes them first), and the file holds the changes up to some point, never a later one
- * without an earlier one.
+ * change a store writes to its journal is queued and written at the end of the event loop's turn,
+ * with every other change queued by then, in one transaction (a group commit): the changes queued
+ * while a transaction runs wait for the next turn, never more, so the backlog is what one turn
+ * queued, whatever the load. An answer that says the state changed leaves once its changes are
+ * committed (writtenUpTo, persist/acknowledged.ts): a process killed at any instant loses no change
+ * it acknowledged. The file holds the changes up to some point, never a later one without an
+ * earlier one: a write that fails is rolled back, its changes stay queued, and it is tried again
+ * every RETRY_MS, in order, while state-changing requests are refused.
  */
 export class Persistence {
   private pending: Change[] = [];
-  /** Changes taken to be written since the start; with those pending, every change queued. */
-  private taken = 0;
-  /** Who waits for the changes up to a count to be written (written()), in the order they came. */
-  private waiters: { upTo: number; settle: () => void }[] = [];
+  /** Changes queued since the start, and of them those committed to the file. */
+  private queuedCount = 0;
+  private writtenCount = 0;
+  /** Who waits for the changes up to a count to be written, in the order they came. */
+  private waiters: { upTo: number; settle: (written: boolean) => void }[] = [];
   private scheduled = false;
-  private batchStartedAt = 0;
-  private loopSince = performance.eventLoopUtilization();
+  private retry: NodeJS.Timeout | undefined;
+  /** Why the file cannot be written, while it cannot. */
+  private failure: string | undefined;
   private closed = false;
   private readonly put: Statement;
   private readonly remove: Statement;
   private readonly removePrefix: Statement;
+  /** The file as opened: a file removed or replaced under the sandbox is written no more. */
+  private readonly identity: string;
+  /**
+   * Runs inside each transaction, before its commit: throwing fails the write as a full disk does
+   * (a seam: the self-tests inject a failing disk here; the reference does nothing).
+   */
+  beforeCommit: () => void = () => undefined;
 
   private constructor(
     private readonly db: Database,
@@ -96,6 +87,7 @@ export class Persistence {
     this.put = db.prepare('INSERT OR REPLACE INTO rows (store, key, value) VALUES (?, ?, ?)');
     this.remove = db.prepare('DELETE FROM rows WHERE store = ? AND key = ?');
     this.removePrefix = db.prepare('DELETE FROM rows WHERE store = ? AND substr(key, 1, ?) = ?');
+    this.identity = fileIdentity(path) ?? 'unknown';
   }
 
   /**
@@ -177,65 +169,99 @@ export class Persistence {
     };
   }
 
-  /** Settles once the changes queued so far are written (or their write failed, or the file closed). */
+  /** Settles once the changes queued so far are written, or their write failed, or the file closed. */
   written(): Promise<void> {
-    if (this.pending.length === 0 || this.closed) return Promise.resolve();
-    return new Promise((settle) => {
-      this.waiters.push({ upTo: this.taken + this.pending.length, settle });
-    });
+    return this.writtenUpTo(this.queuedCount).then(() => undefined);
   }
 
-  /** Settles the waiters whose changes are all written; every one when the file is closed. */
-  private settleWaiters(): void {
-    const settled = this.waiters.filter(({ upTo }) => upTo <= this.taken || this.closed);
-    this.waiters = this.waiters.filter((waiter) => !settled.includes(waiter));
-    for (const { settle } of settled) settle();
+  /** How many changes were queued since the start: a count to wait for with writtenUpTo. */
+  queued(): number {
+    return this.queuedCount;
+  }
+
+  /** Why the file cannot be written now, or undefined when it can. */
+  writeFailure(): string | undefined {
+    return this.failure;
   }
 
   /**
-   * Writes what is queued, in transactions of at most `sliceMs` each (one when unbounded, as at
-   * close); what a slice leaves is written WRITE_PAUSE_MS later, after the requests that came
-   * meanwhile. A set of 100,000 ads written in one turn held every request for 100 to 750 ms on
-   * this machine; written back to back in slices of 4 ms, it still held most pages of a crawl
-   * meanwhile (crawl 1.4 to 3 times as long as in memory); at a fifth of the time, a page rarely
-   * meets a slice, and then for about a millisecond.
+   * True once the first `upTo` changes are committed; false at once while the file cannot be
+   * written (the changes stay queued), or when they could not be written before the file closed.
    */
-  flush(sliceMs = Number.POSITIVE_INFINITY): void {
-    this.scheduled = false;
-    if (this.pending.length === 0) return;
-    const deadline = performance.now() + sliceMs;
-    let taken = 0;
-    try {
-      this.db.exec('BEGIN');
-      do {
-        const change = this.pending[taken];
-        taken += 1;
-        if (change !== undefined) this.write(change);
-      } while (taken < this.pending.length && performance.now() < deadline);
-      this.db.exec('COMMIT');
-    } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      // A full disk must not stop the sandbox serving: said once per failed write.
-      console.error(`sandbox: ${taken} changes not written to the data file: ${String(error)}`);
-    }
-    this.pending = this.pending.slice(taken);
-    this.taken += taken;
-    this.settleWaiters();
-    if (this.pending.length === 0) return;
-    this.scheduled = true;
-    this.loopSince = performance.eventLoopUtilization();
-    this.continueBatch();
+  writtenUpTo(upTo: number): Promise<boolean> {
+    if (upTo <= this.writtenCount) return Promise.resolve(true);
+    if (this.failure !== undefined || this.closed) return Promise.resolve(false);
+    return new Promise((settle) => {
+      this.waiters.push({ upTo, settle });
+    });
   }
 
-  /** The batch's next transaction, once the event loop is quiet or the batch has waited its limit. */
-  private continueBatch(): void {
-    setTimeout(() => {
-      const busy = performance.eventLoopUtilization(this.loopSince).utilization;
-      if (busy > BUSY_LOOP && performance.now() - this.batchStartedAt < YIELD_LIMIT_MS) {
-        this.loopSince = performance.eventLoopUtilization();
-        this.continueBatch();
-      } else this.flush(WRITE_SLICE_MS);
-    }, WRITE_PAUSE_MS);
+  /** Settles the waiters whose changes are all written; every other one when `failed`. */
+  private settleWaiters(failed: boolean): void {
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiting) {
+      if (waiter.upTo <= this.writtenCount) waiter.settle(true);
+      else if (failed) waiter.settle(false);
+      else this.waiters.push(waiter);
+    }
+  }
+
+  /**
+   * Writes every change queued, in order, in one transaction. A failure rolls it back and keeps
+   * the changes queued: said once on stderr, then tried again every RETRY_MS until it succeeds
+   * (said too). True when everything queued is written.
+   */
+  flush(): boolean {
+    this.scheduled = false;
+    if (this.pending.length === 0) return true;
+    const batch = this.pending.length;
+    try {
+      this.db.exec('BEGIN');
+      for (const change of this.pending) this.write(change);
+      this.beforeCommit();
+      this.db.exec('COMMIT');
+      this.checkFile();
+    } catch (error) {
+      if (this.db.isOpen && this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.failed(error);
+      return false;
+    }
+    this.pending = this.pending.slice(batch);
+    this.writtenCount += batch;
+    if (this.failure !== undefined) {
+      console.error(`sandbox: ${this.path} written again (${batch} changes that waited); changes accepted`);
+      this.failure = undefined;
+      clearTimeout(this.retry);
+      this.retry = undefined;
+    }
+    this.settleWaiters(false);
+    return true;
+  }
+
+  /** A write failed: said once until a write succeeds, waiters answered, tried again later. */
+  private failed(error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (this.failure === undefined)
+      console.error(
+        `sandbox: ${this.path} cannot be written (${reason}): state changes are refused (503) until it can, reads go on; ${this.pending.length} changes wait`,
+      );
+    this.failure = reason;
+    this.settleWaiters(true);
+    if (this.closed || this.retry !== undefined) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      this.flush();
+    }, RETRY_MS);
+  }
+
+  /** A file removed or replaced under the sandbox: what is committed there is lost, so it fails. */
+  private checkFile(): void {
+    const now = fileIdentity(this.path);
+    if (now !== this.identity)
+      throw new Error(
+        now === undefined ? 'the file was removed' : 'the file was replaced by another one',
+      );
   }
 
   /** Says the sandbox is stopping: a start on the folder meanwhile waits rather than being refused. */
@@ -243,10 +269,15 @@ export class Persistence {
     if (!this.closed) this.lock.markClosing();
   }
 
+  /** Writes what is queued (what cannot be written is said on stderr), then closes the file. */
   close(): void {
-    this.flush();
+    if (this.closed) return;
+    clearTimeout(this.retry);
+    this.retry = undefined;
+    if (!this.flush())
+      console.error(`sandbox: ${this.pending.length} changes never acknowledged were not written`);
     this.closed = true;
-    this.settleWaiters();
+    this.settleWaiters(true);
     for (const statement of [this.put, this.remove, this.removePrefix]) statement.finalize();
     this.db.close();
     this.lock.release();
@@ -256,7 +287,7 @@ export class Persistence {
   private abandon(): void {
     this.closed = true;
     this.pending = [];
-    this.settleWaiters();
+    this.settleWaiters(true);
     this.db.close();
     this.lock.release();
   }
@@ -264,17 +295,27 @@ export class Persistence {
   private queue(change: Change): void {
     if (this.closed) return;
     this.pending.push(change);
-    if (this.scheduled) return;
+    this.queuedCount += 1;
+    if (this.scheduled || this.failure !== undefined) return;
     this.scheduled = true;
-    this.batchStartedAt = performance.now();
-    setTimeout(() => {
-      this.flush(WRITE_SLICE_MS);
-    }, FLUSH_DELAY_MS);
+    setImmediate(() => {
+      if (!this.closed) this.flush();
+    });
   }
 
   private write(change: Change): void {
     if (change.kind === 'put') this.put.run([change.store, change.key, JSON.stringify(change.value)]);
     else if (change.kind === 'delete') this.remove.run([change.store, change.key]);
     else this.removePrefix.run([change.store, change.key.length, change.key]);
+  }
+}
+
+/** The file's device and inode, or undefined when it is gone. */
+function fileIdentity(path: string): string | undefined {
+  try {
+    const { dev, ino } = statSync(path);
+    return `${dev}/${ino}`;
+  } catch {
+    return undefined;
   }
 }
