@@ -5,7 +5,7 @@ import type { ReportCard } from './grade.js';
 /** The console summary: one line a requirement, the evidence under each failure. */
 export function consoleSummary(card: ReportCard, lines: readonly CardLine[]): string {
   const head = [
-    `Report card of client ${card.clientId}, ${windowText(card)}: ${card.records} journal record(s)${card.dropped > 0 ? `, ${card.dropped} dropped by the journal (grades may miss them)` : ''}`,
+    `Report card of client ${card.clientId}, ${windowText(card)}: ${card.records} journal record(s)${card.dropped > 0 ? `, ${card.dropped} dropped by the journal (grades may miss them)` : ''}${card.claimed > 0 ? `; ${card.claimed} more named this client without proof (kept apart, not graded)` : ''}`,
     `Chaos: ${chaosText(card)}`,
     '',
   ];

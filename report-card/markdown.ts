@@ -35,7 +35,7 @@ export function markdownCard(card: ReportCard, lines: readonly CardLine[]): stri
     [
       `# Report card: client ${card.clientId}`,
       '',
-      `Window: ${windowText(card)}. Journal records: ${card.records}${card.dropped > 0 ? ` (${card.dropped} dropped by the journal)` : ''}. Chaos: ${chaosText(card)}.`,
+      `Window: ${windowText(card)}. Journal records: ${card.records}${card.dropped > 0 ? ` (${card.dropped} dropped by the journal)` : ''}${card.claimed > 0 ? `; ${card.claimed} more named this client without proof (kept apart, not graded)` : ''}. Chaos: ${chaosText(card)}.`,
       '',
       countsText(lines),
       '',

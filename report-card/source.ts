@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { JournalRecord } from '../spec/journal.js';
 
 /** Where the report card reads a journal: the sandbox's JSONL file, or a running sandbox's control API. */
@@ -11,6 +11,8 @@ export interface Window {
 export interface JournalRead {
   records: JournalRecord[];
   dropped: number;
+  /** Records that named the client without proof: kept apart, never graded. */
+  claimed?: number;
 }
 
 function isRecord(value: unknown): value is JournalRecord {
@@ -49,9 +51,40 @@ export function parseJournalLines(text: string, name: string): JournalRecord[] {
   });
 }
 
+/**
+ * The journal's files, oldest first: the sandbox rotates `journal.jsonl` to `journal.jsonl.1`,
+ * `.1` to `.2` and so on (sandbox/journal/journal-file.ts), so the card reads them all.
+ */
+export function journalFiles(file: string): string[] {
+  const rotated: string[] = [];
+  for (let n = 1; existsSync(`${file}.${n}`); n += 1) rotated.unshift(`${file}.${n}`);
+  return [...rotated, file];
+}
+
 export function readJournalFile(file: string, clientId: string, window: Window): JournalRead {
-  const records = parseJournalLines(readFileSync(file, 'utf8'), file);
-  return { records: selectRecords(records, clientId, window), dropped: 0 };
+  const records = journalFiles(file).flatMap((name) => parseJournalLines(readFileSync(name, 'utf8'), name));
+  return {
+    records: selectRecords(records, clientId, window),
+    dropped: 0,
+    claimed: claimedOnly(records, clientId),
+  };
+}
+
+/**
+ * Records that named the client without proving it (spec/journal.ts `claimed_client_id`), less
+ * those proven later (written again with their client): never graded, only counted.
+ */
+export function claimedOnly(records: readonly JournalRecord[], clientId: string): number {
+  const proven = new Set(
+    records.filter((record) => record.client_id === clientId).map((record) => record.seq),
+  );
+  return records.filter(
+    (record) =>
+      record.kind === 'request' &&
+      record.client_id === null &&
+      record.claimed_client_id === clientId &&
+      !proven.has(record.seq),
+  ).length;
 }
 
 /** GET {control}/test_helpers/v1/journal?client_id=&since=&until= with the control key. */
@@ -68,12 +101,13 @@ export async function fetchJournal(
   const response = await fetch(url, { headers: { 'x-sandbox-key': key, accept: 'application/json' } });
   if (response.status !== 200)
     throw new Error(`the control API answered ${response.status} to GET ${url.pathname}`);
-  const body = (await response.json()) as { records?: unknown; dropped?: unknown };
+  const body = (await response.json()) as { records?: unknown; dropped?: unknown; claimed?: unknown };
   if (!Array.isArray(body.records)) throw new Error('the control API answered no records array');
   const records = body.records.filter(isRecord);
   // The sandbox filters already; filtering again keeps a looser sandbox from mixing clients.
   return {
     records: selectRecords(records, clientId, window),
     dropped: typeof body.dropped === 'number' ? body.dropped : 0,
+    ...(typeof body.claimed === 'number' ? { claimed: body.claimed } : {}),
   };
 }

@@ -105,11 +105,25 @@ test.describe('the journal records what a client did, and no secret', () => {
       const fileText = readFileSync(journalFile, 'utf8');
       expectNoSecret(JSON.stringify(answer), 'the control API answer', day.secrets);
       expectNoSecret(fileText, 'the journal file', day.secrets);
-      // The file holds the same records, one JSON line each.
+      // The file holds the same records, one JSON line each; the flow's pages, claimed-only when
+      // they came, are written again with their client once the code they issued was exchanged.
       const lines = fileText.trim().split('\n');
-      expect(lines.map((line) => (JSON.parse(line) as { seq: number }).seq)).toEqual(
-        answer.records.map((record) => record.seq),
-      );
+      const proven = lines
+        .map((line) => JSON.parse(line) as JournalRecord)
+        .filter((record) => record.client_id !== null || record.kind === 'delivery')
+        .sort((a, b) => a.seq - b.seq);
+      expect(proven.map((record) => record.seq)).toEqual(answer.records.map((record) => record.seq));
+      const claimedFirst = lines.slice(0, 3).map((line) => JSON.parse(line) as JournalRecord);
+      expect(
+        claimedFirst.map((record) => [
+          record.client_id,
+          record.kind === 'request' && record.claimed_client_id,
+        ]),
+      ).toEqual([
+        [null, day.actor.clientId],
+        [null, day.actor.clientId],
+        [null, day.actor.clientId],
+      ]);
     } finally {
       await receiver.close();
       await box.close();
@@ -151,7 +165,7 @@ test.describe('the journal records what a client did, and no secret', () => {
   });
 
   test('each client has a bounded ring; what it drops is counted, another client keeps its records', () => {
-    const journal = new Journal(true, null, 5);
+    const journal = new Journal(true, null, { ringSize: 5 });
     const request = (clientId: string) => ({
       kind: 'request' as const,
       client_id: clientId,
@@ -171,12 +185,11 @@ test.describe('the journal records what a client did, and no secret', () => {
     expect(busy.records.map((record) => record.seq)).toEqual([5, 6, 7, 8, 9]);
     expect(busy.dropped).toBe(3);
     expect(journal.read({ clientId: 'quiet' }).records.map((record) => record.seq)).toEqual([1]);
-    // Ids no client has share one ring: made-up ids cannot multiply the rings, and still filter.
-    for (let index = 0; index < 7; index += 1) journal.add(request(`made-up-${index}`), '');
-    expect(journal.read({ clientId: 'made-up-6' }).records.map((record) => record.client_id)).toEqual([
-      'made-up-6',
-    ]);
-    expect(journal.read({ clientId: 'made-up-0' }).records).toEqual([]);
+    // Claimed-only records share one ring of their own: made-up ids cannot multiply the rings,
+    // and no client's filter reads them.
+    for (let index = 0; index < 7; index += 1) journal.add(request(`made-up-${index}`), null);
+    expect(journal.read({ clientId: 'made-up-6' }).records).toEqual([]);
+    expect(journal.read({ clientId: 'busy' }).records.map((record) => record.seq)).toEqual([5, 6, 7, 8, 9]);
     expect(journal.read().dropped).toBe(5);
   });
 });

@@ -46,8 +46,17 @@ export interface RequestRecord {
   seq: number;
   /** ISO 8601, UTC. */
   at: string;
-  /** The client the request acts for: from client_id, HTTP Basic, or the token's client. */
+  /**
+   * The client the request acts for, by proof: its token's client, the client whose secret it
+   * carried, or (the authorization request, sign-in and consent) the client that exchanged the
+   * code they issued. Null when no proof was given.
+   */
   client_id: string | null;
+  /**
+   * Optional addition: the client the request named (client_id, HTTP Basic's user) without
+   * proving it, on a record whose `client_id` is null. Never counted for or against that client.
+   */
+  claimed_client_id?: string;
   /** The token's user, or the login form's user. */
   login: string | null;
   endpoint: JournalEndpoint;
@@ -61,6 +70,8 @@ export interface RequestRecord {
   credentials: {
     bearer?: string;
     body_token?: string;
+    /** Optional addition: a token sent in the query string (`?access_token=`), its fingerprint. */
+    query_token?: string;
     basic?: boolean;
     secret_in?: Array<'body' | 'query' | 'header'>;
     /**
@@ -80,6 +91,8 @@ export interface RequestRecord {
   decisions?: ChaosDecision[];
   chaos?: ChaosInForce;
   duration_ms: number;
+  /** Optional addition: true when the record passed its size and lost its query and facts. */
+  cut?: true;
 }
 
 export type DeliveryOutcome = 'delivered' | 'failed' | 'refused' | 'dropped' | 'cancelled';
@@ -114,6 +127,8 @@ export type JournalRecord = RequestRecord | DeliveryRecord;
 export interface JournalAnswer {
   records: JournalRecord[];
   dropped: number;
+  /** Optional addition, with a client_id filter: the records that named that client without proof. */
+  claimed?: number;
 }
 
 /** The control API's path, below the test helpers' prefix. */

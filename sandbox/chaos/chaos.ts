@@ -76,14 +76,19 @@ export class Chaos {
     return this.inForceFor(clientId)?.profiles.includes(profile) ?? false;
   }
 
-  /** The client's next turn at this stage, or null when chaos is not on for it. */
-  turn(clientId: string | null, stage: ChaosStage): Turn | null {
+  /**
+   * The client's next turn at this stage, or null when chaos is not on for it. `sequence`: the
+   * sequence it takes its place in, the stage's own by default; the browser's pages, whose client
+   * is only named, take theirs in 'pages', so that nobody naming a client shifts the sequence of
+   * its proven requests.
+   */
+  turn(clientId: string | null, stage: ChaosStage, sequence: string = stage): Turn | null {
     const inForce = this.inForceFor(clientId);
     if (inForce === undefined || clientId === null) return null;
-    const key = `${stage}\n${clientId}`;
+    const key = `${sequence}\n${clientId}`;
     const place = this.places.get(key) ?? 0;
     this.places.set(key, place + 1);
-    const draws = drawsFor(inForce.seed, clientId, stage, place);
+    const draws = drawsFor(inForce.seed, clientId, sequence, place);
     const faults = this.profiles.flatMap((profile) => profile.faults.map((fault) => ({ profile, fault })));
     return {
       clientId,

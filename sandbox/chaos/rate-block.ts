@@ -27,6 +27,11 @@ export class RateBlocks {
     return true;
   }
 
+  /** True while the client is blocked; counts nothing. */
+  blocked(clientId: string, nowMs = Date.now()): boolean {
+    return (this.windows.get(clientId)?.blockedUntilMs ?? 0) > nowMs;
+  }
+
   clear(): void {
     this.windows.clear();
   }

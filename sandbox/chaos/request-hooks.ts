@@ -5,6 +5,7 @@ import { JSON_UTF8, sendAnswer } from '../http/error-answer.js';
 import { DEFAULT_RENUMBERING_SHIFT, CatalogEdition } from '../import/catalog-edition.js';
 import { identityOf } from '../journal/request-recorder.js';
 import { traceOf, type Trace } from '../journal/trace.js';
+import { BROWSER_ENDPOINTS } from '../../spec/journal.js';
 import type { ChaosState } from './chaos-state.js';
 import { rateLimitAnswer } from './edge-answers.js';
 import { listingAnswerFaults } from './answer-faults.js';
@@ -26,15 +27,27 @@ export function renumberForChaos(catalogs: CatalogEdition): void {
   catalogs.current = () => (renumberedScope.getStore() === true ? renumbered.current() : own());
 }
 
-function chaosClient(request: FastifyRequest, state: ChaosState): { trace: Trace; clientId: string } | null {
+const PAGES: ReadonlySet<string> = new Set(BROWSER_ENDPOINTS);
+
+/**
+ * The client chaos acts for: the one the request proved (its token or its secret). The browser's
+ * pages carry no proof: there the client the flow names, in a sequence of its own (`proven`
+ * false), so that no one naming a client starts its block or shifts its proven requests' replay.
+ */
+function chaosClient(
+  request: FastifyRequest,
+  state: ChaosState,
+): { trace: Trace; clientId: string; proven: boolean } | null {
   const trace = traceOf(request);
   if (trace === undefined) return null;
-  const { clientId } = identityOf(request, trace, state);
+  const identity = identityOf(request, trace, state);
+  const proven = identity.clientId !== null;
+  const clientId = identity.clientId ?? (PAGES.has(trace.endpoint) ? identity.claimedClientId : null);
   // Only a registered client: chaos keeps a sequence and windows per client, never per made-up id.
   const inForce = state.chaos.inForceFor(clientId);
   if (inForce === undefined || clientId === null || state.clients.find(clientId) === undefined) return null;
   trace.inForce = inForce;
-  return { trace, clientId };
+  return { trace, clientId, proven };
 }
 
 /** The listing's page token, when it is one chaos handed out: the listing's own again, or an empty page. */
@@ -77,9 +90,13 @@ async function beforeHandler(
   const chaos = state.chaos;
   const found = chaosClient(request, state);
   if (found === null) return false;
-  const { trace, clientId } = found;
+  const { trace, clientId, proven } = found;
   const { limit, block_seconds: blockSeconds } = chaos.settings;
-  if (chaos.has(clientId, 'rate-limit') && chaos.blocks.refuses(clientId, limit, blockSeconds)) {
+  // Only proven requests count towards the limit; a page naming a blocked client is refused too.
+  const refused = proven
+    ? chaos.blocks.refuses(clientId, limit, blockSeconds)
+    : chaos.blocks.blocked(clientId);
+  if (chaos.has(clientId, 'rate-limit') && refused) {
     trace.decisions.push({
       profile: 'rate-limit',
       fault: 'rate-limit',
@@ -88,7 +105,7 @@ async function beforeHandler(
     void sendAnswer(reply, rateLimitAnswer(trace.endpoint));
     return true;
   }
-  const turn = chaos.turn(clientId, 'request');
+  const turn = chaos.turn(clientId, 'request', proven ? 'request' : 'pages');
   if (turn === null) return false;
   // Drawn elsewhere (short pages, the renumbering), or nothing to act on (no live token to revoke).
   const decision = turn.exclusive(
@@ -131,10 +148,11 @@ export function chaosStages(state: ChaosState): ChaosStages {
     onAnswer: (request, reply, trace, payload) => {
       const text =
         typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-      const found =
+      const client =
         trace.endpoint === 'listing' && reply.statusCode < 300 && text !== null
           ? chaosClient(request, state)
           : null;
+      const found = client?.proven === true ? client : null;
       const turn = found === null ? null : state.chaos.turn(found.clientId, 'answer');
       if (turn === null || text === null) return payload;
       const changed = listingAnswerFaults(text, turn, state.chaos.forms, {

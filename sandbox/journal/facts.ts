@@ -25,7 +25,20 @@ const PLAIN_PARAMETERS = new Set([
   'login',
 ]);
 
-const MAX_PLAIN = 256;
+/**
+ * The sizes every fact is cut to, whatever the client sent: a plain value 256 characters, a list
+ * of ids 2,048, a reason 64, a parameter's name 64, at most 50 parameters; so a request record
+ * stays under about 20 KiB however large its URL or body (and journal.ts bounds the line too).
+ */
+export const MAX_PLAIN = 256;
+export const MAX_LIST = 2048;
+const MAX_NAME = 64;
+const MAX_PARAMETERS = 50;
+
+/** A value cut to `max` characters, or null when absent. */
+export function cut(value: string | null | undefined, max: number = MAX_PLAIN): string | null {
+  return value === null || value === undefined ? null : value.slice(0, max);
+}
 
 function plainOrFp(name: string, value: string, fp: Fingerprinter): string {
   return PLAIN_PARAMETERS.has(name) ? value.slice(0, MAX_PLAIN) : fp.fp(value);
@@ -33,8 +46,8 @@ function plainOrFp(name: string, value: string, fp: Fingerprinter): string {
 
 export function redactedQuery(query: Params, fp: Fingerprinter): Record<string, string> {
   const kept: Record<string, string> = {};
-  for (const name of query.names().slice(0, 50))
-    kept[name.slice(0, 64)] = plainOrFp(name, query.get(name) ?? '', fp);
+  for (const name of query.names().slice(0, MAX_PARAMETERS))
+    kept[name.slice(0, MAX_NAME)] = plainOrFp(name, query.get(name) ?? '', fp);
   return kept;
 }
 
@@ -64,8 +77,14 @@ function adIds(body: Record<string, unknown>): JournalFacts {
   });
   return {
     ad_count: Array.isArray(body.ad_list) ? body.ad_list.length : null,
-    ad_ids: ads.map((ad) => String(ad.id).slice(0, 19)).join(','),
-    catalog_ids: catalogIds.join(','),
+    ad_ids: ads
+      .map((ad) => String(ad.id).slice(0, 19))
+      .join(',')
+      .slice(0, MAX_LIST),
+    catalog_ids: catalogIds
+      .map((id) => id.slice(0, 19))
+      .join(',')
+      .slice(0, MAX_LIST),
   };
 }
 
@@ -81,20 +100,20 @@ export function requestParams(
   switch (endpoint) {
     case 'authorize':
       return {
-        redirect_uri: query.get('redirect_uri') ?? null,
-        scope: query.get('scope') ?? null,
+        redirect_uri: cut(query.get('redirect_uri')),
+        scope: cut(query.get('scope')),
         state_present: query.has('state'),
       };
     case 'token':
       return {
-        grant_type: read('grant_type') ?? null,
+        grant_type: cut(read('grant_type')),
         code: fp.fpOrNull(read('code')),
-        redirect_uri: read('redirect_uri') ?? null,
+        redirect_uri: cut(read('redirect_uri')),
       };
     case 'listing':
       return {
-        fetch_size: query.get('fetch_size') ?? null,
-        ads_status: query.get('ads_status') ?? null,
+        fetch_size: cut(query.get('fetch_size')),
+        ads_status: cut(query.get('ads_status')),
         page_token: fp.fpOrNull(query.get('page_token')),
       };
     case 'import':
@@ -125,7 +144,7 @@ export function answerFacts(
   if (location !== undefined) {
     const params = new URLSearchParams(location.split('?')[1] ?? '');
     const code = params.get('code');
-    const error = params.get('error') ?? undefined;
+    const error = params.get('error')?.slice(0, 64) ?? undefined;
     return {
       ...(error === undefined ? {} : { reason: error }),
       answer: { code: fp.fpOrNull(code), redirected: true },
@@ -151,11 +170,13 @@ export function answerFacts(
     facts.refused_ids = (answer.errors as Array<{ id?: unknown }>)
       .slice(0, 100)
       .map((error) => (typeof error.id === 'string' ? error.id.slice(0, 19) : ''))
-      .join(',');
+      .join(',')
+      .slice(0, MAX_LIST);
   if (endpoint === 'import' || endpoint === 'import_status') {
     if (typeof answer.statusCode === 'number') facts.statusCode = answer.statusCode;
     if (typeof answer.token === 'string') facts.import_token = fp.fp(answer.token);
-    if (typeof answer.autoupload_status === 'string') facts.autoupload_status = answer.autoupload_status;
+    if (typeof answer.autoupload_status === 'string')
+      facts.autoupload_status = answer.autoupload_status.slice(0, MAX_PLAIN);
   }
   return {
     ...(reason === undefined ? {} : { reason }),

@@ -92,9 +92,11 @@ export function installObservers(
     const trace = traceOf(request);
     if (trace !== undefined && state.journal.enabled) {
       const location = reply.getHeader('location');
+      const setCookie = reply.getHeader('set-cookie');
       journalRequest(request, trace, state, {
         status: reply.statusCode,
         ...(typeof location === 'string' ? { location } : {}),
+        ...(typeof setCookie === 'string' ? { setCookie } : {}),
       });
     }
     done();

@@ -1,16 +1,28 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
-import type {
-  DeliveryRecord,
-  JournalAnswer,
-  JournalEndpoint,
-  JournalRecord,
-  RequestRecord,
+import {
+  BROWSER_ENDPOINTS,
+  type DeliveryRecord,
+  type JournalAnswer,
+  type JournalEndpoint,
+  type JournalRecord,
+  type RequestRecord,
 } from '../../spec/journal.js';
 import { Fingerprinter } from './fingerprint.js';
+import { BrowserFlows } from './flows.js';
+import { JournalFile } from './journal-file.js';
 import { RevokedTokens } from './revoked-tokens.js';
+import { Ring, type KeptRecord } from './ring.js';
 
-/** Records kept per client id (the records of requests no client is known for share one ring). */
+/** Records kept per proven client, and in the ring of claimed-only records. */
 export const JOURNAL_RING_SIZE = 5000;
+/** Bytes (of JSON lines) kept per ring: 5,000 records of about 800 bytes fit. */
+export const JOURNAL_RING_BYTES = 4 * 1024 * 1024;
+/** Bytes kept by every ring together; beyond, the largest ring gives its oldest record. */
+export const JOURNAL_MEMORY_BYTES = 64 * 1024 * 1024;
+/**
+ * A record's JSON line at most (the facts are cut well below: facts.ts). A record past it keeps
+ * its who, where and status, and says `cut: true` in place of its query and facts.
+ */
+export const JOURNAL_RECORD_BYTES = 16 * 1024;
 
 /**
  * How long records wait to be appended to the file together. Appended one by one through a write
@@ -30,62 +42,159 @@ export interface JournalFilter {
   endpoint?: JournalEndpoint;
 }
 
+export interface JournalLimits {
+  ringSize: number;
+  ringBytes: number;
+  memoryBytes: number;
+  fileBytes?: number;
+  filesKept?: number;
+}
+
+const DEFAULT_LIMITS: JournalLimits = {
+  ringSize: JOURNAL_RING_SIZE,
+  ringBytes: JOURNAL_RING_BYTES,
+  memoryBytes: JOURNAL_MEMORY_BYTES,
+};
+
+/** The browser's pages of a flow, whose client a later code exchange proves; their claimed ring's key. */
+const PAGES: ReadonlySet<string> = new Set(BROWSER_ENDPOINTS);
+const PAGES_RING = '\u0000pages';
+
 type NewRecord = Omit<RequestRecord, 'seq' | 'at'> | Omit<DeliveryRecord, 'seq' | 'at'>;
+
+/** The record as one JSON line, no longer than the bound: an oversized one loses its query and facts. */
+function lineOf(record: JournalRecord): { record: JournalRecord; line: string } {
+  const line = `${JSON.stringify(record)}\n`;
+  if (line.length <= JOURNAL_RECORD_BYTES || record.kind !== 'request') return { record, line };
+  const cut: RequestRecord = { ...record, query: {}, cut: true };
+  delete cut.params;
+  delete cut.answer;
+  delete cut.decisions;
+  return { record: cut, line: `${JSON.stringify(cut)}\n` };
+}
 
 /**
  * Everything the sandbox received and delivered, redacted by the recorders (fingerprints, never a
- * secret). In memory a ring per client id, so one busy client never pushes out another's
- * records; what a ring drops is counted. With a file, every record is also appended to it as one
- * JSON line, unbounded on disk as a log is.
+ * secret). In memory a ring per proven client (its token, its secret, or the code it exchanged),
+ * so one busy client never pushes out another's records, and one ring for the records whose
+ * client is only claimed, so no claim can push out a client's records; every ring bounded in
+ * count and bytes, all of them together in bytes; what a ring drops is counted. With a file,
+ * every record is also appended to it as one JSON line; the file rotates at a stated size.
  */
 export class Journal {
   readonly fingerprints = new Fingerprinter();
   /** Whose each revoked token was (by fingerprint): its later uses stay its client's. */
   readonly revoked = new RevokedTokens();
-  private readonly rings = new Map<string, JournalRecord[]>();
-  private droppedCount = 0;
+  /** The flows' pages while their client is only claimed (flows.ts). */
+  readonly flows = new BrowserFlows();
+  private readonly rings = new Map<string, Ring>();
+  private readonly claimed: Ring;
+  /** The flows' claimed-only pages apart, so that no flood of other claims pushes out a flow before its proof. */
+  private readonly claimedPages: Ring;
+  /** Claimed-only records naming each registered client, ever (the card says how many). */
+  private readonly claimedCounts = new Map<string, number>();
+  private heldBytes = 0;
   private seq = 0;
-  /** The file's descriptor, opened for appending; null without a file or once closed. */
-  private file: number | null;
-  /** Records not yet in the file, turned into JSON lines when the batch is written. */
-  private unwritten: JournalRecord[] = [];
+  private file: JournalFile | null;
+  /** Lines not yet in the file, written together when the batch is. */
+  private unwritten: string[] = [];
   private batchTimer: NodeJS.Timeout | undefined;
+  private readonly limits: JournalLimits;
 
   constructor(
     /** Off, nothing is recorded (the hooks return at once). */
     readonly enabled: boolean = true,
     file: string | null = null,
-    private readonly ringSize: number = JOURNAL_RING_SIZE,
+    limits: Partial<JournalLimits> = {},
   ) {
-    this.file = file === null ? null : openForAppending(file);
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.claimed = new Ring(this.limits.ringSize, this.limits.ringBytes);
+    this.claimedPages = new Ring(this.limits.ringSize, this.limits.ringBytes);
+    this.file = file === null ? null : new JournalFile(file, this.limits.fileBytes, this.limits.filesKept);
   }
 
   get dropped(): number {
-    return this.droppedCount;
+    let dropped = this.claimed.dropped + this.claimedPages.dropped;
+    for (const ring of this.rings.values()) dropped += ring.dropped;
+    return dropped;
+  }
+
+  /** Bytes of the records held in memory (their JSON lines). */
+  get bytesHeld(): number {
+    return this.heldBytes;
   }
 
   /**
-   * `ringKey`: the ring it is kept in, its client's by default; the recorders pass '' (the shared
-   * ring) for an id no client has, so that made-up ids cannot multiply the rings. `at`: when it
-   * happened (a request's arrival), now by default.
+   * `ringKey`: the proven client whose ring keeps it, its client_id by default; '' (or null) for
+   * the ring of claimed-only records. `at`: when it happened (a request's arrival), now by default.
    */
-  add(record: NewRecord, ringKey: string = record.client_id ?? '', at: Date = new Date()): JournalRecord {
+  add(record: NewRecord, ringKey: string | null = record.client_id, at: Date = new Date()): JournalRecord {
     this.seq += 1;
-    const full: JournalRecord = { seq: this.seq, at: at.toISOString(), ...record };
-    const key = ringKey;
-    const ring = this.rings.get(key) ?? [];
-    this.rings.set(key, ring);
-    ring.push(full);
-    if (ring.length > this.ringSize) {
-      ring.shift();
-      this.droppedCount += 1;
-    }
-    if (this.file !== null) this.queue(full);
+    const { record: full, line } = lineOf({ seq: this.seq, at: at.toISOString(), ...record });
+    const claimedRing = full.kind === 'request' && PAGES.has(full.endpoint) ? PAGES_RING : '';
+    this.keep({ record: full, bytes: line.length }, ringKey ?? claimedRing);
+    if (this.file !== null) this.queue(line);
     return full;
   }
 
-  private queue(record: JournalRecord): void {
-    this.unwritten.push(record);
+  /** Counts a claimed-only record naming a registered client. */
+  countClaim(clientId: string): void {
+    this.claimedCounts.set(clientId, (this.claimedCounts.get(clientId) ?? 0) + 1);
+  }
+
+  private ringOf(key: string): Ring {
+    if (key === '') return this.claimed;
+    if (key === PAGES_RING) return this.claimedPages;
+    let ring = this.rings.get(key);
+    if (ring === undefined) {
+      ring = new Ring(this.limits.ringSize, this.limits.ringBytes);
+      this.rings.set(key, ring);
+    }
+    return ring;
+  }
+
+  private keep(entry: KeptRecord, key: string): void {
+    const ring = this.ringOf(key);
+    const before = ring.bytes;
+    ring.push(entry);
+    this.heldBytes += ring.bytes - before;
+    while (this.heldBytes > this.limits.memoryBytes) {
+      const largest = this.largestRing();
+      const was = largest.bytes;
+      largest.dropOldest();
+      this.heldBytes -= was - largest.bytes;
+    }
+  }
+
+  private largestRing(): Ring {
+    let largest = this.claimed.bytes >= this.claimedPages.bytes ? this.claimed : this.claimedPages;
+    for (const ring of this.rings.values()) if (ring.bytes > largest.bytes) largest = ring;
+    return largest;
+  }
+
+  /**
+   * Gives a client the claimed-only records now proven its own (the authorization request,
+   * sign-in and consent of a code it exchanged): moved to its ring, and appended to the file
+   * again with their client (same seq; the claimed copy there names no client).
+   */
+  prove(clientId: string, seqs: ReadonlySet<number>): void {
+    const before = this.claimedPages.bytes;
+    const taken = this.claimedPages.extract((record) => seqs.has(record.seq));
+    this.heldBytes -= before - this.claimedPages.bytes;
+    const counted = this.claimedCounts.get(clientId) ?? 0;
+    this.claimedCounts.set(clientId, Math.max(0, counted - taken.length));
+    for (const entry of taken) {
+      if (entry.record.kind !== 'request') continue;
+      const record: RequestRecord = { ...entry.record, client_id: clientId };
+      delete record.claimed_client_id;
+      const line = `${JSON.stringify(record)}\n`;
+      this.keep({ record, bytes: line.length }, clientId);
+      if (this.file !== null) this.queue(line);
+    }
+  }
+
+  private queue(line: string): void {
+    this.unwritten.push(line);
     if (this.batchTimer !== undefined) return;
     this.batchTimer = setTimeout(() => {
       this.writeBatch();
@@ -93,49 +202,46 @@ export class Journal {
     this.batchTimer.unref();
   }
 
+  /** Writes the records waiting for their batch now (a stop, a test). */
+  flush(): void {
+    this.writeBatch();
+  }
+
   /** The records not yet in the file, appended in one write. */
   private writeBatch(): void {
     clearTimeout(this.batchTimer);
     this.batchTimer = undefined;
     if (this.unwritten.length === 0) return;
-    const text = this.unwritten.map((record) => `${JSON.stringify(record)}\n`).join('');
+    const text = this.unwritten.join('');
     this.unwritten = [];
-    if (this.file === null) return;
-    try {
-      writeSync(this.file, text);
-    } catch {
-      // A full disk or a removed folder must not stop the sandbox: the memory keeps the records.
-    }
+    this.file?.append(text);
   }
 
-  /** The records kept that match, in the order they were made. */
+  /** The records kept that match, in the order they were made; with a client, its ring's drops and claimed-only count. */
   read(filter: JournalFilter = {}): JournalAnswer {
     const rings =
       filter.clientId === undefined
-        ? [...this.rings.values()]
-        : [this.rings.get(filter.clientId) ?? [], filter.clientId === '' ? [] : (this.rings.get('') ?? [])];
+        ? [this.claimed, this.claimedPages, ...this.rings.values()]
+        : [this.rings.get(filter.clientId)].flatMap((ring) => ring ?? []);
     const records = rings
-      .flat()
+      .flatMap((ring) => ring.records())
       .filter((record) => matches(record, filter))
       .sort((a, b) => a.seq - b.seq);
-    return { records, dropped: this.droppedCount };
+    // A client's answer counts what its own ring dropped: claims dropped elsewhere are not its.
+    if (filter.clientId === undefined) return { records, dropped: this.dropped };
+    return {
+      records,
+      dropped: this.rings.get(filter.clientId)?.dropped ?? 0,
+      claimed: this.claimedCounts.get(filter.clientId) ?? 0,
+    };
   }
 
   close(): Promise<void> {
     if (this.file === null) return Promise.resolve();
     this.writeBatch();
-    closeSync(this.file);
+    this.file.close();
     this.file = null;
     return Promise.resolve();
-  }
-}
-
-/** The file's descriptor for appending, or null when it cannot be opened (the memory keeps the records). */
-function openForAppending(file: string): number | null {
-  try {
-    return openSync(file, 'a');
-  } catch {
-    return null;
   }
 }
 

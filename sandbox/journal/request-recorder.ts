@@ -7,6 +7,7 @@ import { identify, type Identity } from './identify.js';
 import { listingPageFacts } from './listing-facts.js';
 import type { Trace } from './trace.js';
 import type { Fingerprinter } from './fingerprint.js';
+import { SESSION_COOKIE } from '../http/cookies.js';
 
 /** The identity of a traced request, worked out once (after the body is parsed, when it is). */
 export function identityOf(request: FastifyRequest, trace: Trace, state: JournalState): Identity {
@@ -37,10 +38,59 @@ function credentialsOf(identity: Identity, fp: Fingerprinter): RequestRecord['cr
   return {
     ...(identity.bearer === undefined ? {} : { bearer: fp.fp(identity.bearer) }),
     ...(identity.bodyToken === undefined ? {} : { body_token: fp.fp(identity.bodyToken) }),
+    ...(identity.queryToken === undefined ? {} : { query_token: fp.fp(identity.queryToken) }),
     ...(identity.basic === true ? { basic: true } : {}),
     ...(identity.secretIn === undefined ? {} : { secret_in: identity.secretIn }),
     ...(identity.revoked === true ? { revoked: true } : {}),
   };
+}
+
+const BROWSER_PAGES: ReadonlySet<string> = new Set(['authorize', 'login', 'consent']);
+
+/** The session cookie an answer set (authorize's pre-login browser, sign-in's session). */
+function cookieSet(header: string | undefined): string | undefined {
+  const value = header?.split(';')[0] ?? '';
+  return value.startsWith(`${SESSION_COOKIE}=`) ? value.slice(SESSION_COOKIE.length + 1) : undefined;
+}
+
+/**
+ * Where the record goes: its proven client's ring; else the claimed-only ring (counted for the
+ * client it names, when one has that id). A flow's page is noted for its later proof; a token
+ * request proven by the secret proves the pages of the code it carried.
+ */
+function file(
+  state: JournalState,
+  record: Omit<RequestRecord, 'seq' | 'at'>,
+  identity: Identity,
+  trace: Trace,
+  setCookie: string | undefined,
+): void {
+  const { journal } = state;
+  const fp = journal.fingerprints;
+  if (record.client_id !== null) {
+    journal.add(record, record.client_id, trace.receivedAt);
+    const code = record.params?.code;
+    if (trace.endpoint === 'token' && identity.proof === 'secret' && typeof code === 'string') {
+      const seqs = journal.flows.proveByCode(record.client_id, code);
+      if (seqs.size > 0) journal.prove(record.client_id, seqs);
+    }
+    return;
+  }
+  const claimed = record.claimed_client_id;
+  const registered = claimed !== undefined && state.clients.find(claimed) !== undefined;
+  if (registered) journal.countClaim(claimed);
+  const added = journal.add(record, null, trace.receivedAt);
+  if (!registered || !BROWSER_PAGES.has(trace.endpoint)) return;
+  const cookies = [identity.cookie, cookieSet(setCookie)].flatMap((cookie) =>
+    cookie === undefined ? [] : [fp.fp(`cookie\n${cookie}`)],
+  );
+  const code = record.answer?.code;
+  journal.flows.note({
+    seq: added.seq,
+    claimed,
+    cookies,
+    ...(typeof code === 'string' ? { code } : {}),
+  });
 }
 
 /** Writes the request's record: `status` the answer's (0: none, the connection was closed). */
@@ -48,7 +98,7 @@ export function journalRequest(
   request: FastifyRequest,
   trace: Trace,
   state: JournalState,
-  answered: { status: number; location?: string; reason?: string },
+  answered: { status: number; location?: string; reason?: string; setCookie?: string },
 ): void {
   if (trace.journaled) return;
   trace.journaled = true;
@@ -61,11 +111,17 @@ export function journalRequest(
     answered.location,
     fp,
   );
-  const params = requestParams(trace.endpoint, query, request.body, fp);
+  // A request that proved no client (refused before its token or secret was checked, or never
+  // carrying one) yields no facts of its body: whatever it sent costs the journal nothing.
+  const body = identity.clientId === null && !BROWSER_PAGES.has(trace.endpoint) ? undefined : request.body;
+  const params = requestParams(trace.endpoint, query, body, fp);
   const [decision] = trace.decisions;
   const record: Omit<RequestRecord, 'seq' | 'at'> = {
     kind: 'request',
     client_id: identity.clientId?.slice(0, 256) ?? null,
+    ...(identity.claimedClientId === null
+      ? {}
+      : { claimed_client_id: identity.claimedClientId.slice(0, 256) }),
     login: identity.login?.slice(0, 256) ?? null,
     endpoint: trace.endpoint,
     method: request.method,
@@ -86,6 +142,5 @@ export function journalRequest(
     ...(trace.inForce === undefined ? {} : { chaos: trace.inForce }),
     duration_ms: Math.round(performance.now() - trace.startMs),
   };
-  const known = record.client_id !== null && state.clients.find(record.client_id) !== undefined;
-  state.journal.add(record, known ? (record.client_id ?? '') : '', trace.receivedAt);
+  file(state, record, identity, trace, answered.setCookie);
 }

@@ -1,0 +1,67 @@
+import type { JournalRecord } from '../../spec/journal.js';
+
+/** A record kept in memory with the size of its JSON line (what it costs the heap, roughly). */
+export interface KeptRecord {
+  readonly record: JournalRecord;
+  readonly bytes: number;
+}
+
+/**
+ * One ring of the journal: the newest records, at most `maxCount` of them and `maxBytes` of
+ * their JSON lines; the oldest go first, and what went is counted.
+ */
+export class Ring {
+  private kept: KeptRecord[] = [];
+  /** Index of the oldest record still kept (shifting an array of thousands per add costs). */
+  private head = 0;
+  private heldBytes = 0;
+  dropped = 0;
+
+  constructor(
+    private readonly maxCount: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  get size(): number {
+    return this.kept.length - this.head;
+  }
+
+  push(entry: KeptRecord): void {
+    this.kept.push(entry);
+    this.heldBytes += entry.bytes;
+    while (this.size > this.maxCount || (this.heldBytes > this.maxBytes && this.size > 1)) this.dropOldest();
+  }
+
+  /** Drops the oldest record (the journal's total bound takes from the largest ring). */
+  dropOldest(): void {
+    const oldest = this.kept[this.head];
+    if (oldest === undefined) return;
+    this.kept[this.head] = undefined as unknown as KeptRecord;
+    this.head += 1;
+    this.heldBytes -= oldest.bytes;
+    this.dropped += 1;
+    if (this.head > 1024 && this.head * 2 > this.kept.length) {
+      this.kept = this.kept.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  records(): JournalRecord[] {
+    return this.kept.slice(this.head).map((entry) => entry.record);
+  }
+
+  /** Takes out the records that `take` selects (the claimed ring's records once proven). */
+  extract(take: (record: JournalRecord) => boolean): KeptRecord[] {
+    const taken: KeptRecord[] = [];
+    const left: KeptRecord[] = [];
+    for (const entry of this.kept.slice(this.head)) (take(entry.record) ? taken : left).push(entry);
+    this.kept = left;
+    this.head = 0;
+    this.heldBytes = left.reduce((sum, entry) => sum + entry.bytes, 0);
+    return taken;
+  }
+}
