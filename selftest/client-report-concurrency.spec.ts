@@ -218,3 +218,36 @@ test.describe('the report card grades a client that does several things at once'
     expect(standingOfId(j, 'C4.4-03')).toBe('passed');
   });
 });
+
+test.describe('the report card reads a refusal for what it says', () => {
+  function catalogRequest(
+    j: JournalBuilder,
+    at: number,
+    credentials: RequestRecord['credentials'],
+    status: number,
+  ) {
+    return j.at(at).request({
+      ...CATALOG,
+      credentials,
+      status,
+      ...(status === 401 ? { reason: 'ACCESS_DENIED' } : {}),
+    });
+  }
+
+  test('a token sent in the header to the catalog, refused for its missing body token: C4-01 alone, its valid token used after is no reuse (C7.3-03)', () => {
+    const j = new JournalBuilder('client-header-catalog');
+    const token = fp('valid-token');
+    catalogRequest(j, 0, { bearer: token }, 401);
+    catalogRequest(j, 1000, { body_token: token }, 200);
+    expect(failedIds(j)).toEqual(['C4-01']);
+    expect(standingOfId(j, 'C7.3-03')).toBe('not exercised');
+  });
+
+  test('a token refused where the endpoint reads it, then sent again: C7.3-03', () => {
+    const j = new JournalBuilder('client-refused-token');
+    const token = fp('revoked-token');
+    catalogRequest(j, 0, { body_token: token }, 401);
+    catalogRequest(j, 1000, { body_token: token }, 401);
+    expect(failedIds(j)).toEqual(['C7.3-03']);
+  });
+});

@@ -3,10 +3,13 @@
 // production's reason outside the listing, means the same. The journal keeps a revoked token's
 // requests with its client (credentials.revoked), so a use after the refusal is seen. A use is
 // held against the refusal only when the client could have read it (causality.ts): workers
-// sharing the token have requests on their way when it is refused.
+// sharing the token have requests on their way when it is refused. Only a refusal of the token
+// itself counts: a request whose token was not where its endpoint reads it was refused for a
+// missing token (token-place.ts), C4-01's concern alone.
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
 import { delayAfter, sentAfterReading } from '../causality.js';
 import { requestsOf, tokenOf } from '../records.js';
+import { tokenReadBy } from '../token-place.js';
 import { failed, passedIf, type Verdict } from '../verdict.js';
 
 const DENIED = new Set(['ACCESS_DENIED', 'ACCESS_TOKEN_NOT_FOUND']);
@@ -23,7 +26,9 @@ export function gradeDeniedToken(records: readonly JournalRecord[]): Verdict {
         denial,
         request,
       );
-    if (denial === undefined && DENIED.has(request.reason ?? '')) denied.set(token, request);
+    const refusedToken = tokenReadBy(request);
+    if (denial === undefined && refusedToken === token && DENIED.has(request.reason ?? ''))
+      denied.set(token, request);
   }
   return passedIf(denied.size, 'token(s) denied, none used again', 'no request was answered ACCESS_DENIED');
 }

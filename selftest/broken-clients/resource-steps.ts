@@ -12,7 +12,9 @@ function carBrands(client: Client, status: number, placeInHeader = false) {
     method: 'POST',
     path: '/autoupload/car_info',
     credentials: placeInHeader ? { bearer: client.token } : { body_token: client.token },
-    status,
+    // The catalog reads the body: a token in the header is a missing token (ACCESS_DENIED).
+    status: placeInHeader ? 401 : status,
+    ...(placeInHeader ? { reason: 'ACCESS_DENIED' } : {}),
     ...(status === 503 ? { decision: EDGE } : {}),
   });
 }
