@@ -1,6 +1,7 @@
 import type { JournalRecord, RequestRecord } from '../spec/journal.js';
 import { isSection3Status } from '../spec/ad-status.js';
 import { OTHER_STATUS } from './deliveries.js';
+import { arrivedAfterAnswer, sameParty } from './causality.js';
 import { faultsOf, requestsOf, textParam } from './records.js';
 
 /** The listing's facts as the journal holds them (page tokens are fingerprints). */
@@ -42,14 +43,16 @@ export function unknownStatusesOf(record: RequestRecord): string[] {
 
 /**
  * The crawl each listing request belongs to, by its seq: a request without page_token starts one;
- * one with a page_token continues the crawl whose page last answered that token as next_token. So
- * crawls side by side (two users of one client, two filters, two workers) stay apart, and a server
- * whose tokens repeat from one crawl to the next (an offset) does not join them. A token no page
- * answered (C4.4-01's concern) continues the last crawl of the same user and filter.
+ * one with a page_token continues a crawl whose page answered that token as next_token, by the same
+ * party, before the request arrived (causality.ts), the latest such crawl not yet continued.
+ * So crawls side by side (two users of one client, two filters, workers sharing a token) stay
+ * apart, and a server whose tokens repeat from one crawl to the next (an offset), even in crawls
+ * running at once, does not join them. A token no page answered (C4.4-01's concern) continues the
+ * last crawl of the same user and filter.
  */
 export function crawlsOf(requests: readonly RequestRecord[]): Map<number, number> {
   const crawlOfSeq = new Map<number, number>();
-  const crawlOfToken = new Map<string, number>();
+  const waiting = new Map<string, Array<{ crawl: number; page: RequestRecord }>>();
   const lastCrawlOf = new Map<string, number>();
   for (const request of requests) {
     const token = pageTokenOf(request);
@@ -57,13 +60,35 @@ export function crawlsOf(requests: readonly RequestRecord[]): Map<number, number
     const crawl =
       token === undefined
         ? request.seq
-        : (crawlOfToken.get(token) ?? lastCrawlOf.get(userAndFilter) ?? request.seq);
+        : (takeWaiting(waiting, token, request) ?? lastCrawlOf.get(userAndFilter) ?? request.seq);
     crawlOfSeq.set(request.seq, crawl);
     lastCrawlOf.set(userAndFilter, crawl);
     const next = isPage(request) ? nextTokenOf(request) : undefined;
-    if (typeof next === 'string') crawlOfToken.set(next, crawl);
+    if (typeof next === 'string') waiting.set(next, [...(waiting.get(next) ?? []), { crawl, page: request }]);
   }
   return crawlOfSeq;
+}
+
+/**
+ * The crawl the request continues: the latest whose page gave it its token and that it could have
+ * read; taken off the list while other crawls wait on the same token (a re-fetch or a cycle keeps
+ * the only one).
+ */
+function takeWaiting(
+  waiting: Map<string, Array<{ crawl: number; page: RequestRecord }>>,
+  token: string,
+  request: RequestRecord,
+): number | undefined {
+  const candidates = waiting.get(token) ?? [];
+  let index = candidates.length - 1;
+  while (index >= 0) {
+    const page = candidates[index]?.page;
+    if (page !== undefined && sameParty(page, request) && arrivedAfterAnswer(page, request)) break;
+    index -= 1;
+  }
+  const found = index >= 0 ? candidates[index] : candidates.at(-1);
+  if (index >= 0 && candidates.length > 1) candidates.splice(index, 1);
+  return found?.crawl;
 }
 
 /** The first page answered with each non-null next_token, in journal order. */

@@ -1,5 +1,6 @@
 import type { JournalRecord, RequestRecord } from '../spec/journal.js';
-import { answeredAt, clientRequestsOf, faultsOf, timeOf } from './records.js';
+import { sentAfterReading } from './causality.js';
+import { clientRequestsOf, faultsOf, timeOf } from './records.js';
 
 /** The listing's rate limit as the journal shows it. */
 
@@ -11,17 +12,16 @@ export function isRateLimited(record: RequestRecord): boolean {
 }
 
 /**
- * The first request of the client that started after `answer` left (requests already on their way
- * do not count). A record is numbered when its answer leaves: one numbered before `answer` was on
- * its way when `answer` left, even if it started in the same millisecond.
+ * The first request the client sent after it could have read `answer` (causality.ts: the same
+ * party, past the travel allowance). Requests already on their way, another worker's among them,
+ * do not count; nor do another dealer's, with its own token.
  */
 export function nextRequestAfter(
   records: readonly JournalRecord[],
   answer: RequestRecord,
 ): RequestRecord | undefined {
-  const after = answeredAt(answer);
   return clientRequestsOf(records)
-    .filter((request) => request.seq > answer.seq && timeOf(request) >= after)
+    .filter((request) => sentAfterReading(answer, request))
     .sort((a, b) => timeOf(a) - timeOf(b))[0];
 }
 

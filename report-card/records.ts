@@ -44,6 +44,14 @@ export function timeOf(record: JournalRecord): number {
   return Date.parse(record.at);
 }
 
+/**
+ * A record's time on the client's own clock, the one the sandbox judged it on (a code's lifetime):
+ * its `at` plus the clock's offset when the journal names one.
+ */
+export function clientTimeOf(record: RequestRecord): number {
+  return timeOf(record) + (record.client_clock_offset_ms ?? 0);
+}
+
 /** When the answer to a request left: its arrival plus its duration. */
 export function answeredAt(record: RequestRecord): number {
   return timeOf(record) + record.duration_ms;

@@ -1,4 +1,6 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
+import { TRAVEL_ALLOWANCE_MS } from '../report-card/causality.js';
 import { gradeClient, idsStanding, standingOf, type ReportCard } from '../report-card/grade.js';
 import { REDIRECT_URI, startChaosSandbox, type ChaosSandbox } from './support/chaos-sandbox.js';
 
@@ -37,6 +39,8 @@ test.describe('the report card of a client, from the sandbox journal', () => {
     const actor = box.actor(3);
     const code = await actor.client.authorize(actor.clientId, REDIRECT_URI, actor.login, actor.password);
     await actor.client.token(actor.clientId, actor.secret, REDIRECT_URI, code);
+    // Sent again later (a reload), past the travel allowance (causality.ts): not a double submit.
+    await delay(2 * TRAVEL_ALLOWANCE_MS);
     await actor.client.token(actor.clientId, actor.secret, REDIRECT_URI, code).catch(() => 'refused');
     const { records } = await box.journal({ client_id: actor.clientId });
     const card = gradeClient(actor.clientId, records);

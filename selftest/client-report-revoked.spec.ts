@@ -1,4 +1,6 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
+import { TRAVEL_ALLOWANCE_MS } from '../report-card/causality.js';
 import type { RequestRecord } from '../spec/journal.js';
 import { gradeClient, idsStanding, standingOf, type ReportCard } from '../report-card/grade.js';
 import { CHAOS_TEST_SEED } from './support/chaos-checks.js';
@@ -47,6 +49,9 @@ test.describe('C7.3-03 from the journal, a token revoked under the client', () =
     const token = await box.signIn(actor);
     await box.setChaos({ profiles: ['token-revoked'], clients: [actor.clientId], seed: CHAOS_TEST_SEED });
     await untilRefused(actor, token);
+    // The client comes back to the token later, past the travel allowance (causality.ts): a
+    // request sent after it could have read the refusal, not one already on its way.
+    await delay(2 * TRAVEL_ALLOWANCE_MS);
     await actor.client.userInfo(token);
     const { records } = await box.journal({ client_id: actor.clientId });
     const card = gradeClient(actor.clientId, records);

@@ -93,6 +93,12 @@ export interface RequestRecord {
   duration_ms: number;
   /** Optional addition: true when the record passed its size and lost its query and facts. */
   cut?: true;
+  /**
+   * Optional addition: how far the client's own clock (the one the sandbox judges its codes'
+   * lifetime and its rate limit on, moved by the clock helper) ran ahead of real time when the
+   * request came, in milliseconds; absent, zero. The report card grades on the same clock.
+   */
+  client_clock_offset_ms?: number;
 }
 
 export type DeliveryOutcome = 'delivered' | 'failed' | 'refused' | 'dropped' | 'cancelled';

@@ -1,8 +1,10 @@
-// C2.2-02: a code expires ten minutes after it was issued: the client exchanges it before.
+// C2.2-02: a code expires ten minutes after it was issued: the client exchanges it before. The
+// sandbox judges the lifetime on the client's own clock (the clock helper moves it), so the card
+// does too: each record's time plus the clock offset the journal names (records.ts clientTimeOf).
 import type { JournalRecord } from '../../spec/journal.js';
 import { CODE_LIFETIME_MS } from '../../spec/limits.js';
 import { codeExchanges, issuingRecord } from '../oauth.js';
-import { timeOf } from '../records.js';
+import { clientTimeOf } from '../records.js';
 import { failed, passedIf, type Verdict } from '../verdict.js';
 
 export function gradeCodeLifetime(records: readonly JournalRecord[]): Verdict {
@@ -11,10 +13,11 @@ export function gradeCodeLifetime(records: readonly JournalRecord[]): Verdict {
     const issuing = issuingRecord(records, code);
     if (issuing === undefined) continue;
     timed += 1;
-    const age = timeOf(request) - timeOf(issuing);
-    if (age > CODE_LIFETIME_MS)
+    const age = clientTimeOf(request) - clientTimeOf(issuing);
+    // Expired at ten minutes exactly, as the sandbox has it (sandbox/token/check-code.ts).
+    if (age >= CODE_LIFETIME_MS)
       return failed(
-        `token request #${request.seq} sent code ${code} ${Math.round(age / 1000)} s after it was issued at #${issuing.seq}: a code lives ${CODE_LIFETIME_MS / 60_000} minutes`,
+        `token request #${request.seq} sent code ${code} ${Math.round(age / 1000)} s after it was issued at #${issuing.seq}${request.client_clock_offset_ms === undefined ? '' : " on the client's clock"}: a code lives ${CODE_LIFETIME_MS / 60_000} minutes`,
         issuing,
         request,
       );

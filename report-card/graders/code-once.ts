@@ -1,6 +1,8 @@
 // C2.2-01: a code is single use: after a successful exchange it is never sent again. (A failed
-// exchange leaves it usable, so a retry after one is not a reuse.)
+// exchange leaves it usable, so a retry after one is not a reuse.) A second exchange already on
+// its way when the first's answer left is not held against the client (causality.ts).
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
+import { delayAfter, sentAfterReading } from '../causality.js';
 import { codeExchanges } from '../oauth.js';
 import { failed, passedIf, type Verdict } from '../verdict.js';
 
@@ -9,13 +11,13 @@ export function gradeCodeOnce(records: readonly JournalRecord[]): Verdict {
   const redeemed = new Map<string, RequestRecord>();
   for (const { request, code } of exchanges) {
     const earlier = redeemed.get(code);
-    if (earlier !== undefined)
+    if (earlier !== undefined && sentAfterReading(earlier, request))
       return failed(
-        `token request #${request.seq} sent code ${code} again, already exchanged successfully at #${earlier.seq}`,
+        `token request #${request.seq} sent code ${code} again, ${Math.round(delayAfter(earlier, request))} ms after it was exchanged successfully at #${earlier.seq}`,
         earlier,
         request,
       );
-    if (request.status === 200) redeemed.set(code, request);
+    if (earlier === undefined && request.status === 200) redeemed.set(code, request);
   }
   return passedIf(exchanges.length, 'code exchange(s), no code sent after its success', 'no code exchanged');
 }

@@ -1,10 +1,13 @@
 // CFN-01: after an edge's answer (field notes: an HTML 403, 404 or 5xx from a CDN or firewall), the
 // client retries a bounded number of times with a delay: no retry storm. The browser's pages are
-// not the client's requests (records.ts clientRequestsOf).
+// not the client's requests (records.ts clientRequestsOf). A retry is the same request by the same
+// party sent after the client could have read the edge's answer (causality.ts): another dealer's
+// identical request, or a worker's sent before the answer left, is none.
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
+import { delayAfter, partyOf, sentAfterReading } from '../causality.js';
 import { EDGE_ATTEMPTS, EDGE_RETRY_DELAY_MS, isEdgeAnswer, requestKeyOf, requestLabelOf } from '../edge.js';
-import { answeredAt, clientRequestsOf, timeOf } from '../records.js';
-import { failed, passedIf, type Verdict } from '../verdict.js';
+import { clientRequestsOf } from '../records.js';
+import { failed, passed, notExercised, type Verdict } from '../verdict.js';
 
 /** What is wrong with the retry `next` of the request `previous` the edge answered, or undefined. */
 function retryFault(
@@ -12,7 +15,7 @@ function retryFault(
   next: RequestRecord,
   run: readonly RequestRecord[],
 ): string | undefined {
-  const delay = timeOf(next) - answeredAt(previous);
+  const delay = delayAfter(previous, next);
   if (delay < EDGE_RETRY_DELAY_MS)
     return `request #${next.seq} retried ${requestLabelOf(next)} ${Math.round(delay)} ms after the edge's answer to #${previous.seq}: at least ${EDGE_RETRY_DELAY_MS} ms`;
   if (run.length >= EDGE_ATTEMPTS)
@@ -23,20 +26,24 @@ function retryFault(
 export function gradeEdgeRetries(records: readonly JournalRecord[]): Verdict {
   const runs = new Map<string, RequestRecord[]>();
   let edgeAnswers = 0;
+  let retries = 0;
   for (const request of clientRequestsOf(records)) {
-    const key = requestKeyOf(request);
+    const key = JSON.stringify([partyOf(request), requestKeyOf(request)]);
     const run = runs.get(key) ?? [];
     const previous = run.at(-1);
+    if (isEdgeAnswer(request)) edgeAnswers += 1;
+    // The same request on its way when the edge answered (a parallel worker's) is no retry of it.
+    if (previous !== undefined && !sentAfterReading(previous, request)) continue;
     const fault = previous === undefined ? undefined : retryFault(previous, request, run);
     if (fault !== undefined) return failed(fault, ...(previous === undefined ? [] : [previous]), request);
-    if (isEdgeAnswer(request)) {
-      edgeAnswers += 1;
-      runs.set(key, [...run, request]);
-    } else runs.delete(key);
+    if (previous !== undefined) retries += 1;
+    if (isEdgeAnswer(request)) runs.set(key, [...run, request]);
+    else runs.delete(key);
   }
-  return passedIf(
-    edgeAnswers,
-    'edge answer(s), retried with a delay and a bound',
-    "no edge's answer in the journal",
+  if (edgeAnswers === 0) return notExercised("no edge's answer in the journal");
+  return passed(
+    retries === 0
+      ? `${edgeAnswers} edge answer(s); no retry was made`
+      : `${edgeAnswers} edge answer(s), ${retries} retried, each at least ${EDGE_RETRY_DELAY_MS} ms after the answer, at most ${EDGE_ATTEMPTS} attempts in a row`,
   );
 }

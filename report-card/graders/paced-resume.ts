@@ -2,6 +2,7 @@
 // blocked: the most requests it starts in any second of the next ten is below the count of the
 // second before the first RATE_LIMIT.
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
+import { arrivedAfterAnswer } from '../causality.js';
 import { isRateLimited, startedWithin } from '../rate-limit.js';
 import { requestsOf, timeOf } from '../records.js';
 import { failed, passed, notExercised, type Verdict } from '../verdict.js';
@@ -14,13 +15,17 @@ interface Block {
   resumed: RequestRecord;
 }
 
-/** Each block of one endpoint: its first RATE_LIMIT answer and the first answer after it that is not one. */
+/**
+ * Each block of one endpoint: its first RATE_LIMIT answer and the first answer after it that is
+ * not one, to a request that arrived after the RATE_LIMIT answer left (causality.ts): a parallel
+ * request answered 200 just after it, let in before the block began, is no end of the block.
+ */
 function blocksOf(requests: readonly RequestRecord[]): Block[] {
   const blocks: Block[] = [];
   let first: RequestRecord | undefined;
   for (const request of requests) {
     if (isRateLimited(request)) first ??= request;
-    else if (first !== undefined) {
+    else if (first !== undefined && arrivedAfterAnswer(first, request)) {
       blocks.push({ first, resumed: request });
       first = undefined;
     }

@@ -3,10 +3,12 @@
 // The journal's facts: an import's params.catalog_ids (comma-separated) and its answer's
 // statusCode; the refused ids themselves when the answer names them (refused_catalog_ids), else
 // every catalog id of an import refused (-4) while chaos had renumbered the catalog, then held
-// against a later import only when that one is refused too. An import already on its way when the
-// refusal left (a client's parallel batches) is never held against it.
+// against a later import only when that one is refused too. Only an import the client sent after
+// it could have read the refusal is held against it (causality.ts): a parallel batch on its way
+// is not, nor another dealer's import with its own token.
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
-import { answeredAt, faultsOf, requestsOf, timeOf } from '../records.js';
+import { sentAfterReading } from '../causality.js';
+import { faultsOf, requestsOf } from '../records.js';
 import { failed, passedIf, type Verdict } from '../verdict.js';
 
 const REFUSED = -4;
@@ -41,7 +43,7 @@ export function gradeRefusedCatalogId(records: readonly JournalRecord[]): Verdic
     const again = idList(request.params?.catalog_ids).find((id) => {
       const refusal = refused.get(id);
       return (
-        refusal !== undefined && (refusal.named || refusedAgain) && timeOf(request) >= answeredAt(refusal.by)
+        refusal !== undefined && (refusal.named || refusedAgain) && sentAfterReading(refusal.by, request)
       );
     });
     const refusal = again === undefined ? undefined : refused.get(again);

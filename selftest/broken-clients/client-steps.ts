@@ -85,7 +85,10 @@ export function connect(client: Client, round: number): string {
   }
   const seq = exchange(client, code, REDIRECT_URI);
   if (mistake === 'exchanges-a-code-late' && round === 1) j.mistake ??= seq;
-  if (mistake === 'reuses-a-code' && round === 1) j.mistake ??= exchange(client, code, REDIRECT_URI, true);
+  if (mistake === 'reuses-a-code' && round === 1) {
+    j.wait(300);
+    j.mistake ??= exchange(client, code, REDIRECT_URI, true);
+  }
   client.token = fp(`token-${round}`);
   j.wait(100).request({
     endpoint: 'basic_user_info',

@@ -30,6 +30,15 @@ export class JournalBuilder {
 
   constructor(readonly clientId: string) {}
 
+  /**
+   * Sets the clock to `ms` after the start, back or forth: requests on their way at once arrive in
+   * one order and are answered (numbered) in another, as a client's parallel workers' are.
+   */
+  at(ms: number): this {
+    this.now = START + ms;
+    return this;
+  }
+
   /** Moves the clock on. */
   wait(ms: number): this {
     this.now += ms;

@@ -1,3 +1,4 @@
+import { delayAfter, TRAVEL_ALLOWANCE_MS } from '../../report-card/causality.js';
 import { fp } from './journal-builder.js';
 import type { Client } from './client-steps.js';
 
@@ -92,11 +93,14 @@ export function crawlIntoBlock(client: Client): void {
   j.wait(150);
   page(client, { next: null });
   j.wait(150);
-  limited(client);
-  if (mistake === 'retries-a-block-at-full-speed') {
-    j.wait(50);
-    j.wrong(limited(client));
-  }
+  const refused = limited(client);
+  // At full speed: attempts every 25 ms; the first that came past the travel allowance shows it.
+  if (mistake === 'retries-a-block-at-full-speed')
+    for (let retry = 0; retry < 8; retry += 1) {
+      j.wait(20);
+      const again = limited(client);
+      if (delayAfter(refused, again) >= TRAVEL_ALLOWANCE_MS) j.wrong(again);
+    }
   j.wait(2000);
   limited(client);
   j.wait(4000);
