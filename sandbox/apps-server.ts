@@ -6,6 +6,7 @@ import type { SwitchRegistry } from './rules/switches.js';
 import type { SandboxState } from './state/sandbox-state.js';
 import { catalogFamily } from './catalogs/routes.js';
 import { RequestTargets } from './http/client-errors.js';
+import { readJsonUnderOtherTypes } from './http/body-parsers.js';
 import { errorResponder, installErrorHandling } from './http/error-handling.js';
 import { LIMITS } from './http/limits.js';
 import { importFamily } from './import/routes.js';
@@ -52,6 +53,7 @@ export function buildAppsServer(
     http: { maxHeaderSize: LIMITS.headerBytes, ...NODE_SERVER_TIMEOUTS },
   });
   targets.watch(app.server, false);
+  readJsonUnderOtherTypes(app, () => rules.current.resources.jsonUnderOtherMediaType());
   installErrorHandling(app, formatFor, respond);
   options.guardAnswers?.(app, formatFor);
   serveFamilies(app, [...families, others]);

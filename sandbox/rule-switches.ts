@@ -1,4 +1,5 @@
 import { FAULTS, type FaultName } from './faults.js';
+import { STRICT_SWITCHES } from './strictness.js';
 import type { PatchKind, PatchSource, RulesInForce } from './rules/in-force.js';
 import { onOff, SwitchRegistry, type SandboxSwitch } from './rules/switches.js';
 import { VARIANTS, type VariantName } from './variants.js';
@@ -30,7 +31,10 @@ export function switchNames(): { faults: string[]; variants: string[] } {
   return { faults: Object.keys(FAULTS), variants: Object.keys(VARIANTS) };
 }
 
-/** Every fault and variant as a switch of the rules in force: on applies its patch, off removes it. */
+/**
+ * Every fault, variant and strict switch of the rulebook as a switch of the rules in force: on
+ * applies its patch, off removes it. A strict switch is listed as a setting (strictness.ts).
+ */
 export function ruleSwitches(inForce: RulesInForce): SandboxSwitch[] {
   const variants = Object.entries(VARIANTS).map(([name, definition]) =>
     patchSwitch(inForce, 'variant', name, definition.description, definition.patch),
@@ -44,7 +48,10 @@ export function ruleSwitches(inForce: RulesInForce): SandboxSwitch[] {
       definition.patch,
     ),
   );
-  return [...faults, ...variants];
+  const strict = Object.entries(STRICT_SWITCHES).map(([name, definition]) =>
+    patchSwitch(inForce, 'strict', name, definition.description, definition.patch),
+  );
+  return [...faults, ...variants, ...strict];
 }
 
 /**
@@ -74,7 +81,7 @@ function patchSwitch(
 ): SandboxSwitch {
   return {
     name,
-    kind,
+    kind: kind === 'strict' ? 'setting' : kind,
     summary: description.replace(/\s+/g, ' ').trim(),
     get: () => inForce.isOn(kind, name),
     set: (value) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CATALOG_CHAINS, CATALOG_PREFIX, CUBIC_CAPACITIES_PATH } from '../../spec/paths.js';
+import { BODY_TOKEN_ROUTE } from '../http/body-parsers.js';
 import type { RouteFamily } from '../http/route-family.js';
 import { runChecks } from '../rules/patch.js';
 import type { SandboxState } from '../state/sandbox-state.js';
@@ -87,7 +88,7 @@ export function registerCatalogs(app: FastifyInstance, at: LookupsAt, catalogs: 
 }
 
 function route(app: FastifyInstance, at: LookupsAt, path: string, lookup: Lookup): void {
-  app.post<{ Params: Record<string, string> }>(path, (request, reply) => {
+  app.post<{ Params: Record<string, string> }>(path, BODY_TOKEN_ROUTE, (request, reply) => {
     const rules = at.inForce();
     if (rules.catalogBase() !== at.base) {
       reply.callNotFound();

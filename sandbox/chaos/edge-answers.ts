@@ -1,6 +1,7 @@
 import type { JournalEndpoint } from '../../spec/journal.js';
-import { LISTING_ERRORS } from '../../spec/errors.js';
+import { rateLimitMessage } from '../../spec/errors.js';
 import { JSON_UTF8, type ErrorAnswer } from '../http/error-answer.js';
+import { originNotFound } from '../http/origin-pages.js';
 
 /** The HTML page a CDN in front of production answers with (field notes: about the path, not the API). */
 export function cdnPage(status: 403 | 502 | 503): ErrorAnswer {
@@ -12,15 +13,15 @@ export function cdnPage(status: 403 | 502 | 503): ErrorAnswer {
   };
 }
 
-const RATE_MESSAGE = 'Too many requests: the address is blocked for a while.';
-
 /**
  * 429 RATE_LIMIT in each endpoint's own format: the listing's and the other JSON endpoints'
  * `{reason, message}`, the catalogs' `{status: error, ...}`, 7.2's JSON at the token endpoint
  * (`temporarily_unavailable`, the reason in the description), the import's -2 "The request was
- * blocked" (its documented block, HTTP 200), a page for the browser's endpoints.
+ * blocked" (its documented block, HTTP 200), a page for the browser's endpoints. Every message is
+ * 7.3's with its numbers: the client's `limit` requests in the block's 60-second window.
  */
-export function rateLimitAnswer(endpoint: JournalEndpoint): ErrorAnswer {
+export function rateLimitAnswer(endpoint: JournalEndpoint, limit: number): ErrorAnswer {
+  const message = rateLimitMessage(limit, 60);
   const json = (status: number, body: unknown): ErrorAnswer => ({
     status,
     headers: { 'content-type': JSON_UTF8 },
@@ -28,11 +29,11 @@ export function rateLimitAnswer(endpoint: JournalEndpoint): ErrorAnswer {
   });
   switch (endpoint) {
     case 'catalog':
-      return json(429, { status: 'error', reason: 'RATE_LIMIT', message: RATE_MESSAGE });
+      return json(429, { status: 'error', reason: 'RATE_LIMIT', message });
     case 'token':
       return json(429, {
         error: 'temporarily_unavailable',
-        error_description: `RATE_LIMIT: ${RATE_MESSAGE}`,
+        error_description: `RATE_LIMIT: ${message}`,
       });
     case 'import':
       return json(200, { token: null, statusCode: -2, statusMessage: 'The request was blocked', errors: [] });
@@ -42,17 +43,14 @@ export function rateLimitAnswer(endpoint: JournalEndpoint): ErrorAnswer {
       return {
         status: 429,
         headers: { 'content-type': 'text/html; charset=utf-8' },
-        body: `<!DOCTYPE html><html><head><title>Too many requests</title></head><body><h1>Too many requests</h1><p>${RATE_MESSAGE}</p></body></html>`,
+        body: `<!DOCTYPE html><html><head><title>Too many requests</title></head><body><h1>Too many requests</h1><p>${message}</p></body></html>`,
       };
     default:
-      return json(429, { reason: 'RATE_LIMIT', message: LISTING_ERRORS.RATE_LIMIT });
+      return json(429, { reason: 'RATE_LIMIT', message });
   }
 }
 
+/** basic_user_info gone, as production's origin answered it: its own 404 page, not the API's JSON. */
 export function userInfoGoneAnswer(): ErrorAnswer {
-  return {
-    status: 404,
-    headers: { 'content-type': JSON_UTF8 },
-    body: JSON.stringify({ reason: 'NOT_FOUND', message: 'Not found.' }),
-  };
+  return originNotFound();
 }

@@ -102,7 +102,7 @@ async function beforeHandler(
       fault: 'rate-limit',
       detail: `${limit} a minute, ${blockSeconds} s block`,
     });
-    void sendAnswer(reply, rateLimitAnswer(trace.endpoint));
+    void sendAnswer(reply, rateLimitAnswer(trace.endpoint, limit));
     return true;
   }
   const turn = chaos.turn(clientId, 'request', proven ? 'request' : 'pages');

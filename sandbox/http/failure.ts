@@ -1,3 +1,4 @@
+import { MediaTypeError } from './body-parsers.js';
 import { LimitError } from './limits.js';
 import type { Failure } from './error-answer.js';
 
@@ -31,6 +32,7 @@ export function failureOf(error: unknown): Failure {
   const known = typeof code === 'string' ? MESSAGES[code] : undefined;
   const status = CLIENT_STATUSES.has(statusCode) ? statusCode : 400;
   if (known !== undefined) return { status, message: known };
-  if (error instanceof LimitError) return { status, message: error.message };
+  if (error instanceof LimitError || error instanceof MediaTypeError)
+    return { status, message: error.message };
   return { status, message: 'The request is malformed.' };
 }

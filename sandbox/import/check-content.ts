@@ -1,6 +1,6 @@
 import type { ImportState } from './import-state.js';
 import type { AdImport } from './ad-import.js';
-import { vehicleIdsCurrent } from './check-vehicle.js';
+import { vehicleFieldsMissing, vehicleIdsCurrent } from './check-vehicle.js';
 import { ImportRefusal, type AdProblem } from './errors.js';
 import { adsOf, grantOf, type ImportCheck, type ParsedAd } from './request.js';
 import { AD_ID_PATTERN, IMPORT_CODES } from './vocabulary.js';
@@ -47,7 +47,16 @@ export const adsAcceptable: ImportCheck = (context) => {
         messages: [...new Set(codes)].map((category) => ({ category })),
       });
   }
-  if (problems.length > 0) throw new ImportRefusal('adProblems', problems);
+  if (problems.length === 0) return;
+  const strictVehicle =
+    context.adImport.settings.values.strictVehicleFields && adsOf(context).some(vehicleFieldsMissing);
+  throw new ImportRefusal(
+    'adProblems',
+    problems,
+    strictVehicle
+      ? 'A car or motorcycle ad lacks vehicle_brand or vehicle_model, which the documentation marks optional (strict-vehicle-fields is on).'
+      : undefined,
+  );
 };
 
 export const CONTENT_RULES = { adsAcceptable };

@@ -76,6 +76,16 @@ export function adStatusAnswer(ad: AdRecord): Record<string, unknown> {
     url: adUrl(listId),
     last_update: lastUpdate(ad.lastUpdateMs),
     list_id: listId,
-    id: ad.id,
+    id: documentedId(ad.id),
   };
+}
+
+/**
+ * The field notes' example of this answer gives the integrator's id as a number (`id: 9999`) beside
+ * `list_id` as a string: an id of digits is answered as that number where the number gives it back
+ * exactly (no leading zero, within 2^53), any other id as the string it is.
+ */
+function documentedId(id: string): number | string {
+  const asNumber = Number(id);
+  return /^[1-9]\d*$/.test(id) && Number.isSafeInteger(asNumber) ? asNumber : id;
 }

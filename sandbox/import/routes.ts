@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JSON_UTF8 } from '../http/error-answer.js';
 import type { RouteFamily } from '../http/route-family.js';
@@ -70,7 +70,7 @@ function registerImport(
     const context = checked(request, state, importChecks);
     const { login, clientId } = grantOf(context);
     const record: ImportRecord = {
-      token: randomUUID(),
+      token: importToken(),
       login,
       clientId,
       createdAtMs: nowOf(state, clientId),
@@ -103,4 +103,9 @@ function registerImport(
     const ad = knownListedAd(state.adImport, grantOf(context), request.params.listId);
     return send(reply, JSON.stringify(adStatusAnswer(ad)));
   });
+}
+
+/** An import token in the documentation's form: 40 hex digits ("06fb235e216f...f55eae35"). */
+function importToken(): string {
+  return randomBytes(20).toString('hex');
 }

@@ -27,6 +27,12 @@ export interface ImportSettingValues {
   unavailable: boolean;
   /** statusCode -6: without permission (an account condition). */
   withoutPermission: LoginCondition;
+  /** strict-phone: a phone given as a string of digits is refused (documented an integer). */
+  strictPhone: boolean;
+  /** strict-key-spelling: a capitalised key (`Subject`, the tables' spelling) is refused. */
+  strictKeySpelling: boolean;
+  /** strict-vehicle-fields: a car or motorcycle ad without vehicle_brand and vehicle_model is -4. */
+  strictVehicleFields: boolean;
 }
 
 export const DEFAULT_IMPORT_SETTINGS: Readonly<ImportSettingValues> = {
@@ -39,6 +45,9 @@ export const DEFAULT_IMPORT_SETTINGS: Readonly<ImportSettingValues> = {
   blocked: false,
   unavailable: false,
   withoutPermission: false,
+  strictPhone: false,
+  strictKeySpelling: false,
+  strictVehicleFields: false,
 };
 
 /** Whether a login condition holds for this login. */

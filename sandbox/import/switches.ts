@@ -132,6 +132,26 @@ const SETTING_ROWS: readonly SettingRow[] = [
     'the import answers -6 "Without permission": true, false or an array of logins',
     logins('import-without-permission'),
   ],
+  // Production takes what its documentation's samples and the published clients send; each
+  // strict-* switch refuses one such leniency, naming the documented rule (docs/sandbox-import.md).
+  [
+    'strict-phone',
+    'strictPhone',
+    'the import refuses a phone sent as a string of digits: the documentation types it integer (default false)',
+    flag('strict-phone'),
+  ],
+  [
+    'strict-key-spelling',
+    'strictKeySpelling',
+    "the import refuses the tables' capitalised keys (Subject, Body, Phone): the examples spell them in lower case (default false)",
+    flag('strict-key-spelling'),
+  ],
+  [
+    'strict-vehicle-fields',
+    'strictVehicleFields',
+    'the import refuses a car or motorcycle ad without vehicle_brand and vehicle_model (-4), which the documentation marks optional (default false)',
+    flag('strict-vehicle-fields'),
+  ],
 ];
 
 /** The ad import's switches: its settings, then the catalog renumbering. */

@@ -1,5 +1,6 @@
 /**
- * The ad import's words, as the field notes record them from production's documentation: the
+ * The ad import's words, as the field notes and production's import documentation (its table of
+ * `statusCode` and `statusMessage`) record them: the
  * import's status codes and messages, the per-ad statuses and operations, the codes seen in
  * `message` and `reason_tag`. Declared once; the rules and the answers name them from here.
  */
@@ -9,9 +10,9 @@ export const IMPORT_STATUS = {
   imported: { code: 0, message: 'The ads were imported and will be processed' },
   unexpected: { code: -1, message: 'Unexpected error' },
   blocked: { code: -2, message: 'The request was blocked' },
-  noAd: { code: -3, message: 'No ad in the import' },
+  noAd: { code: -3, message: 'There is no ad to import' },
   adProblems: { code: -4, message: 'An ad had problems on import' },
-  unavailable: { code: -5, message: 'The import is unavailable' },
+  unavailable: { code: -5, message: 'Import is down' },
   withoutPermission: { code: -6, message: 'Without permission' },
   noSlots: { code: -7, message: 'Not enough ad slots' },
   fewerSlots: { code: -8, message: 'Not enough ad slots' },

@@ -31,14 +31,25 @@ export const redirectedChecks = (rules: AuthorizationRules): readonly Check<Auth
   rules.scopeValid,
 ];
 
-/** GET /oauth (4.1): the checks in order, then login (unless a session exists) and the decision (5). */
+/**
+ * GET /oauth (4.1): the checks in order, then login (unless a session exists) and the decision (5).
+ * GET /oauth/ too, as the official PHP client asks it, unless strict-oauth-path is on.
+ */
 export function registerAuthorize(
   app: FastifyInstance,
   state: OAuthState,
   inForce: () => AuthorizationRules,
 ): void {
   app.get(AUTHORIZATION_PATH, (request, reply) => authorize(request, reply, state, inForce()));
+  app.get(`${AUTHORIZATION_PATH}/`, (request, reply) => {
+    const rules = inForce();
+    if (!rules.slashedAuthorizationPath()) return sendErrorPage(reply, 404, SLASHED_PATH_REFUSED);
+    return authorize(request, reply, state, rules);
+  });
 }
+
+const SLASHED_PATH_REFUSED =
+  'The authorization endpoint is GET {auth_url}/oauth, without a trailing slash (spec 4.1); the sandbox switch strict-oauth-path is on.';
 
 function authorize(
   request: FastifyRequest,

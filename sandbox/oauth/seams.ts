@@ -22,4 +22,10 @@ export const AUTHORIZATION_SEAMS = {
   returnAfterLogin,
   consentAsked,
   registrableRedirectUris,
+  /**
+   * `{auth_url}/oauth/` is served as `/oauth`: the official PHP client builds its authorize URL as
+   * `auth_url + '/?' + query` (docs/sandbox-import.md, "Production's leniency"); the switch
+   * strict-oauth-path refuses it.
+   */
+  slashedAuthorizationPath: (): boolean => true,
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BASIC_USER_INFO_PATH } from '../../spec/paths.js';
+import { BODY_TOKEN_ROUTE } from '../http/body-parsers.js';
 import { runChecks } from '../rules/patch.js';
 import type { ResourcesState } from './resources-state.js';
 import type { BasicInfoAnswer, BasicInfoCheck, BasicInfoRequest } from './basic-info-checks.js';
@@ -24,7 +25,7 @@ export function registerBasicUserInfo(
   state: ResourcesState,
   inForce: () => ResourcesRules,
 ): void {
-  app.post(BASIC_USER_INFO_PATH, (request, reply) => {
+  app.post(BASIC_USER_INFO_PATH, BODY_TOKEN_ROUTE, (request, reply) => {
     const rules = inForce();
     // A BasicInfoError a check throws is answered by the family's error handler (apps-errors.ts).
     return send(reply, rules, describe(request, state, rules));

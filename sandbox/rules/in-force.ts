@@ -7,17 +7,21 @@ import { rulebookWith, type Rulebook, type RulebookPatch } from './book.js';
  */
 export type PatchSource = RulebookPatch | (() => RulebookPatch) | undefined;
 
-/** Variants bend the reference into another correct server; faults then bend that server. */
-export type PatchKind = 'variant' | 'fault';
+/**
+ * Strict switches hold the reference to the letter of production's documentation where production
+ * itself is lenient; variants bend it into another correct server; faults then bend that server.
+ */
+export type PatchKind = 'strict' | 'variant' | 'fault';
 
 /**
- * The rules in force of one sandbox: the reference with the patches of its variants applied, then
- * those of its faults, each kind in the order its switches were turned on. Endpoints and components
+ * The rules in force of one sandbox: the reference with the patches of its strict switches applied,
+ * then those of its variants, then those of its faults, each kind in the order its switches were turned on. Endpoints and components
  * read `current` at each request or use, never keep it, so that a switch turned while the sandbox
  * runs reaches the next request.
  */
 export class RulesInForce {
   private readonly on: Record<PatchKind, Map<string, RulebookPatch | undefined>> = {
+    strict: new Map(),
     variant: new Map(),
     fault: new Map(),
   };
@@ -49,7 +53,11 @@ export class RulesInForce {
   }
 
   private recompute(): void {
-    this.book = rulebookWith([...this.on.variant.values(), ...this.on.fault.values()]);
+    this.book = rulebookWith([
+      ...this.on.strict.values(),
+      ...this.on.variant.values(),
+      ...this.on.fault.values(),
+    ]);
   }
 }
 

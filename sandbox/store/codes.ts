@@ -41,7 +41,9 @@ export class CodeStore implements KeptStore {
 
   issue(grant: Omit<AuthorizationCode, 'code' | 'used' | 'issuedTokens'>): string {
     this.forgetExpired();
-    const code = this.newSecret(32);
+    // 30 bytes are 40 base64url characters, the length of production's codes (field notes), which
+    // the official PHP client checks before it exchanges one.
+    const code = this.newSecret(30);
     const stored = { ...grant, code, used: false, issuedTokens: [], storedAtMs: this.realNow() };
     this.codes.set(code, stored);
     this.journal.put(code, stored);

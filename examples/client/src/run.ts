@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CatalogStore } from './catalog.js';
 import { connect, type ClientCredentials } from './consent.js';
-import { field, Http } from './http.js';
+import { EdgeError, field, Http } from './http.js';
 import { importAds, type AdToImport, type ImportedAd } from './import.js';
 import { crawlListing, type Crawl } from './listing.js';
 import { configureNotification, deleteNotification, Receiver, type Event } from './receiver.js';
@@ -52,14 +52,24 @@ export interface RunReport {
 
 const SCOPE = 'basic_user_info autoupload';
 
-/** 4.3; a 404 is the endpoint missing, as production has it: the run goes on without the name. */
+/**
+ * 4.3; a 404 is the endpoint missing, as production has it: the run goes on without the name.
+ * Production's origin answered it with its web server's HTML page, which a client cannot tell from
+ * an edge's: after the edge's retries, the endpoint is missing all the same.
+ */
 async function userName(http: Http, appsUrl: string, token: string): Promise<string | null> {
-  const answer = await http.send(`${appsUrl}/oauth_api/basic_user_info`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json;charset=UTF-8' },
-    body: JSON.stringify({ access_token: token }),
-    token,
-  });
+  let answer;
+  try {
+    answer = await http.send(`${appsUrl}/oauth_api/basic_user_info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json;charset=UTF-8' },
+      body: JSON.stringify({ access_token: token }),
+      token,
+    });
+  } catch (error) {
+    if (error instanceof EdgeError) return null;
+    throw error;
+  }
   const name = field(answer.json, 'user_name');
   return answer.status === 200 && typeof name === 'string' ? name : null;
 }

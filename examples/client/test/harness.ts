@@ -40,7 +40,7 @@ export function sampleAds(count: number, tag = Date.now().toString(36)): AdToImp
     category: '2020',
     subject: `Onix 2020, ad ${index + 1}`,
     body: 'One owner, full service history.',
-    phone: '11 99999-0000',
+    phone: '11999990000',
     type: 's',
     price: 45_000 + index * 1000,
     zipcode: '01310100',
