@@ -12,7 +12,7 @@ import { exitCodeOf, gradeClient } from '../report-card/grade.js';
 import { junitCard } from '../report-card/junit.js';
 import { markdownCard } from '../report-card/markdown.js';
 import { fetchJournal, readJournalFile, type JournalRead, type Window } from '../report-card/source.js';
-import { environment } from '../config/environment.js';
+import { CONTROL_HELP, CONTROL_OPTIONS, controlOf } from './control.js';
 
 const HELP = `Usage: classifieds-conformance client-report --client-id ID [options]
 
@@ -22,8 +22,7 @@ exercised (never counted as passed); with the chaos profile and seed that were o
 
 Where the journal is read (one of):
   --journal FILE            the sandbox's journal.jsonl (in its data folder)
-  --control-url URL         a running sandbox's control API (default SANDBOX_CONTROL_URL)
-  --key KEY                 its control key (default SANDBOX_CONTROL_KEY; prefer the variable)
+${CONTROL_HELP}
 Which records:
   --client-id ID            the client graded (required)
   --since TIME, --until TIME  an ISO 8601 window (default: all the journal holds)
@@ -37,8 +36,7 @@ const OPTIONS = {
   since: { type: 'string' },
   until: { type: 'string' },
   journal: { type: 'string' },
-  'control-url': { type: 'string' },
-  key: { type: 'string' },
+  ...CONTROL_OPTIONS,
   'require-exercised': { type: 'boolean', default: false },
   markdown: { type: 'string' },
   junit: { type: 'string' },
@@ -64,13 +62,10 @@ function windowOf(values: Values): Window | string {
 /** Reads the journal from the file or the control API, or says what is missing. */
 async function readJournal(values: Values, clientId: string, window: Window): Promise<JournalRead | string> {
   if (values.journal !== undefined) return readJournalFile(values.journal, clientId, window);
-  const given = environment();
-  const controlUrl = values['control-url'] ?? given.SANDBOX_CONTROL_URL;
-  const key = values.key ?? given.SANDBOX_CONTROL_KEY;
-  if (controlUrl === undefined || key === undefined)
-    return 'give --journal FILE, or --control-url and --key (SANDBOX_CONTROL_URL, SANDBOX_CONTROL_KEY)';
-  registerSecret(key);
-  return fetchJournal(controlUrl, key, clientId, window);
+  const control = controlOf(values);
+  if (typeof control === 'string') return `${control} Or give --journal FILE.`;
+  registerSecret(control.key);
+  return fetchJournal(control.url, control.key, clientId, window);
 }
 
 function writeOutput(file: string, text: string): void {

@@ -21,8 +21,13 @@ export interface AccountState extends SandboxSeed {
   tokens: SeedToken[];
 }
 
-/** Redirect URIs nobody serves: the suite reads the code from the browser's navigation. */
-const ORIGIN = 'http://127.0.0.1:9/rehearsal';
+/**
+ * The redirect URIs' origin: the suite reads the code from the browser's navigation, a client of
+ * one's own from its callback server there (the demo client's port). Never a port browsers refuse
+ * to load (Chromium's ERR_UNSAFE_PORT, as port 9 was: a state file holding it is moved here).
+ */
+const ORIGIN = 'http://127.0.0.1:8765/rehearsal';
+const UNSAFE_ORIGIN = 'http://127.0.0.1:9/rehearsal';
 /** The second client's limit, low enough for the rate-limit check's burst to meet. */
 const CLIENT2_RATE_LIMIT = { requests: 20, seconds: 1 };
 const RATE_LIMIT_BURST = 500;
@@ -110,8 +115,20 @@ export function loadAccount(path: string, ads: number | undefined): AccountState
   const first = account.users[0];
   const recount = ads !== undefined && first !== undefined && first.ads !== ads;
   if (recount) first.ads = ads;
-  if (withImportTokens(account) || recount) write(path, account);
+  if (withImportTokens(account) || movedFromUnsafePort(account) || recount) write(path, account);
   return account;
+}
+
+/** Redirect URIs on the port browsers refuse moved to ORIGIN; true when one was. */
+function movedFromUnsafePort(account: AccountState): boolean {
+  let moved = false;
+  for (const client of account.clients)
+    client.redirect_uris = client.redirect_uris.map((uri) => {
+      if (!uri.startsWith(`${UNSAFE_ORIGIN}/`)) return uri;
+      moved = true;
+      return `${ORIGIN}${uri.slice(UNSAFE_ORIGIN.length)}`;
+    });
+  return moved;
 }
 
 export interface RunningUrls {

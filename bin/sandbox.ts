@@ -19,6 +19,8 @@ import { switchesHelp, switchNames } from '../sandbox/rule-switches.js';
 import { PROFILE_NAMES } from '../sandbox/chaos/profiles.js';
 import { CHAOS_HELP } from '../sandbox/chaos/start-up.js';
 import { envBlock, loadAccount, type RunningUrls } from './sandbox-account.js';
+import { keptControlKey } from '../sandbox/service/control-key.js';
+import { secretMarker } from '../spec/secret-marker.js';
 import { environment, childEnvironment } from '../config/environment.js';
 
 const PACKAGE_ROOT = resolve(__dirname, '..');
@@ -37,7 +39,7 @@ function wrapped(heading: string, names: readonly string[]): string {
 }
 
 const HELP = () => `Usage: classifieds-conformance sandbox [--account] [--state <file>] [--ads <n>]
-         [--host <address>] [--data <folder> | --in-memory] [--fresh]
+         [--host <address>] [--data <folder> | --in-memory] [--fresh] [--new-key]
          [--chaos NAME[,NAME]] [--seed N] [--chaos-clients ID[,ID]|all]
 
 The embedded reference sandbox on fixed ports (SANDBOX_AUTH_PORT, default 8443; SANDBOX_APPS_PORT,
@@ -49,12 +51,16 @@ and a second user, \`--ads\` ads (300 by default) for the first user, all kept i
 sandbox's ad import (the test helpers' command as the alternative). Delete the file for new ones.
 
 The sandbox keeps its state (accounts, clients, users, ads, configurations, tokens and codes,
-consents, the CA) across restarts in a SQLite file under its data folder (docs/sandbox-service.md);
+consents, the CA) across restarts in a SQLite file under its data folder (docs/sandbox-service.md),
+and its control key in the folder's control-key file (mode 600, printed at every start; switch,
+switches and client-report find the running sandbox there when SANDBOX_CONTROL_URL is unset);
 a signal to this command stops it and every process under it.
 ${SERVICE_HELP}
+  --new-key          replace the data folder's control key before starting
 
-With --chaos, seeded faults for the named clients (the demo client by default; \`all\` as an explicit
-choice), the seed printed (random unless --seed) and recorded in the journal; ${CHAOS_HELP}.
+With --chaos, seeded faults for the named clients (the demo client by default, the account's clients
+with --account; \`all\` as an explicit choice), the seed printed (random unless --seed) and
+recorded in the journal; ${CHAOS_HELP}.
 
 ${switchesHelp()}
 ${wrapped('Faults:', switchNames().faults)}
@@ -62,6 +68,8 @@ ${wrapped('Variants:', switchNames().variants)}`;
 
 interface Options {
   account: boolean;
+  /** --new-key: the data folder's control key replaced before the start. */
+  newKey: boolean;
   state: string;
   ads: number | undefined;
   service: ServiceOptions;
@@ -106,6 +114,7 @@ function parseOptions(): Options {
       chaos: { type: 'string' },
       seed: { type: 'string' },
       'chaos-clients': { type: 'string' },
+      'new-key': { type: 'boolean', default: false },
     },
   });
   if (values.help) {
@@ -119,6 +128,7 @@ function parseOptions(): Options {
   }
   return {
     account: values.account,
+    newKey: values['new-key'],
     state: resolve(values.state),
     ads,
     service: serviceOptionsOf(values),
@@ -151,6 +161,19 @@ function urlsOf(banner: string): RunningUrls | undefined {
 
 function main(): void {
   const options = parseOptions();
+  const { dataDir } = options.service;
+  if (options.newKey) {
+    if (dataDir === undefined || options.account) {
+      console.error(
+        "--new-key replaces the data folder's key: not with --in-memory or --account (its key is in --state)",
+      );
+      process.exit(2);
+    }
+    keptControlKey(dataDir, secretMarker(environment()), true);
+    console.log(
+      `A new control key is kept in ${dataDir}/control-key; the one before is refused from now on.`,
+    );
+  }
   // Said by the demo printout of helpers mode: the command a team's repository has.
   const env = childEnvironment({
     ...options.chaosEnv,
@@ -166,7 +189,8 @@ function main(): void {
       ...env,
       SANDBOX_SEED_FILE: options.state,
       SANDBOX_CONTROL_KEY: account.control_key,
-      SANDBOX_TLS_DIR: environment().SANDBOX_TLS_DIR ?? resolve('.conformance', 'sandbox-tls'),
+      // The CA is kept in the data folder; with --in-memory, out of reports/, which a run may clear.
+      SANDBOX_TLS_DIR: environment().SANDBOX_TLS_DIR ?? dataDir ?? resolve('.conformance', 'sandbox-tls'),
     },
     serviceArgv(options.service),
   );

@@ -3,17 +3,16 @@
 // (`GET` and `PUT {control}/test_helpers/v1/switches`), as the control API documents them.
 import { parseArgs } from 'node:util';
 import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
-import { environment } from '../config/environment.js';
+import { CONTROL_HELP, CONTROL_OPTIONS, WRONG_KEY_HINT, controlOf, type Control } from './control.js';
 
-export const SWITCHES_HELP = `Usage: classifieds-conformance switches [--control-url URL] [--key KEY]
-       classifieds-conformance switch NAME VALUE [--control-url URL] [--key KEY]
+export const SWITCHES_HELP = `Usage: classifieds-conformance switches [--control-url URL] [--key KEY] [--data FOLDER]
+       classifieds-conformance switch NAME VALUE [--control-url URL] [--key KEY] [--data FOLDER]
 
 Lists the running sandbox's switches (every fault, variant and setting, with its value), or sets
 one while it runs: VALUE is on or off for a fault or a variant, a JSON value (or a plain word) for
-a setting. The next request runs under the change. --control-url and --key default to
-SANDBOX_CONTROL_URL and SANDBOX_CONTROL_KEY (the environment or ./.env), as the banner of
-\`classifieds-conformance sandbox\` prints them. The catalogues: sandbox/fault-catalogue/<area>.ts and
-sandbox/variant-catalogue/<area>.ts.`;
+a setting. The next request runs under the change. Where the sandbox is (the environment or ./.env):
+${CONTROL_HELP}
+The catalogues: sandbox/fault-catalogue/<area>.ts and sandbox/variant-catalogue/<area>.ts.`;
 
 interface SwitchView {
   name: string;
@@ -24,11 +23,6 @@ interface SwitchView {
 
 /** The sandbox refused the request (an unknown name, a bad value, a wrong key): exit status 1. */
 class Refused extends Error {}
-
-interface Control {
-  url: string;
-  key: string;
-}
 
 /** A command line's value: on and off for a fault or a variant, JSON where it parses, else the word. */
 export function valueOf(text: string): unknown {
@@ -54,31 +48,24 @@ export function table(switches: readonly SwitchView[]): string {
 }
 
 async function call(control: Control, method: 'GET' | 'PUT', path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${control.url.replace(/\/+$/, '')}${TEST_HELPERS_PREFIX}${path}`, {
+  const url = `${control.url.replace(/\/+$/, '')}${TEST_HELPERS_PREFIX}${path}`;
+  const response = await fetch(url, {
     method,
     headers: {
       'x-sandbox-key': control.key,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  }).catch((error: unknown) => {
+    throw new Error(`Nothing answers at ${control.url} (${String(error)}): is the sandbox running there?`);
   });
   const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
   if (!response.ok) {
     const message = typeof answer.message === 'string' ? answer.message : response.statusText;
-    throw new Refused(`The sandbox answered ${response.status}: ${message}`);
+    const hint = response.status === 401 ? ` (${WRONG_KEY_HINT})` : '';
+    throw new Refused(`The sandbox answered ${response.status}: ${message}${hint}`);
   }
   return answer;
-}
-
-function controlOf(values: { 'control-url'?: string | undefined; key?: string | undefined }): Control {
-  const given = environment();
-  const url = values['control-url'] ?? given.SANDBOX_CONTROL_URL;
-  const key = values.key ?? given.SANDBOX_CONTROL_KEY;
-  if (url === undefined || url === '' || key === undefined || key === '')
-    throw new Error(
-      'Say where the sandbox is: --control-url and --key (or SANDBOX_CONTROL_URL and SANDBOX_CONTROL_KEY).',
-    );
-  return { url, key };
 }
 
 async function main(verb: string, args: readonly string[]): Promise<void> {
@@ -86,8 +73,7 @@ async function main(verb: string, args: readonly string[]): Promise<void> {
     args: [...args],
     allowPositionals: true,
     options: {
-      'control-url': { type: 'string' },
-      key: { type: 'string' },
+      ...CONTROL_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -96,6 +82,7 @@ async function main(verb: string, args: readonly string[]): Promise<void> {
     return;
   }
   const control = controlOf(values);
+  if (typeof control === 'string') throw new Error(control);
   if (verb === 'switches') {
     if (positionals.length > 0) throw new Error('switches takes no NAME: to set one, switch NAME VALUE.');
     const { switches } = (await call(control, 'GET', '/switches')) as { switches: SwitchView[] };

@@ -87,6 +87,9 @@ export function claimedOnly(records: readonly JournalRecord[], clientId: string)
   ).length;
 }
 
+/** A refused key names the variable that sets it. */
+const WRONG_KEY = ' (a wrong control key: check SANDBOX_CONTROL_KEY or --key)';
+
 /** GET {control}/test_helpers/v1/journal?client_id=&since=&until= with the control key. */
 export async function fetchJournal(
   controlUrl: string,
@@ -100,7 +103,9 @@ export async function fetchJournal(
   if (window.until !== undefined) url.searchParams.set('until', window.until);
   const response = await fetch(url, { headers: { 'x-sandbox-key': key, accept: 'application/json' } });
   if (response.status !== 200)
-    throw new Error(`the control API answered ${response.status} to GET ${url.pathname}`);
+    throw new Error(
+      `the control API answered ${response.status} to GET ${url.pathname}${response.status === 401 ? WRONG_KEY : ''}`,
+    );
   const body = (await response.json()) as { records?: unknown; dropped?: unknown; claimed?: unknown };
   if (!Array.isArray(body.records)) throw new Error('the control API answered no records array');
   const records = body.records.filter(isRecord);

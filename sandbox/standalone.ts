@@ -1,7 +1,6 @@
 // The sandbox on its own (`npm run sandbox`, through main.ts, which gives the process its settings):
 // fixed ports, its state kept in a data folder (service/options.ts), prints what a user needs to
 // point the suite at it, and stops on a signal or when the process that started it is gone.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
@@ -12,6 +11,7 @@ import { DataFileError } from './persist/data-file.js';
 import { keepRecord, keptRecord } from './state/kept-stores.js';
 import { parseServiceArgv, type ServiceOptions } from './service/options.js';
 import { onStop } from './service/process-tree.js';
+import { keptControlKey, newControlKey, writeControlReach } from './service/control-key.js';
 import { CATALOGUES } from './rule-switches.js';
 import { controlKeyRefusal } from './test-helpers/control-key.js';
 import { parseVariants } from './variants.js';
@@ -31,11 +31,9 @@ if (keyRefusal !== null) {
   process.exit(1);
 }
 
-// SANDBOX_TLS_DIR: bin/sandbox.ts keeps the rehearsal's CA out of reports/, which a run may clear.
-const tlsDir = resolve(options.SANDBOX_TLS_DIR);
-mkdirSync(tlsDir, { recursive: true });
 const secretPrefix = secretMarker(environment());
-const controlKey = givenKey ?? `${secretPrefix}${randomBytes(18).toString('base64url')}`;
+/** The key in force: SANDBOX_CONTROL_KEY, else the data folder's kept one (service/control-key.ts). */
+let controlKey = '';
 
 /**
  * How long a stop may take before the process exits anyway (its queued changes written first):
@@ -45,6 +43,12 @@ const controlKey = givenKey ?? `${secretPrefix}${randomBytes(18).toString('base6
 const STOP_GRACE_MS = 5000;
 
 async function main(service: ServiceOptions): Promise<void> {
+  const { dataDir } = service;
+  controlKey =
+    givenKey ?? (dataDir === undefined ? newControlKey(secretPrefix) : keptControlKey(dataDir, secretPrefix));
+  // The CA beside the state it is kept with; SANDBOX_TLS_DIR (or its default) without a data folder.
+  const tlsDir = resolve(environment().SANDBOX_TLS_DIR ?? dataDir ?? options.SANDBOX_TLS_DIR);
+  mkdirSync(tlsDir, { recursive: true });
   const sandbox = await startSandbox({
     host: service.host,
     dataDir: service.dataDir,
@@ -58,12 +62,20 @@ async function main(service: ServiceOptions): Promise<void> {
     logRequests: options.SANDBOX_LOG,
     secretPrefix,
   });
+  const { controlUrl, authUrl, appsUrl, caFile } = sandbox;
+  if (dataDir !== undefined)
+    writeControlReach(dataDir, { controlUrl, key: controlKey, authUrl, appsUrl, caFile });
   const seedFile = options.SANDBOX_SEED_FILE;
   if (seedFile !== undefined) {
-    applySeed(sandbox.state, readSeed(seedFile));
-    console.log(
-      `${banner(sandbox, service, startChaos(sandbox, null))}\n  seeded from           ${seedFile}`,
+    const seed = readSeed(seedFile);
+    applySeed(sandbox.state, seed);
+    // Chaos on the seeded account's clients unless others are named.
+    const chaosLine = startChaos(
+      sandbox,
+      seed.clients.map((client) => client.client_id),
     );
+    if (chaosLine !== undefined)
+      console.log(`${banner(sandbox, service, chaosLine)}\n  seeded from           ${seedFile}`);
   } else printDemo(sandbox, service);
 
   onStop(() => {
@@ -97,7 +109,7 @@ function banner(sandbox: StartedSandbox, service: ServiceOptions, chaosLine: str
   return `Classifieds sandbox running
   authorization server  ${sandbox.authUrl}   (HTTPS, CA: ${sandbox.caFile})
   resource server       ${sandbox.appsUrl}
-  test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}
+  test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}${keyLine(service)}
   faults, variants on   ${on.length > 0 ? on.join(', ') : 'none (the reference)'}
   settings              ${settings.join(', ')}
   switches              ${sandbox.switches.names().length}, changed while it runs: classifieds-conformance switches, switch NAME on|off|VALUE
@@ -107,14 +119,24 @@ function banner(sandbox: StartedSandbox, service: ServiceOptions, chaosLine: str
   state                 ${service.dataDir === undefined ? 'in memory only (--in-memory)' : `kept in ${service.dataDir}${service.fresh ? ' (started fresh)' : ''}`}${chaosLine === null ? '' : `\n${chaosLine}`}`;
 }
 
-/** Chaos asked at start (chaos/start-up.ts), on the demo client unless clients are named; a bad value stops the start. */
-function startChaos(sandbox: StartedSandbox, demoClient: string | null): string | null {
+/** Where the key is kept, and the command that changes it (docs/sandbox-service.md). */
+function keyLine(service: ServiceOptions): string {
+  if (givenKey !== undefined) return '\n                        (SANDBOX_CONTROL_KEY)';
+  if (service.dataDir === undefined) return '\n                        (new at every start: --in-memory)';
+  return `\n                        (kept in ${service.dataDir}/control-key; a new one: classifieds-conformance sandbox --new-key)`;
+}
+
+/**
+ * Chaos asked at start (chaos/start-up.ts), on the given clients unless clients are named; a bad
+ * value stops the start (undefined: nothing more is printed).
+ */
+function startChaos(sandbox: StartedSandbox, clients: readonly string[]): string | null | undefined {
   try {
-    return chaosAtStart(sandbox.state.chaos, environment(), demoClient === null ? null : [demoClient]);
+    return chaosAtStart(sandbox.state.chaos, environment(), clients);
   } catch (error) {
     console.error((error as Error).message);
     void sandbox.close().then(() => process.exit(2));
-    return null;
+    return undefined;
   }
 }
 
@@ -152,7 +174,8 @@ function printDemo(sandbox: StartedSandbox, service: ServiceOptions): void {
   const demo = demoAccount(sandbox);
   // The package's command says how it is run from a team's repository (bin/sandbox.ts).
   const runCommand = options.CONFORMANCE_RUN_COMMAND;
-  const chaosLine = startChaos(sandbox, demo.clientId);
+  const chaosLine = startChaos(sandbox, [demo.clientId]);
+  if (chaosLine === undefined) return;
   console.log(`${banner(sandbox, service, chaosLine)}
   demo client           ${demo.clientId} / ${demo.secret}   redirect URI ${DEMO_REDIRECT_URI}
   demo user             ${demo.login} / ${demo.password}

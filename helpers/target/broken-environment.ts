@@ -62,7 +62,10 @@ export function preflightAnnotations(): Array<{ type: string; description: strin
 /** Node and undici error codes in words, so the cause fits one line and says what to look at. */
 const CAUSES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^ECONNREFUSED$/, 'connection refused (is the server running on that port?)'],
-  [/^ECONNRESET$|^UND_ERR_SOCKET$/, 'connection reset by the server'],
+  [
+    /^ECONNRESET$|^UND_ERR_SOCKET$/,
+    'connection reset by the server (an http:// URL on an HTTPS port? use https:// for TARGET_AUTH_URL)',
+  ],
   [/^ENOTFOUND$|^EAI_AGAIN$/, 'host name not found'],
   [/^EHOSTUNREACH$|^ENETUNREACH$/, 'host unreachable'],
   [/^UND_ERR_(CONNECT|HEADERS|BODY)_TIMEOUT$|^ETIMEDOUT$|^TimeoutError$/, 'no answer in time'],
