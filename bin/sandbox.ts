@@ -38,7 +38,7 @@ function wrapped(heading: string, names: readonly string[]): string {
 
 const HELP = () => `Usage: classifieds-conformance sandbox [--account] [--state <file>] [--ads <n>]
          [--host <address>] [--data <folder> | --in-memory] [--fresh]
-         [--chaos NAME[,NAME]] [--seed N] [--chaos-clients ID[,ID]|all]
+         [--chaos NAME[,NAME]] [--seed N] [--chaos-clients ID[,ID]|all] [--apps-https]
 
 The embedded reference sandbox on fixed ports (SANDBOX_AUTH_PORT, default 8443; SANDBOX_APPS_PORT,
 default 8080). Without options it makes a demo client and user and prints the variables of helpers
@@ -53,6 +53,10 @@ consents, the CA) across restarts in a SQLite file under its data folder (docs/s
 a signal to this command stops it and every process under it.
 ${SERVICE_HELP}
 
+With --apps-https the resource server and the test helpers answer over HTTPS too, with the
+authorization server's certificate (trust the same CA file), for a client that insists on HTTPS
+for every call.
+
 With --chaos, seeded faults for the named clients (the demo client by default; \`all\` as an explicit
 choice), the seed printed (random unless --seed) and recorded in the journal; ${CHAOS_HELP}.
 
@@ -65,7 +69,7 @@ interface Options {
   state: string;
   ads: number | undefined;
   service: ServiceOptions;
-  /** SANDBOX_CHAOS, SANDBOX_CHAOS_SEED, SANDBOX_CHAOS_CLIENTS for the sandbox (chaos/start-up.ts). */
+  /** SANDBOX_CHAOS, SANDBOX_CHAOS_SEED, SANDBOX_CHAOS_CLIENTS (chaos/start-up.ts), SANDBOX_APPS_HTTPS. */
   chaosEnv: Record<string, string>;
 }
 
@@ -106,6 +110,7 @@ function parseOptions(): Options {
       chaos: { type: 'string' },
       seed: { type: 'string' },
       'chaos-clients': { type: 'string' },
+      'apps-https': { type: 'boolean', default: false },
     },
   });
   if (values.help) {
@@ -122,7 +127,7 @@ function parseOptions(): Options {
     state: resolve(values.state),
     ads,
     service: serviceOptionsOf(values),
-    chaosEnv: chaosEnv(values),
+    chaosEnv: { ...chaosEnv(values), ...(values['apps-https'] ? { SANDBOX_APPS_HTTPS: '1' } : {}) },
   };
 }
 

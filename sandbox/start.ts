@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildAppsServer } from './apps-server.js';
+import { buildAppsServer, type AppsSandbox } from './apps-server.js';
 import { buildAuthServer } from './auth-server.js';
 import { secretMaker } from './store/crypto.js';
 import { RulesInForce } from './rules/in-force.js';
@@ -58,15 +58,14 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     ...chaosSwitches(state.chaos),
   ]);
   persistence?.keep(keptStores(state));
-  const auth = buildAuthServer(state, rules, tls, options);
-  const apps = buildAppsServer({ state, rules, switches }, options.controlKey, options);
+  const { auth, apps } = buildServers({ state, rules, switches }, tls, options);
   if (options.observe !== false) observeSandbox(state, { auth, apps }, options.chaos);
   const authPort = await listen(auth, options.host, options.authPort);
   const appsPort = await listen(apps, options.host, options.appsPort);
   // Deliveries never reach the sandbox's own endpoints (the test helpers least of all).
   deliveryPolicy.ownPorts.add(authPort).add(appsPort);
   const urlHost = hostInUrl(options.host);
-  const appsUrl = `http://${urlHost}:${appsPort}`;
+  const appsUrl = `${options.appsHttps === true ? 'https' : 'http'}://${urlHost}:${appsPort}`;
   return {
     authUrl: `https://${urlHost}:${authPort}`,
     appsUrl,
@@ -116,6 +115,17 @@ function withDefaults(partial: Partial<SandboxOptions>, tlsDir: string): Sandbox
     ...partial,
     tlsDir,
   };
+}
+
+/** Both servers; the resource server with the authorization server's certificate too with `--apps-https`. */
+function buildServers(
+  sandbox: AppsSandbox,
+  tls: { key: string; cert: string },
+  options: SandboxOptions,
+): { auth: FastifyInstance; apps: FastifyInstance } {
+  const auth = buildAuthServer(sandbox.state, sandbox.rules, tls, options);
+  const appsTls = options.appsHttps === true ? tls : undefined;
+  return { auth, apps: buildAppsServer(sandbox, options.controlKey, options, appsTls) };
 }
 
 /** The host as a URL holds it: an IPv6 address in brackets, every interface as loopback. */
