@@ -94,8 +94,13 @@ test.describe('the import takes what the documentation and its samples send, ref
     expect(longest.body.statusCode).toBe(0);
   });
 
-  test('a key in both spellings is 400; a bad brand given is still -4', async () => {
+  test('a key in both spellings is 400; a bad brand given, or a zipcode as a number, is -4', async () => {
     const { token } = box.user();
+    const numericZip = await box.put(token, [insertAd('z1', { zipcode: 24230090 })]);
+    expect(numericZip.body).toMatchObject({
+      statusCode: -4,
+      errors: [{ id: 'z1', status: 'error', messages: [{ category: 'NO_REGION' }] }],
+    });
     const twice = await box.put(token, [{ ...insertAd('t1'), Subject: 'Other' }]);
     expect([twice.status, twice.body.reason]).toEqual([400, 'BAD_REQUEST']);
     const badBrand = await box.put(token, [
