@@ -239,3 +239,21 @@ test.describe('the rulebook strict switches refuse what they name and nothing el
     }
   });
 });
+
+test('the import takes application/json only, as its documentation requires: a form and text are 415 alike', async () => {
+  const { token } = box.user();
+  for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
+    const response = await fetch(`${box.sandbox.appsUrl}/autoupload/import`, {
+      method: 'PUT',
+      headers: { 'content-type': type },
+      body: JSON.stringify({ access_token: token, ad_list: [insertAd('c1')] }),
+    });
+    const body = (await response.json()) as { reason: string; message: string };
+    expect([type, response.status, body.message]).toEqual([
+      type,
+      415,
+      'The ad import takes Content-Type: application/json, as its documentation requires.',
+    ]);
+  }
+  expect((await box.put(token, [insertAd('c1')])).body.statusCode).toBe(0);
+});
