@@ -40,7 +40,7 @@ function wrapped(heading: string, names: readonly string[]): string {
 
 const HELP = () => `Usage: classifieds-conformance sandbox [--account] [--state <file>] [--ads <n>]
          [--host <address>] [--data <folder> | --in-memory] [--fresh] [--new-key]
-         [--chaos NAME[,NAME]] [--seed N] [--chaos-clients ID[,ID]|all]
+         [--chaos NAME[,NAME]] [--seed N] [--chaos-clients ID[,ID]|all] [--apps-https]
 
 The embedded reference sandbox on fixed ports (SANDBOX_AUTH_PORT, default 8443; SANDBOX_APPS_PORT,
 default 8080). Without options it makes a demo client and user and prints the variables of helpers
@@ -62,6 +62,10 @@ With --chaos, seeded faults for the named clients (the demo client by default, t
 with --account; \`all\` as an explicit choice), the seed printed (random unless --seed) and
 recorded in the journal; ${CHAOS_HELP}.
 
+With --apps-https the resource server and the test helpers answer over HTTPS too, with the
+authorization server's certificate (trust the same CA file), for a client that insists on HTTPS
+for every call.
+
 ${switchesHelp()}
 ${wrapped('Faults:', switchNames().faults)}
 ${wrapped('Variants:', switchNames().variants)}`;
@@ -73,7 +77,7 @@ interface Options {
   state: string;
   ads: number | undefined;
   service: ServiceOptions;
-  /** SANDBOX_CHAOS, SANDBOX_CHAOS_SEED, SANDBOX_CHAOS_CLIENTS for the sandbox (chaos/start-up.ts). */
+  /** SANDBOX_CHAOS, SANDBOX_CHAOS_SEED, SANDBOX_CHAOS_CLIENTS (chaos/start-up.ts), SANDBOX_APPS_HTTPS. */
   chaosEnv: Record<string, string>;
 }
 
@@ -115,6 +119,7 @@ function parseOptions(): Options {
       seed: { type: 'string' },
       'chaos-clients': { type: 'string' },
       'new-key': { type: 'boolean', default: false },
+      'apps-https': { type: 'boolean', default: false },
     },
   });
   if (values.help) {
@@ -132,7 +137,7 @@ function parseOptions(): Options {
     state: resolve(values.state),
     ads,
     service: serviceOptionsOf(values),
-    chaosEnv: chaosEnv(values),
+    chaosEnv: { ...chaosEnv(values), ...(values['apps-https'] ? { SANDBOX_APPS_HTTPS: '1' } : {}) },
   };
 }
 

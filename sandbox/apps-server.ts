@@ -7,6 +7,7 @@ import type { SandboxState } from './state/sandbox-state.js';
 import { catalogFamily } from './catalogs/routes.js';
 import { RequestTargets } from './http/client-errors.js';
 import { readJsonUnderOtherTypes } from './http/body-parsers.js';
+import { userAgentGate } from './http/user-agent.js';
 import { errorResponder, installErrorHandling } from './http/error-handling.js';
 import { LIMITS } from './http/limits.js';
 import { importFamily } from './import/routes.js';
@@ -25,12 +26,15 @@ export interface AppsSandbox {
 /**
  * The resource server: basic user info, the listing, the catalogs, notifications, the OpenAPI
  * description and the test helpers. Each route family answers its errors in its own format, down
- * to a request no route took (by the family's territory) or Node's parser rejected.
+ * to a request no route took (by the family's territory) or Node's parser rejected. Over HTTPS
+ * with the authorization server's certificate when `tls` is given (`--apps-https`), for a client
+ * that insists on HTTPS for every call; plain HTTP otherwise.
  */
 export function buildAppsServer(
   sandbox: AppsSandbox,
   controlKey: string | null,
   options: ServerOptions,
+  tls?: { key: string; cert: string },
 ): FastifyInstance {
   const { state, rules } = sandbox;
   const others = otherFamily(state, rules);
@@ -47,13 +51,23 @@ export function buildAppsServer(
   const formatFor = formatByTerritory(families, others);
   const respond = errorResponder(formatFor, ownAnswerOfAny([...families, others]));
   const targets = new RequestTargets();
-  const app = Fastify({
+  const shared = {
     ...sharedServerOptions(options.logRequests, targets, formatFor, respond),
     bodyLimit: LIMITS.appsBodyBytes,
-    http: { maxHeaderSize: LIMITS.headerBytes, ...NODE_SERVER_TIMEOUTS },
-  });
-  targets.watch(app.server, false);
+  };
+  const app =
+    tls === undefined
+      ? Fastify({ ...shared, http: { maxHeaderSize: LIMITS.headerBytes, ...NODE_SERVER_TIMEOUTS } })
+      : Fastify({
+          ...shared,
+          https: { key: tls.key, cert: tls.cert, maxHeaderSize: LIMITS.headerBytes, ...NODE_SERVER_TIMEOUTS },
+        });
+  targets.watch(app.server, tls !== undefined);
   readJsonUnderOtherTypes(app, () => rules.current.resources.jsonUnderOtherMediaType());
+  app.addHook(
+    'onRequest',
+    userAgentGate(() => rules.current.catalogs.browserUserAgentRequired()),
+  );
   installErrorHandling(app, formatFor, respond);
   options.guardAnswers?.(app, formatFor);
   serveFamilies(app, [...families, others]);

@@ -14,6 +14,11 @@ export interface SandboxOptions {
   /** Port of the resource server (which also serves the test helpers); 0 picks a free one. */
   appsPort: number;
   /**
+   * The resource server (and the test helpers with it) over HTTPS, with the authorization server's
+   * certificate and CA (`sandbox --apps-https`, SANDBOX_APPS_HTTPS); plain HTTP unless true.
+   */
+  appsHttps?: boolean;
+  /**
    * Key for the test helpers; null, or one shorter than 16 characters, serves no test helper at
    * all (404), as the contract requires of a sandbox without a key.
    */

@@ -1,5 +1,5 @@
 import { FAULTS, type FaultName } from './faults.js';
-import { STRICT_SWITCHES } from './strictness.js';
+import { PRODUCTION_BEHAVIOURS, STRICT_SWITCHES } from './strictness.js';
 import type { PatchKind, PatchSource, RulesInForce } from './rules/in-force.js';
 import { onOff, SwitchRegistry, type SandboxSwitch } from './rules/switches.js';
 import { VARIANTS, type VariantName } from './variants.js';
@@ -33,7 +33,7 @@ export function switchNames(): { faults: string[]; variants: string[] } {
 
 /**
  * Every fault, variant and strict switch of the rulebook as a switch of the rules in force: on
- * applies its patch, off removes it. A strict switch is listed as a setting (strictness.ts).
+ * applies its patch, off removes it. A strict switch is a setting (strictness.ts).
  */
 export function ruleSwitches(inForce: RulesInForce): SandboxSwitch[] {
   const variants = Object.entries(VARIANTS).map(([name, definition]) =>
@@ -48,8 +48,8 @@ export function ruleSwitches(inForce: RulesInForce): SandboxSwitch[] {
       definition.patch,
     ),
   );
-  const strict = Object.entries(STRICT_SWITCHES).map(([name, definition]) =>
-    patchSwitch(inForce, 'strict', name, definition.description, definition.patch),
+  const strict = Object.entries({ ...STRICT_SWITCHES, ...PRODUCTION_BEHAVIOURS }).map(([name, definition]) =>
+    patchSwitch(inForce, 'setting', name, definition.description, definition.patch),
   );
   return [...faults, ...variants, ...strict];
 }
@@ -81,7 +81,7 @@ function patchSwitch(
 ): SandboxSwitch {
   return {
     name,
-    kind: kind === 'strict' ? 'setting' : kind,
+    kind,
     summary: description.replace(/\s+/g, ' ').trim(),
     get: () => inForce.isOn(kind, name),
     set: (value) => {

@@ -55,6 +55,7 @@ async function main(service: ServiceOptions): Promise<void> {
     fresh: service.fresh,
     authPort: options.SANDBOX_AUTH_PORT,
     appsPort: options.SANDBOX_APPS_PORT,
+    appsHttps: options.SANDBOX_APPS_HTTPS,
     controlKey,
     faults: parseFaults(options.SANDBOX_FAULTS),
     variants: parseVariants(options.SANDBOX_VARIANTS),
@@ -108,7 +109,7 @@ function banner(sandbox: StartedSandbox, service: ServiceOptions, chaosLine: str
   const settings = views.filter((view) => view.kind === 'setting').map((view) => view.name);
   return `Classifieds sandbox running
   authorization server  ${sandbox.authUrl}   (HTTPS, CA: ${sandbox.caFile})
-  resource server       ${sandbox.appsUrl}
+  resource server       ${sandbox.appsUrl}${sandbox.appsUrl.startsWith('https:') ? '   (HTTPS, the same CA)' : ''}
   test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}${keyLine(service)}
   faults, variants on   ${on.length > 0 ? on.join(', ') : 'none (the reference)'}
   settings              ${settings.join(', ')}

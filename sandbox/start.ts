@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildAppsServer } from './apps-server.js';
+import { buildAppsServer, type AppsSandbox } from './apps-server.js';
 import { buildAuthServer, type ServerOptions } from './auth-server.js';
 import { secretMaker } from './store/crypto.js';
 import { RulesInForce } from './rules/in-force.js';
@@ -61,15 +61,14 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
   ]);
   persistence?.keep(keptStores(state));
   const serverOptions = serverOptionsOf(options, persistence);
-  const auth = buildAuthServer(state, rules, tls, serverOptions);
-  const apps = buildAppsServer({ state, rules, switches }, options.controlKey, serverOptions);
+  const { auth, apps } = buildServers({ state, rules, switches }, tls, options, serverOptions);
   if (options.observe !== false) observeSandbox(state, { auth, apps }, options.chaos);
   const authPort = await listen(auth, options.host, options.authPort);
   const appsPort = await listen(apps, options.host, options.appsPort);
   // Deliveries never reach the sandbox's own endpoints (the test helpers least of all).
   deliveryPolicy.ownPorts.add(authPort).add(appsPort);
   const urlHost = hostInUrl(options.host);
-  const appsUrl = `http://${urlHost}:${appsPort}`;
+  const appsUrl = `${options.appsHttps === true ? 'https' : 'http'}://${urlHost}:${appsPort}`;
   return {
     authUrl: `https://${urlHost}:${authPort}`,
     appsUrl,
@@ -122,6 +121,18 @@ function withDefaults(partial: Partial<SandboxOptions>, tlsDir: string): Sandbox
     ...partial,
     tlsDir,
   };
+}
+
+/** Both servers; the resource server with the authorization server's certificate too with `--apps-https`. */
+function buildServers(
+  sandbox: AppsSandbox,
+  tls: { key: string; cert: string },
+  options: SandboxOptions,
+  serverOptions: ServerOptions,
+): { auth: FastifyInstance; apps: FastifyInstance } {
+  const auth = buildAuthServer(sandbox.state, sandbox.rules, tls, serverOptions);
+  const appsTls = options.appsHttps === true ? tls : undefined;
+  return { auth, apps: buildAppsServer(sandbox, options.controlKey, serverOptions, appsTls) };
 }
 
 /** The host as a URL holds it: an IPv6 address in brackets, every interface as loopback. */

@@ -27,3 +27,15 @@ export const STRICT_SWITCHES = {
     patch: { resources: { jsonUnderOtherMediaType: always(false) } },
   },
 } as const satisfies Record<string, StrictDefinition>;
+
+/**
+ * What production has done to clients outside its documentation, as a setting of the rulebook (off
+ * by default): the field notes' User-Agent 404 of the older endpoints.
+ */
+export const PRODUCTION_BEHAVIOURS = {
+  'user-agent-404': {
+    description:
+      "the catalog lookups and the ad import answer the origin's HTML 404 to a request whose User-Agent is not browser-like (does not start with Mozilla/), as production has done (field notes; default false)",
+    patch: { catalogs: { browserUserAgentRequired: always(true) } },
+  },
+} as const satisfies Record<string, StrictDefinition>;

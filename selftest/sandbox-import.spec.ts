@@ -44,7 +44,11 @@ test.describe('malformed bodies are 400, one bad ad cancels the import with -4',
 
   test('-3 without an ad; -4 names every bad ad with its categories and imports none', async () => {
     const { token, login } = box.user();
-    expect((await box.put(token, [])).body).toMatchObject({ token: null, statusCode: -3 });
+    expect((await box.put(token, [])).body).toMatchObject({
+      token: null,
+      statusCode: -3,
+      statusMessage: 'There is no ad to import',
+    });
     const answer = await box.put(token, [
       insertAd('good-1'),
       insertAd('an-id-of-twenty-chr'.padEnd(20, 'x')),
@@ -93,7 +97,10 @@ test.describe('the account conditions, as switches', () => {
     expect((await box.put(token, [insertAd('a1'), insertAd('a2'), insertAd('a3')])).body.statusCode).toBe(-8);
     const two = await box.put(token, [insertAd('a1'), insertAd('a2')]);
     await box.done(token, two.body.token as string);
-    expect((await box.put(token, [insertAd('a3')])).body.statusCode).toBe(-7);
+    expect((await box.put(token, [insertAd('a3')])).body).toMatchObject({
+      statusCode: -7,
+      statusMessage: 'Trying to import 1 ad(s), but user just have slot for 0 more.',
+    });
     // An edit of a live ad needs no new slot.
     expect((await box.put(token, [insertAd('a1', { price: 5 })])).body.statusCode).toBe(0);
   });

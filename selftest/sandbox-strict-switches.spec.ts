@@ -94,8 +94,13 @@ test.describe('the import takes what the documentation and its samples send, ref
     expect(longest.body.statusCode).toBe(0);
   });
 
-  test('a key in both spellings is 400; a bad brand given is still -4', async () => {
+  test('a key in both spellings is 400; a bad brand given, or a zipcode as a number, is -4', async () => {
     const { token } = box.user();
+    const numericZip = await box.put(token, [insertAd('z1', { zipcode: 24230090 })]);
+    expect(numericZip.body).toMatchObject({
+      statusCode: -4,
+      errors: [{ id: 'z1', status: 'error', messages: [{ category: 'NO_REGION' }] }],
+    });
     const twice = await box.put(token, [{ ...insertAd('t1'), Subject: 'Other' }]);
     expect([twice.status, twice.body.reason]).toEqual([400, 'BAD_REQUEST']);
     const badBrand = await box.put(token, [
@@ -233,4 +238,22 @@ test.describe('the rulebook strict switches refuse what they name and nothing el
       await response.arrayBuffer();
     }
   });
+});
+
+test('the import takes application/json only, as its documentation requires: a form and text are 415 alike', async () => {
+  const { token } = box.user();
+  for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
+    const response = await fetch(`${box.sandbox.appsUrl}/autoupload/import`, {
+      method: 'PUT',
+      headers: { 'content-type': type },
+      body: JSON.stringify({ access_token: token, ad_list: [insertAd('c1')] }),
+    });
+    const body = (await response.json()) as { reason: string; message: string };
+    expect([type, response.status, body.message]).toEqual([
+      type,
+      415,
+      'The ad import takes Content-Type: application/json, as its documentation requires.',
+    ]);
+  }
+  expect((await box.put(token, [insertAd('c1')])).body.statusCode).toBe(0);
 });

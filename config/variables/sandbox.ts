@@ -79,6 +79,15 @@ export const SANDBOX_VARIABLES = declare([
   },
   {
     ...STANDALONE,
+    name: 'SANDBOX_APPS_HTTPS',
+    kind: 'flag',
+    default: '0',
+    doc: "The standalone sandbox's resource server (and its test helpers) over HTTPS with the authorization server's CA (`sandbox --apps-https`).",
+    unset: 'plain HTTP',
+    notNightly: STANDALONE_ONLY,
+  },
+  {
+    ...STANDALONE,
     name: 'SANDBOX_LOG',
     kind: 'flag',
     default: '0',

@@ -10,4 +10,9 @@ export const CATALOGS_SEAMS = {
   versionsBrandId: (brandId: number): number => brandId,
   /** R4.5-01 (no status shown by the spec): the sandbox answers 200. */
   catalogSuccessStatus: (): number => 200,
+  /**
+   * Field notes: the lookups and the ad import have answered 404 to a request without a
+   * browser-like User-Agent; the sandbox requires none (http/user-agent.ts, switch user-agent-404).
+   */
+  browserUserAgentRequired: (): boolean => false,
 };

@@ -65,7 +65,13 @@ const REQUIRED: readonly Field[] = [
 ];
 const OPTIONAL: readonly Field[] = [
   ['price', (value) => Number.isSafeInteger(value) && (value as number) >= 0, 'a non-negative integer'],
-  ['zipcode', (value) => typeof value === 'string' && value.length <= 16, 'a string'],
+  // A zipcode in another format, a number included, is the documentation's -4 NO_REGION ("CEP
+  // enviado em formato inválido", check-content.ts), not a malformed body.
+  [
+    'zipcode',
+    (value) => (typeof value === 'string' && value.length <= 16) || typeof value === 'number',
+    'a string',
+  ],
   ['params', isParams, 'an object of strings, numbers or arrays of them'],
   ['images', (value) => Array.isArray(value) && value.length <= 20, 'an array of at most 20 images'],
   ['videos', (value) => Array.isArray(value) && value.length <= 5, 'an array of at most 5 videos'],

@@ -7,7 +7,9 @@ import { adsOf, grantOf, type ImportCheck } from './request.js';
  * user's slots are the import-ad-slots setting (no limit by default); a slot is held by each ad
  * published or in review and by each ad of an import still waiting for the moderation; -7 when no slot is
  * free, -8 when some are but fewer than the import's inserts of ads not live now. Past the
- * sandbox's own bound of ids one user may bring in (IMPORT_CAPS.adsPerUser), -8 says so.
+ * sandbox's own bound of ids one user may bring in (IMPORT_CAPS.adsPerUser), -8 says so. -7's
+ * `statusMessage` is the documentation's, with its numbers ("Trying to import <n> ad(s), but user
+ * just have slot for <f> more.").
  */
 
 const LIVE_STATUSES = ['published', 'pending_review'];
@@ -31,7 +33,13 @@ export const enoughSlots: ImportCheck = (context) => {
     adImport.store.pendingOf(login);
   const needed = inserts.filter((ad) => !live(ad.id as string)).length;
   if (needed === 0) return;
-  if (used >= slots) throw new ImportRefusal('noSlots');
+  if (used >= slots)
+    throw new ImportRefusal(
+      'noSlots',
+      [],
+      undefined,
+      `Trying to import ${needed} ad(s), but user just have slot for ${Math.max(0, slots - used)} more.`,
+    );
   if (used + needed > slots) throw new ImportRefusal('fewerSlots');
 };
 

@@ -23,8 +23,10 @@ export class ImportRefusal extends Error {
     readonly outcome: Exclude<ImportOutcome, 'imported'>,
     readonly errors: readonly AdProblem[] = [],
     detail?: string,
+    /** The documentation's message with its numbers, where it gives one (-7), for the code's own. */
+    readonly statusMessage?: string,
   ) {
-    super(detail ?? IMPORT_STATUS[outcome].message);
+    super(detail ?? statusMessage ?? IMPORT_STATUS[outcome].message);
     this.name = 'ImportRefusal';
   }
 }
@@ -47,8 +49,10 @@ export function importAnswerBody(
   token: string | null,
   errors: readonly AdProblem[],
   detail?: string,
+  statusMessage?: string,
 ): string {
-  const { code, message } = IMPORT_STATUS[outcome];
+  const { code } = IMPORT_STATUS[outcome];
+  const message = statusMessage ?? IMPORT_STATUS[outcome].message;
   const said = detail === undefined || detail === message ? {} : { message: detail };
   return JSON.stringify({ token, statusCode: code, statusMessage: message, errors, ...said });
 }
@@ -59,7 +63,7 @@ export const importOwnAnswer: RouteErrorAnswer = (error) => {
     return {
       status: 200,
       headers: { 'content-type': JSON_UTF8 },
-      body: importAnswerBody(error.outcome, null, error.errors, error.message),
+      body: importAnswerBody(error.outcome, null, error.errors, error.message, error.statusMessage),
     };
   if (error instanceof ImportHttpError) return reasonedAnswer(error.status, error.reason, error.message);
   return undefined;

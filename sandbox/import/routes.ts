@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JSON_UTF8 } from '../http/error-answer.js';
+import { JSON_ONLY_ROUTE } from '../http/body-parsers.js';
 import type { RouteFamily } from '../http/route-family.js';
 import { runChecks } from '../rules/patch.js';
 import type { NotificationsRules } from '../notifications/rules.js';
@@ -66,7 +67,7 @@ function registerImport(
   // moderation's queue lives in memory, and a client polling their status would wait for ever.
   for (const record of state.adImport.store.waiting()) moderate(state, notifications, record);
 
-  app.put(IMPORT_PATH, (request, reply) => {
+  app.put(IMPORT_PATH, JSON_ONLY_ROUTE, (request, reply) => {
     const context = checked(request, state, importChecks);
     const { login, clientId } = grantOf(context);
     const record: ImportRecord = {
@@ -90,7 +91,7 @@ function registerImport(
     return send(reply, importAnswerBody('imported', record.token, []));
   });
 
-  app.post<{ Params: { token: string } }>(`${IMPORT_PATH}/:token`, (request, reply) => {
+  app.post<{ Params: { token: string } }>(`${IMPORT_PATH}/:token`, JSON_ONLY_ROUTE, (request, reply) => {
     const context = checked(request, state, importStatusChecks);
     const record = knownImport(state.adImport, grantOf(context), request.params.token, (clientId) =>
       nowOf(state, clientId),

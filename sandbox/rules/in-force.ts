@@ -8,20 +8,21 @@ import { rulebookWith, type Rulebook, type RulebookPatch } from './book.js';
 export type PatchSource = RulebookPatch | (() => RulebookPatch) | undefined;
 
 /**
- * Strict switches hold the reference to the letter of production's documentation where production
- * itself is lenient; variants bend it into another correct server; faults then bend that server.
+ * Settings bend the reference toward what production does outside the spec's letter (a strict
+ * switch, production's User-Agent 404); variants bend it into another correct server; faults then
+ * bend that server.
  */
-export type PatchKind = 'strict' | 'variant' | 'fault';
+export type PatchKind = 'setting' | 'variant' | 'fault';
 
 /**
- * The rules in force of one sandbox: the reference with the patches of its strict switches applied,
+ * The rules in force of one sandbox: the reference with the patches of its settings (strictness.ts) applied,
  * then those of its variants, then those of its faults, each kind in the order its switches were turned on. Endpoints and components
  * read `current` at each request or use, never keep it, so that a switch turned while the sandbox
  * runs reaches the next request.
  */
 export class RulesInForce {
   private readonly on: Record<PatchKind, Map<string, RulebookPatch | undefined>> = {
-    strict: new Map(),
+    setting: new Map(),
     variant: new Map(),
     fault: new Map(),
   };
@@ -54,7 +55,7 @@ export class RulesInForce {
 
   private recompute(): void {
     this.book = rulebookWith([
-      ...this.on.strict.values(),
+      ...this.on.setting.values(),
       ...this.on.variant.values(),
       ...this.on.fault.values(),
     ]);
