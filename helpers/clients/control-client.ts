@@ -29,7 +29,7 @@ export interface RegisteredUser {
 export class ControlError extends BrokenEnvironmentError {
   constructor(what: string, exchange: HttpExchange) {
     super(
-      `test helper ${what} answered ${exchange.response.status} (contract section 2)`,
+      `test helper ${what} answered ${exchange.response.status} (docs/contract.md, section 2)`,
       describeExchange(exchange),
     );
   }
