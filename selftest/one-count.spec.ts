@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { lastLine, summarise } from '../scripts/lib.js';
 
@@ -57,14 +58,16 @@ function writeRun(folder: string): { resultsFile: string; allureResults: string 
   return { resultsFile, allureResults };
 }
 
-/** The report's counts (scripts/allure-counts.mjs: plain JavaScript, which the generator loads). */
+/** The report's counts: plain JavaScript, which the generator loads (no declarations to import by). */
+const COUNTS_MODULE = pathToFileURL(resolve(__dirname, '../scripts/allure-counts.mjs')).href;
+
 interface AllureCounts {
   statusCounts: (folders: readonly string[]) => Record<string, number>;
   nameWithCounts: (name: string, counts: Record<string, number>) => string;
 }
 
 test("one count everywhere: the report's name says the run's last line, the triage's entry no test", async () => {
-  const { nameWithCounts, statusCounts } = (await import('../scripts/allure-counts.mjs')) as AllureCounts;
+  const { nameWithCounts, statusCounts } = (await import(COUNTS_MODULE)) as AllureCounts;
   const folder = mkdtempSync(join(tmpdir(), 'one-count-'));
   try {
     const { resultsFile, allureResults } = writeRun(folder);
