@@ -27,7 +27,7 @@ test.describe('a run proves which server it tested', () => {
       expect(run.exitCode, output).toBe(1);
       const first =
         /^Target: the embedded sandbox \(auth (https:\/\/127\.0\.0\.1:\d+), apps (http:\/\/127\.0\.0\.1:\d+)\); helpers mode/m.exec(
-          run.stdout,
+          run.stderr,
         );
       expect(first, output).not.toBeNull();
       const origins = readOrigins(reports);
