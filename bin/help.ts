@@ -7,7 +7,8 @@ const PACKAGE_ROOT = resolve(__dirname, '..');
 
 /** What every command shares: the modes, the main variables, .env and where the reports go. */
 const SHARED = `Modes (chosen by the variables set, in the environment or in ./.env; set variables win):
-  embedded  nothing set: the run starts its own reference sandbox (a rehearsal, no account needed)
+  embedded  no TARGET_*, SANDBOX_CONTROL_* or account variable set: the run starts its own reference
+            sandbox (a rehearsal, no account needed); any one set, even wrong, names an external target
   helpers   TARGET_AUTH_URL, TARGET_APPS_URL, SANDBOX_CONTROL_URL and SANDBOX_CONTROL_KEY: a sandbox
             with the test-helper protocol; the suite creates its clients, users and ads there
   account   TARGET_AUTH_URL, TARGET_APPS_URL, TARGET_CLIENT_ID, TARGET_CLIENT_SECRET,
@@ -27,6 +28,7 @@ Reports (in REPORTS_DIR, default ./reports; each run replaces the previous run's
   ./conformance-known.yaml   known deviations the team accepts until a date (CONFORMANCE_KNOWN; init)
   A run refused at the start (configuration, wrong client secret) writes one failed case naming why.
 
+Harness contract (the "contract section N" that messages cite): ${resolve(PACKAGE_ROOT, 'docs/contract.md')}
 Package documentation: ${resolve(PACKAGE_ROOT, 'README.md')} and ${resolve(PACKAGE_ROOT, 'bin/README.md')}
 Specification: ${resolve(PACKAGE_ROOT, 'spec/classifieds-api.md')}`;
 

@@ -17,7 +17,7 @@ history (requirements.jsonl beside ALLURE_HISTORY_PATH, default reports/history/
 triage and writes triage.md and requirements.html to --out (default reports). The Allure results
 folders get the triage's entry and their flaky and known-deviation marks; the JUnit files the
 known deviations as skipped. CONFORMANCE_KNOWN names the known deviations (conformance-known.yaml),
-CONFORMANCE_NIGHT tonight's name (the time by default).`;
+CONFORMANCE_NIGHT tonight's name (the UTC date by default: a night is a calendar night).`;
 
 /** The drift line from drift.md's heading ("# Drift: 2 changes since …"). */
 function driftLine(file: string | undefined): string {

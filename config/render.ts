@@ -11,10 +11,10 @@ const DECLARED: readonly Variable[] = VARIABLES;
 
 /** The groups a user sets, in the order the files show them, each with its heading. */
 export const USER_GROUPS: ReadonlyArray<[Group, string]> = [
-  ['target', 'The target (harness contract, section 1)'],
+  ['target', 'The target (harness contract: docs/contract.md, section 1)'],
   [
     'account',
-    'What an account holds, without test helpers (harness contract, section 3; each optional, each unlocks more tests)',
+    'What an account holds, without test helpers (harness contract: docs/contract.md, section 3; each optional, each unlocks more tests)',
   ],
   ['project', "The suite's own variables"],
   ['sandbox', 'The reference sandbox (embedded or standalone)'],

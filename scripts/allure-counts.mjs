@@ -7,7 +7,9 @@ import { join } from 'node:path';
 
 /**
  * The last result of each test in the Allure results folders (a retried test writes one result a
- * try, under one historyId), counted by status.
+ * try, under one historyId), counted as the run's last line counts (scripts/lib.ts, lastLine):
+ * `failed` holds the broken too, a failure of the advisory project is an advisory warning, one of
+ * an accepted deviation a known deviation, and the triage's entry is no test at all.
  * @param {readonly string[]} folders
  * @returns {Record<string, number>}
  */
@@ -17,16 +19,13 @@ export function statusCounts(folders) {
   for (const folder of folders)
     for (const file of readdirSync(folder).filter((name) => name.endsWith('-result.json'))) {
       const result = JSON.parse(readFileSync(join(folder, file), 'utf8'));
+      const kind = (result.labels ?? []).find((label) => label.name === 'kind')?.value;
       // The triage's entry (scripts/triage/allure.ts) is the night's verdict, not a test.
-      if ((result.labels ?? []).some((label) => label.name === 'kind' && label.value === 'triage')) continue;
+      if (kind === 'triage') continue;
       const key = String(result.historyId ?? result.uuid);
       const stop = Number(result.stop ?? 0);
-      // A failure of an accepted deviation (scripts/triage/allure.ts) is counted apart, as the gate does.
-      const known = (result.labels ?? []).some(
-        (label) => label.name === 'kind' && label.value === 'known-deviation',
-      );
       if ((latest.get(key)?.stop ?? -1) <= stop)
-        latest.set(key, { status: known ? 'known' : String(result.status ?? 'unknown'), stop });
+        latest.set(key, { status: countedAs(result.status, kind), stop });
     }
   /** @type {Record<string, number>} */
   const counts = {};
@@ -35,17 +34,25 @@ export function statusCounts(folders) {
 }
 
 /**
- * "Classifieds API conformance: 123 passed, 0 failed, 23 skipped of 146" (broken, unknown and
- * known deviations only when there are some).
+ * @param {unknown} status
+ * @param {unknown} kind
+ */
+function countedAs(status, kind) {
+  if (status === 'passed' || status === 'skipped') return status;
+  if (kind === 'known-deviation') return 'known';
+  if (kind === 'advisory') return 'advisory';
+  return 'failed';
+}
+
+/**
+ * "Classifieds API conformance: 123 passed, 0 failed, 23 skipped, 2 advisory warnings (of 148
+ * tests)": the run's last line, word for word, and its total (known deviations when there are some).
  * @param {string} name
  * @param {Record<string, number>} counts
  */
 export function nameWithCounts(name, counts) {
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
-  const parts = [`${counts.passed ?? 0} passed`, `${counts.failed ?? 0} failed`];
-  for (const status of ['broken', 'unknown'])
-    if ((counts[status] ?? 0) > 0) parts.push(`${counts[status]} ${status}`);
-  if ((counts.known ?? 0) > 0) parts.push(`${counts.known} known deviations`);
-  parts.push(`${counts.skipped ?? 0} skipped`);
-  return `${name}: ${parts.join(', ')} of ${total}`;
+  const line = `${counts.passed ?? 0} passed, ${counts.failed ?? 0} failed, ${counts.skipped ?? 0} skipped, ${counts.advisory ?? 0} advisory warnings`;
+  const known = (counts.known ?? 0) > 0 ? `, ${counts.known} known deviations` : '';
+  return `${name}: ${line}${known} (of ${total} tests)`;
 }

@@ -175,7 +175,7 @@ async function lookAtOverview(page: Page, shotsDir: string): Promise<string[]> {
     /target_auth_url/,
     /test_helpers/,
     /Failed|Passed/,
-    /\d+ passed, \d+ failed, (\d+ [\w ]+, )*\d+ skipped of \d+/,
+    /\d+ passed, \d+ failed, \d+ skipped, \d+ advisory warnings(, \d+ known deviations)? \(of \d+ tests\)/,
     /Global Errors\s*0(?!\d)/,
   ]);
   // The trends: "Report" menu, "Graphs" (status dynamics across the runs of the history file).

@@ -27,7 +27,7 @@ test.describe('a run proves which server it tested', () => {
       expect(run.exitCode, output).toBe(1);
       const first =
         /^Target: the embedded sandbox \(auth (https:\/\/127\.0\.0\.1:\d+), apps (http:\/\/127\.0\.0\.1:\d+)\); helpers mode/m.exec(
-          run.stdout,
+          run.stderr,
         );
       expect(first, output).not.toBeNull();
       const origins = readOrigins(reports);
@@ -48,6 +48,13 @@ test.describe('a run proves which server it tested', () => {
         /^1 passed, 0 failed, .*\(the run is BROKEN: the run's API requests went to/,
       );
       expect(gateStatus(0, counts)).toBe(1);
+      // The environment panel, as the run wrote it: the target it started and what it did there.
+      const panel = readFileSync(join(reports, 'allure-results', 'environment.properties'), 'utf8');
+      expect(panel).toContain('target=embedded sandbox');
+      expect(panel).toContain('mode=helpers');
+      expect(panel).toContain('test_helpers=configured, not used');
+      expect(panel).toContain(`api_origins=${stray[0] ?? '-'}`);
+      expect(panel).toMatch(/origins_check=BROKEN: the run's API requests went to/);
     } finally {
       rmSync(reports, { recursive: true, force: true });
     }

@@ -1,8 +1,13 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { HttpRequestRecord } from '../helpers/record/exchange.js';
 import { registerSecret } from '../helpers/report/redact.js';
 import { curlCommand, placeholdersIn, rerunCommand, shellQuote } from '../helpers/report/reproduce.js';
+import { environmentWithoutTarget, spawnCollect } from '../embedded/run-suite.js';
+import { playwrightTestArgs } from '../embedded/playwright-command.js';
 import { environment } from '../config/environment.js';
 
 const PLAIN = { privateCa: false };
@@ -130,18 +135,51 @@ test.describe('curl reproductions', () => {
   test('the rerun command names the project, the file and line, and the fault switches', () => {
     const title = 'an unknown code (R7.2-07) is refused with invalid_grant';
     const where = { project: 'conformance', file: 'suites/token/errors.spec.ts', title };
+    const grep = `--grep '(^| )an unknown code \\(R7\\.2-07\\) is refused with invalid_grant( @|$)'`;
     expect(rerunCommand({ ...where, line: 130 }, {}, false)).toBe(
-      `npx playwright test --project=conformance 'suites/token/errors.spec.ts:130'`,
+      `npx playwright test --project=conformance 'suites/token/errors.spec.ts:130' ${grep}`,
     );
     expect(
       rerunCommand({ ...where, line: 7 }, { SANDBOX_FAULTS: 'code-reuse,token-pragma-missing' }, false),
     ).toBe(
-      `SANDBOX_FAULTS='code-reuse,token-pragma-missing' npx playwright test --project=conformance 'suites/token/errors.spec.ts:7'`,
+      `SANDBOX_FAULTS='code-reuse,token-pragma-missing' npx playwright test --project=conformance 'suites/token/errors.spec.ts:7' ${grep}`,
     );
     // Installed as a package: the package's command, by file and exact title (no line needed).
     expect(rerunCommand({ ...where, line: 2 }, { SANDBOX_FAULTS: 'code-reuse' }, true)).toBe(
-      `SANDBOX_FAULTS='code-reuse' npx classifieds-conformance run 'suites/token/errors.spec.ts' --grep 'an unknown code \\(R7\\.2-07\\) is refused with invalid_grant'`,
+      `SANDBOX_FAULTS='code-reuse' npx classifieds-conformance run 'suites/token/errors.spec.ts' ${grep}`,
     );
+  });
+
+  test("the rerun line selects a loop's failing case alone, not every case declared on its line", async () => {
+    test.setTimeout(120_000);
+    // The first of a loop's cases; `code_verifier`-like longer titles must not match it either.
+    const title = 'a request without code is refused with invalid_request';
+    const rerun = rerunCommand(
+      { project: 'conformance', file: 'suites/token/errors.spec.ts', line: 25, title },
+      {},
+      false,
+    );
+    const args = [...rerun.matchAll(/'((?:[^']|'\\'')*)'/g)].map((match) =>
+      (match[1] ?? '').replace(/'\\''/g, "'"),
+    );
+    const reports = mkdtempSync(join(tmpdir(), 'rerun-list-'));
+    const listed = await spawnCollect(
+      process.execPath,
+      [
+        ...playwrightTestArgs(),
+        '--list',
+        '--project=conformance',
+        ...args.slice(0, 1),
+        '--grep',
+        args[1] ?? '',
+      ],
+      { ...environmentWithoutTarget(), REPORTS_DIR: reports },
+      110_000,
+    );
+    rmSync(reports, { recursive: true, force: true });
+    const tests = listed.stdout.split('\n').filter((line) => line.includes('errors.spec.ts:'));
+    expect(tests, listed.stdout + listed.stderr).toHaveLength(1);
+    expect(tests[0]).toContain(title);
   });
 });
 

@@ -45,6 +45,11 @@ test.describe('target configuration (contract section 1)', () => {
   test('a base URL with a path is a base like any other; user information in a URL is refused, hidden', () => {
     const target = resolveTarget({ ...HELPERS_TARGET, TARGET_AUTH_URL: 'https://a.example/oauth/' });
     expect(target.authUrl).toBe('https://a.example/oauth');
+    expect(
+      problemsOf({ ...HELPERS_TARGET, TARGET_APPS_URL: 'https://b.example/autoupload/v1/published' }),
+    ).toEqual([
+      'TARGET_APPS_URL: expected an absolute http(s) URL, got "https://b.example/autoupload/v1/published": it ends with the endpoint\'s path /autoupload/v1/published: give the base URL, to which the suite adds it',
+    ]);
     const problems = problemsOf({ ...HELPERS_TARGET, TARGET_APPS_URL: 'https://me:hunter2@b.example' });
     expect(problems).toEqual([
       'TARGET_APPS_URL: expected an absolute http(s) URL, got "https://***@b.example": it holds a user name or password: remove them',

@@ -74,6 +74,11 @@ const MISTAKES: readonly Mistake[] = [
     line: /TARGET_AUTH_URL: .*only spaces/,
   },
   {
+    what: "the token endpoint's URL for the authorization server's base",
+    env: { ...BOTH, TARGET_AUTH_URL: 'https://127.0.0.1:9/oauth/token' },
+    line: /TARGET_AUTH_URL: .*ends with the endpoint's path \/oauth\/token/,
+  },
+  {
     what: 'the control key alone',
     env: { SANDBOX_CONTROL_KEY: 'k' },
     line: /TARGET_AUTH_URL: required; SANDBOX_CONTROL_KEY is set/,

@@ -132,7 +132,7 @@ export const ACCOUNT_VARIABLES = declare([
     group: 'account',
     mode: 'account',
     secret: false,
-    doc: "A shell command that changes one ad's status on the marketplace (contract section 3: it gets AD_OWNER, AD_ID and AD_STATUS; exit 0 changed, 3 impossible there). Examples: examples/status-change/. With CONFORMANCE_ALLOW_WRITES=1 the delivery tests and the notification model then run in account mode.",
+    doc: "A shell command that changes one ad's status on the marketplace (docs/contract.md, section 3: it gets AD_OWNER, AD_ID and AD_STATUS; exit 0 changed, 3 impossible there). Examples: examples/status-change/. With CONFORMANCE_ALLOW_WRITES=1 the delivery tests and the notification model then run in account mode.",
     unset: 'deliveries skip',
   },
   {

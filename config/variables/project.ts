@@ -259,8 +259,8 @@ export const PROJECT_VARIABLES = declare([
     ...RUN,
     name: 'CONFORMANCE_NIGHT',
     kind: 'text',
-    doc: 'Tonight\'s name in the per-requirement history ("failing since <name>").',
-    unset: "the run's UTC time",
+    doc: 'Tonight\'s name in the per-requirement history ("failing since <name>"); runs of one name are one night, the last one standing for it. The nightly workflow names its run.',
+    unset: "the run's UTC date",
     notNightly:
       "the report job's triage names the night itself (its date and run number): a shard's triage is its own",
   },

@@ -71,7 +71,7 @@ export const TARGET_VARIABLES = declare([
     group: 'target',
     mode: 'helpers',
     secret: false,
-    doc: 'The test helpers (contract section 2); needs SANDBOX_CONTROL_KEY.',
+    doc: 'The test helpers (docs/contract.md, section 2); needs SANDBOX_CONTROL_KEY.',
     unset: 'TARGET_APPS_URL',
   },
   {

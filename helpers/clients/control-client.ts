@@ -29,7 +29,7 @@ export interface RegisteredUser {
 export class ControlError extends BrokenEnvironmentError {
   constructor(what: string, exchange: HttpExchange) {
     super(
-      `test helper ${what} answered ${exchange.response.status} (contract section 2)${exchange.response.status === 401 ? ": SANDBOX_CONTROL_KEY is not the target's control key" : ''}`,
+      `test helper ${what} answered ${exchange.response.status} (docs/contract.md, section 2)${exchange.response.status === 401 ? ": SANDBOX_CONTROL_KEY is not the target's control key" : ''}`,
       describeExchange(exchange),
     );
   }

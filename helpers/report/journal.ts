@@ -1,4 +1,5 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { dirname } from 'node:path';
 import { type Environment, environment, settingsOf } from '../../config/environment.js';
 
@@ -24,7 +25,9 @@ export interface JournalEntry {
   createdAt: string;
 }
 
-type JournalLine = ({ event: 'created' } & JournalEntry) | { event: 'deleted'; id: string; appsUrl: string };
+/** `dropped`: the sandbox that held it is gone (a loopback port nothing listens on any more). */
+type JournalLine =
+  ({ event: 'created' } & JournalEntry) | { event: 'deleted' | 'dropped'; id: string; appsUrl: string };
 
 /**
  * Append-only lines, so that parallel workers never rewrite each other's: a deletion is a line of
@@ -39,6 +42,11 @@ export class Journal {
 
   deleted(appsUrl: string, id: string): void {
     if (existsSync(this.path)) this.append({ event: 'deleted', id, appsUrl });
+  }
+
+  /** Forgets entries whose sandbox is gone: appended lines, so a parallel run's are never lost. */
+  dropped(entries: readonly JournalEntry[]): void {
+    for (const entry of entries) this.append({ event: 'dropped', id: entry.id, appsUrl: entry.appsUrl });
   }
 
   live(): JournalEntry[] {
@@ -95,6 +103,80 @@ function parseLine(text: string): JournalLine | null {
     return typeof line.id === 'string' && typeof line.appsUrl === 'string' ? (line as JournalLine) : null;
   } catch {
     return null;
+  }
+}
+
+/** The origin of the target an entry was made on: leftovers belong to their target. */
+export function entryOrigin(entry: Pick<JournalEntry, 'appsUrl'>): string {
+  return originOf(entry.appsUrl) ?? entry.appsUrl;
+}
+
+/** The live entries by target: this target's, the other targets' (by origin), and how many were dropped. */
+export interface Leftovers {
+  /** The configured target's origin; null when no target is configured. */
+  origin: string | null;
+  mine: JournalEntry[];
+  others: Map<string, JournalEntry[]>;
+  /** Entries of a loopback sandbox that no longer runs (an embedded one, gone with its run): dropped now. */
+  dropped: JournalEntry[];
+}
+
+/**
+ * The journal's live entries for the target at `appsUrl` (null: none configured). An entry of
+ * another loopback origin where nothing listens any more was made on a sandbox that is gone (an
+ * embedded one, or a self-test's), and nothing is left to clean there: it is dropped from the
+ * journal, so that no later run warns of it.
+ */
+export async function leftoversFor(journal: Journal, appsUrl: string | null): Promise<Leftovers> {
+  const origin = appsUrl === null ? null : (originOf(appsUrl) ?? appsUrl);
+  const byOrigin = new Map<string, JournalEntry[]>();
+  for (const entry of journal.live())
+    byOrigin.set(entryOrigin(entry), [...(byOrigin.get(entryOrigin(entry)) ?? []), entry]);
+  const leftovers: Leftovers = {
+    origin,
+    mine: byOrigin.get(origin ?? '') ?? [],
+    others: new Map(),
+    dropped: [],
+  };
+  for (const [other, entries] of byOrigin) {
+    if (other === origin) continue;
+    if (await goneLoopbackSandbox(other)) leftovers.dropped.push(...entries);
+    else leftovers.others.set(other, entries);
+  }
+  journal.dropped(leftovers.dropped);
+  return leftovers;
+}
+
+/** A loopback origin nothing listens on: the connection is refused at once, nothing to wait for. */
+async function goneLoopbackSandbox(origin: string): Promise<boolean> {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!['127.0.0.1', 'localhost', '::1'].includes(host)) return false;
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      socket.destroy();
+      resolve(error.code === 'ECONNREFUSED');
+    });
+  });
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
   }
 }
 

@@ -191,17 +191,22 @@ export function rerunCommand(
     const value = (env[name] ?? '').trim();
     return value === '' ? [] : [`${name}=${shellQuote(value)}`];
   });
+  const grep = ['--grep', shellQuote(titlePattern(location.title))];
   // The package's command, from the team's repository: the test's file and its exact title (a
   // title is unique within its file), which still find the test after the package is updated and
   // its lines have moved.
   if (installed)
-    return [
-      ...switches,
-      'npx classifieds-conformance run',
-      shellQuote(location.file),
-      '--grep',
-      shellQuote(literalPattern(location.title)),
-    ].join(' ');
+    return [...switches, 'npx classifieds-conformance run', shellQuote(location.file), ...grep].join(' ');
+  // The line alone selects every case a loop declares there: the title selects the failing one.
   const target = shellQuote(`${location.file}:${location.line}`);
-  return [...switches, 'npx playwright test', `--project=${location.project}`, target].join(' ');
+  return [...switches, 'npx playwright test', `--project=${location.project}`, target, ...grep].join(' ');
+}
+
+/**
+ * A --grep that selects the test of this exact title alone: Playwright matches it against the
+ * describe titles, the title and the tags joined by spaces, so the title must stand between a
+ * space (or the start) and its tags (or the end), never inside a longer title.
+ */
+export function titlePattern(title: string): string {
+  return `(^| )${literalPattern(title)}( @|$)`;
 }

@@ -68,7 +68,7 @@ function editDistance(a: string, b: string): number {
  * What is wrong with a server's base URL exactly as it was set, in words; undefined when it is an
  * absolute http(s) URL with a host (a path, such as `/oauth`, is a base like any other).
  */
-export function serverUrlProblem(value: string): string | undefined {
+export function serverUrlProblem(value: string, endpoints: readonly string[] = []): string | undefined {
   if (value.trim() === '') return 'only spaces';
   if (/^\s/.test(value)) return 'it starts with a space';
   if (/\s$/.test(value)) return 'it ends with a space or a line break';
@@ -99,6 +99,10 @@ export function serverUrlProblem(value: string): string | undefined {
     return 'it holds a user name or password: remove them';
   if (parsed.search !== '' || value.includes('?')) return 'it holds a query: give the base URL alone';
   if (parsed.hash !== '' || value.includes('#')) return 'it holds a fragment: give the base URL alone';
+  const path = parsed.pathname.replace(/\/+$/, '');
+  const endpoint = endpoints.find((one) => path.endsWith(one));
+  if (endpoint !== undefined)
+    return `it ends with the endpoint's path ${endpoint}: give the base URL, to which the suite adds it`;
   return undefined;
 }
 

@@ -1,5 +1,12 @@
 import { existsSync } from 'node:fs';
 import { EMBEDDED_SANDBOX_SELECTORS } from '../../spec/contract.js';
+import {
+  BASIC_USER_INFO_PATH,
+  NOTIFICATION_PATH,
+  PUBLISHED_PATH,
+  TEST_HELPERS_PREFIX,
+  TOKEN_PATH,
+} from '../../spec/paths.js';
 import { resolveAccount, type ConfiguredClient, type ConfiguredUser } from './account.js';
 import { redirectOrigin } from './redirect-origin.js';
 import { serverUrlProblem, shownValue, targetNamedBy, unknownTargetVariables } from './target-naming.js';
@@ -140,12 +147,19 @@ export function resolveTarget(env: Environment): TargetConfig {
 
 type Read = (name: string) => string | undefined;
 
+/** The endpoints each base URL leads to: a value ending with one is an endpoint pasted for its base. */
+const ENDPOINTS_UNDER: Readonly<Record<string, readonly string[]>> = {
+  TARGET_AUTH_URL: [TOKEN_PATH, BASIC_USER_INFO_PATH],
+  TARGET_APPS_URL: [PUBLISHED_PATH, NOTIFICATION_PATH, TEST_HELPERS_PREFIX],
+  SANDBOX_CONTROL_URL: [TEST_HELPERS_PREFIX],
+};
+
 /** A server's URL, judged as it was typed: a space or a quote around it is a mistake, not padding. */
 function serverUrlReader(env: Environment, problems: string[]): Read {
   return (name) => {
     const raw = env[name];
     if (raw === undefined || raw === '') return undefined;
-    const problem = serverUrlProblem(raw);
+    const problem = serverUrlProblem(raw, ENDPOINTS_UNDER[name] ?? []);
     if (problem !== undefined)
       problems.push(`${name}: expected an absolute http(s) URL, got ${shownValue(raw)}: ${problem}`);
     return raw.trim().replace(/\/+$/, '');

@@ -12,7 +12,7 @@ export const NIGHTS_KEPT = 60;
 
 export interface Night {
   format: typeof HISTORY_FORMAT;
-  /** The night's name as the triage shows it ("failing since <night>"): its UTC time unless given. */
+  /** The night's name as the triage shows it ("failing since <night>"): its UTC date unless given. */
   night: string;
   verdicts: Record<string, Verdict>;
   /** Requirements of a test that failed and then passed on its immediate retry. */

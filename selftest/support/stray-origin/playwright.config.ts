@@ -2,6 +2,7 @@
 // global set-up and origins reporter, and one test whose target fixture points elsewhere.
 import { defineConfig } from '@playwright/test';
 import { settings } from '../../../config/environment.js';
+import { reportEnvironment } from '../../../helpers/report/report-environment.js';
 
 const reportsDir = settings().REPORTS_DIR;
 
@@ -13,6 +14,10 @@ export default defineConfig({
   reporter: [
     ['list'],
     ['json', { outputFile: `${reportsDir}/results.json` }],
+    [
+      '../../../helpers/report/allure-reporter.ts',
+      { resultsDir: `${reportsDir}/allure-results`, environmentInfo: reportEnvironment() },
+    ],
     ['../../../helpers/report/origins-reporter.ts', { reportsDir }],
   ],
 });
