@@ -117,7 +117,13 @@ export function renderTables(): string {
     [`### ${heading}`, '', '<!-- prettier-ignore -->', ...tableOf(variablesOf(group))].join('\n'),
   );
   const named = NAMED_GROUPS.map(([group, heading]) =>
-    [`### ${heading}`, '', variablesOf(group).map((variable) => `\`${variable.name}\``).join(', ')].join('\n'),
+    [
+      `### ${heading}`,
+      '',
+      variablesOf(group)
+        .map((variable) => `\`${variable.name}\``)
+        .join(', '),
+    ].join('\n'),
   );
   return [...sections, ...named, '(What each of these does: `config/variables/`.)'].join('\n\n');
 }
