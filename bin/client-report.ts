@@ -65,7 +65,11 @@ async function readJournal(values: Values, clientId: string, window: Window): Pr
   const control = controlOf(values);
   if (typeof control === 'string') return `${control} Or give --journal FILE.`;
   registerSecret(control.key);
-  return fetchJournal(control.url, control.key, clientId, window);
+  return fetchJournal(control.url, control.key, clientId, window).catch((error: unknown) => {
+    if (!(error instanceof TypeError)) throw error;
+    // fetch's own failure: nothing answers there (a stopped sandbox, a wrong URL).
+    return `nothing answers at ${control.url} (${error.message}): is the sandbox running? Else set SANDBOX_CONTROL_URL, --control-url or --data.`;
+  });
 }
 
 function writeOutput(file: string, text: string): void {

@@ -21,8 +21,12 @@ export const USER_GROUPS: ReadonlyArray<[Group, string]> = [
 ];
 
 const OTHER_GROUPS: ReadonlyArray<[Group, string]> = [
-  ['internal', 'Set by the run itself for its workers and children (never by hand)'],
   ['tooling', 'Read by the self-tests, the tools and the shipped examples only'],
+];
+
+/** Groups no one sets by hand: named in the page, described in their declarations alone. */
+const NAMED_GROUPS: ReadonlyArray<[Group, string]> = [
+  ['internal', 'Set by the run itself for its workers and children (never by hand)'],
   ['outside', 'Set by the system or another program'],
 ];
 
@@ -104,12 +108,24 @@ function tableOf(variables: readonly Variable[]): string[] {
   ];
 }
 
-/** The tables of docs/configuration.md, between its markers (Prettier formats them after). */
+/**
+ * The tables of docs/configuration.md, between its markers. Unpadded, and left so by Prettier: its
+ * aligned columns doubled the page's weight in spaces and dashes.
+ */
 export function renderTables(): string {
   const sections = [...USER_GROUPS, ...OTHER_GROUPS].map(([group, heading]) =>
-    [`### ${heading}`, '', ...tableOf(variablesOf(group))].join('\n'),
+    [`### ${heading}`, '', '<!-- prettier-ignore -->', ...tableOf(variablesOf(group))].join('\n'),
   );
-  return sections.join('\n\n');
+  const named = NAMED_GROUPS.map(([group, heading]) =>
+    [
+      `### ${heading}`,
+      '',
+      variablesOf(group)
+        .map((variable) => `\`${variable.name}\``)
+        .join(', '),
+    ].join('\n'),
+  );
+  return [...sections, ...named, '(What each of these does: `config/variables/`.)'].join('\n\n');
 }
 
 /** The `--help` list: the names a user sets, by group, each with what unset means. */

@@ -1,9 +1,12 @@
 // The documentation a newcomer reads: every folder README at most one screen (8 kB), and every
 // relative link in every Markdown file leading to a file that exists and, with a #fragment, to a
-// heading of that file. A moved section breaks a link somewhere else; this says where.
+// heading of that file. A moved section breaks a link somewhere else; this says where. And every
+// command a page shows (`npm run X`, `classifieds-conformance X --option`) one the code has
+// (doc-commands.ts).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { checkCommands } from './doc-commands.js';
 
 /** One screen: what a folder README may weigh. Longer material lives in docs/. */
 export const README_LIMIT_BYTES = 8 * 1024;
@@ -78,7 +81,11 @@ export function longReadmes(root: string, files: string[]): string[] {
 
 export function checkDocs(root: string): string[] {
   const files = markdownFiles(root);
-  return [...longReadmes(root, files), ...files.flatMap((file) => brokenLinks(root, file))];
+  return [
+    ...longReadmes(root, files),
+    ...files.flatMap((file) => brokenLinks(root, file)),
+    ...checkCommands(root, files),
+  ];
 }
 
 if (require.main === module) {
@@ -86,7 +93,7 @@ if (require.main === module) {
   for (const problem of problems) console.log(problem);
   console.log(
     problems.length === 0
-      ? 'docs: every link resolves, every README one screen'
+      ? 'docs: every link resolves, every command and option exists, every README one screen'
       : `docs: ${problems.length} problem(s)`,
   );
   process.exit(problems.length === 0 ? 0 : 1);

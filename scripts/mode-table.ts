@@ -49,26 +49,40 @@ function cell(text: string): string {
 
 /** The README's section: the counts of each mode, then every tested requirement by mode. */
 export function readmeSection(file: CoverageFile): string {
+  // Each skip reason written once, numbered; a requirement's row names the numbers of its reasons.
+  const reasons = MODES.flatMap((mode) =>
+    skipReasons(file.modes[mode]).map(([reason]) => `${mode}: ${reason}`),
+  );
+  const numberOf = (text: string): string => `(${reasons.indexOf(text) + 1})`;
   const rows = testedRequirements(file).map((id) => {
     const [helpers, account] = MODES.map((mode) => standing(file.modes[mode], id));
-    const why = MODES.flatMap((mode) => whyNot(file.modes[mode], id).map((reason) => `${mode}: ${reason}`));
-    return `| ${id} | ${helpers ?? ''} | ${account ?? ''} | ${cell(why.join('; '))} |`;
+    const why = MODES.flatMap((mode) =>
+      whyNot(file.modes[mode], id).map((reason) => numberOf(`${mode}: ${reason}`)),
+    );
+    return `| ${id} | ${helpers ?? ''} | ${account ?? ''} | ${why.join(' ')} |`;
   });
   return [
     README_START,
     '',
     `Measured ${file.measured} at \`${file.commit}\`, against the embedded sandbox, the \`conformance\` project${file.modes.account.slow ? ' (and `slow` in account mode)' : ''}:`,
     '',
+    // Unpadded, and left so by Prettier: aligned, the page weighed three times as much.
+    '<!-- prettier-ignore -->',
     '| mode | what the run is told | tests |',
-    '| ---- | -------------------- | ----- |',
+    '| --- | --- | --- |',
     ...MODES.map((mode) => `| ${mode} | ${cell(DESCRIPTION[mode])} | ${countLine(file.modes[mode])} |`),
     '',
-    'Skipped in account mode, and what would unlock each:',
+    'Why a test was skipped, and what would unlock it (the numbers of the table below):',
     '',
-    ...skipReasons(file.modes.account).map(([reason, count]) => `- ${count} × ${reason}`),
+    ...MODES.flatMap((mode) =>
+      skipReasons(file.modes[mode]).map(
+        ([reason, count]) => `${numberOf(`${mode}: ${reason}`)} ${mode}, ${count} × ${reason}`,
+      ),
+    ).map((line) => `- ${line}`),
     '',
-    '| requirement | checked, helpers mode | checked, account mode | why not (what would unlock it) |',
-    '| ----------- | --------------------- | --------------------- | ------------------------------ |',
+    '<!-- prettier-ignore -->',
+    '| requirement | checked, helpers mode | checked, account mode | why not (the skips above) |',
+    '| --- | --- | --- | --- |',
     ...rows,
     '',
     README_END,

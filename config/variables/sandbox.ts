@@ -109,7 +109,7 @@ export const SANDBOX_VARIABLES = declare([
     kind: 'path',
     default: 'reports/sandbox-tls',
     doc: "The folder of the standalone sandbox's CA file.",
-    unset: '`reports/sandbox-tls`',
+    unset: 'the data folder (`--data`); `reports/sandbox-tls` with `--in-memory`',
     notNightly: STANDALONE_ONLY,
   },
   {

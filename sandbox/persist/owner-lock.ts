@@ -3,6 +3,14 @@
 // an OOM kill, a power cut) leaves it, and nothing in it says whose it was. So the sandbox takes a
 // lock of its own first, `sandbox.lock/`, with its owner written inside; holding it, a binding's
 // lock left beside the file can only be a dead sandbox's, and is removed.
+//
+// Why not `proper-lockfile`: it is the same mkdir lock, but it tells a dead owner by the lock's
+// mtime, which the owner must keep touching on a timer. A sandbox killed outright would then hold
+// its folder for the whole stale period (a restart by a supervisor fails or waits), a live one
+// stopped or starved past it (SIGSTOP, a swapping host) would lose its lock to a second sandbox on
+// the same data file, and it has no owner to name nor a "closing" state for a restart that comes
+// while the previous sandbox is still writing its last changes. Here the owner's pid, host and
+// process start time answer at once, and a reused pid is told from the owner.
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';

@@ -11,6 +11,14 @@ import { Agent, fetch } from 'undici';
  *   -2): every call waits the block out (at least a second, then longer), and after it the client
  *   goes on at a slower, paced rate.
  * - ACCESS_DENIED / ACCESS_TOKEN_NOT_FOUND: the token is dead; it is never sent again.
+ *
+ * Why not undici's `RetryAgent` (undici is this client's one dependency already): it decides on
+ * the status code and headers before the body is read, so it cannot tell an edge's HTML 503 from
+ * the API's JSON 503, which must never be retried (an answer of the API is the API's word, and the
+ * report card counts every retry); it would retry on Retry-After or a status list, where the spec's
+ * RATE_LIMIT is read from the body (`reason`, `error_description`, the import's statusCode -2) and
+ * waited out across every call of the client, not one request; and it cannot stop a token once
+ * refused. The loop below is those three rules and nothing else.
  */
 
 export interface Answer {
