@@ -13,6 +13,7 @@ import type { RunningSandbox, SandboxOptions } from './options.js';
 import { DeliveryPolicy } from './notifications/delivery-policy.js';
 import { deliverySwitches } from './notifications/switches.js';
 import { keepRecord, keptRecord, keptStores } from './state/kept-stores.js';
+import { keepSwitches, restoreSwitches } from './state/kept-switches.js';
 import { Persistence } from './persist/persistence.js';
 import { answerOnceKept } from './persist/acknowledged.js';
 import type { FormatForTarget } from './http/client-errors.js';
@@ -59,7 +60,8 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     ...state.adImport.switches(),
     ...chaosSwitches(state.chaos),
   ]);
-  persistence?.keep(keptStores(state));
+  const keptSwitches =
+    persistence === undefined ? undefined : keepState(persistence, state, switches, options);
   const serverOptions = serverOptionsOf(options, persistence);
   const auth = buildAuthServer(state, rules, tls, serverOptions);
   const apps = buildAppsServer({ state, rules, switches }, options.controlKey, serverOptions);
@@ -80,8 +82,28 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     state,
     persistence,
     switches,
-    close: () => closeAll({ auth, apps, state, persistence, tlsDir: ownsTlsDir ? tlsDir : undefined }),
+    close: () => {
+      keptSwitches?.keepNow();
+      return closeAll({ auth, apps, state, persistence, tlsDir: ownsTlsDir ? tlsDir : undefined });
+    },
   };
+}
+
+/**
+ * The kept stores refilled and journaled, then the kept switches set again, then what this start
+ * asks on top of them (its faults, variants and delivery settings), then every switch kept.
+ */
+function keepState(
+  persistence: Persistence,
+  state: SandboxState,
+  switches: SwitchRegistry,
+  options: SandboxOptions,
+): { keepNow: () => void } {
+  persistence.keep(keptStores(state));
+  restoreSwitches(persistence, switches, state.chaos);
+  for (const name of [...options.variants, ...options.faults]) switches.set(name, true);
+  if (options.delivery !== undefined) state.deliverer.settings.apply(options.delivery);
+  return keepSwitches(persistence, switches, state.chaos);
 }
 
 /** What both servers are built with: with a data folder, no answer leaves before its changes are kept. */
