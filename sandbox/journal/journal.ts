@@ -64,6 +64,16 @@ export class Journal {
     return this.droppedCount;
   }
 
+  /** The last record's number. */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** Numbers the next records after `seq` (a data folder's journal across a restart). */
+  continueAfter(seq: number): void {
+    if (Number.isSafeInteger(seq)) this.seq = Math.max(this.seq, seq);
+  }
+
   /**
    * `ringKey`: the ring it is kept in, its client's by default; the recorders pass '' (the shared
    * ring) for an id no client has, so that made-up ids cannot multiply the rings. `at`: when it
