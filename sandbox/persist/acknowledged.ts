@@ -11,10 +11,7 @@ import { sendAnswer, type ErrorAnswer } from '../http/error-answer.js';
 export interface KeptChanges {
   /** Changes queued since the start. */
   queued(): number;
-  /**
-   * True once the first `upTo` changes are committed (written now when they are not yet, with
-   * every other change queued); false while (or when) they cannot be.
-   */
+  /** True once the first `upTo` changes are committed; false while (or when) they cannot be. */
   writtenUpTo(upTo: number): Promise<boolean>;
   /** Why the file cannot be written now, or undefined. */
   writeFailure(): string | undefined;
