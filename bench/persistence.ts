@@ -1,21 +1,19 @@
 // The price of keeping state (docs/sandbox-service.md): the crawl and delivery benchmarks, each run
 // on a sandbox that keeps nothing (the suite's embedded one) and on one that writes every change to
 // a fresh data folder (`npm run sandbox`), alternately in one run, printed side by side with the
-// ratio kept / in memory. The goal: every ratio of time or CPU within 1.25. Then what one batch of
-// the data file costs at each rate, written ahead (the sandbox's mode) beside the rollback journal
-// it used before (bench/lib/batch-writes.ts), and what the journal's file (journal.jsonl in the data
-// folder) adds per delivery record, appended in batches beside one write per record as before
-// (bench/lib/journal-writes.ts): the kept sandbox's two costs per delivery, each beside its former
-// way in the same run.
+// ratio kept / in memory. The goals: the crawl's time and page p50 within 1.25; at each rate of
+// status changes (200 and 1,000 a second), the acknowledged changes a second (answered 202) and the
+// p99 from a change sent to its 202 (with a data folder: once the change is committed to the file),
+// kept within 2 times the in-memory p99 plus 5 ms. Then what the journal's file (journal.jsonl in
+// the data folder) adds per delivery record, appended in batches beside one write per record as
+// before (bench/lib/journal-writes.ts), and the ad import's writing per decision.
 //
-//   npm run bench:persistence -- [--ads 100000] [--rates 100,500,1000] [--changes 1000] [--rounds 1]
+//   npm run bench:persistence -- [--ads 100000] [--rates 200,1000] [--changes 2000] [--rounds 1]
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DATA_FILE_NAME } from '../sandbox/persist/data-file.js';
-import { FLUSH_DELAY_MS } from '../sandbox/persist/persistence.js';
-import { batchWrites } from './lib/batch-writes.js';
 import { importWrites } from './lib/import-writes.js';
 import { journalWrites } from './lib/journal-writes.js';
 import { measureCrawl } from './lib/crawl-run.js';
@@ -25,8 +23,8 @@ import { median, round } from './lib/stats.js';
 const { values } = parseArgs({
   options: {
     ads: { type: 'string', default: '100000' },
-    rates: { type: 'string', default: '100,500,1000' },
-    changes: { type: 'string', default: '1000' },
+    rates: { type: 'string', default: '200,1000' },
+    changes: { type: 'string', default: '2000' },
     rounds: { type: 'string', default: '1' },
   },
 });
@@ -103,9 +101,29 @@ function sideBySide(memory: Row[], kept: Row[], figures: readonly string[]): Com
 }
 
 const CRAWL_FIGURES = ['seed_ms', 'crawl_ms', 'page_p50_ms', 'page_p99_ms', 'peak_rss_mb', 'data_file_mb'];
-const DELIVERY_FIGURES = ['achieved_per_s', 'sandbox_cpu_us_per_change', 'p50_ms', 'p99_ms'];
-/** The figures the goal applies to: time and CPU of the work itself (not memory, not the file). */
-const GATED = new Set(['crawl_ms', 'page_p50_ms', 'sandbox_cpu_us_per_change', 'p50_ms']);
+const DELIVERY_FIGURES = [
+  'achieved_per_s',
+  'ack_p50_ms',
+  'ack_p99_ms',
+  'sandbox_cpu_us_per_change',
+  'p50_ms',
+  'p99_ms',
+];
+/** The figures the ratio goal applies to: the crawl's time (not memory, not the file). */
+const GATED = new Set(['crawl_ms', 'page_p50_ms']);
+/** The acknowledged p99's goal: kept within this many times the in-memory one, plus ACK_GOAL_PLUS_MS. */
+const ACK_GOAL_TIMES = 2;
+const ACK_GOAL_PLUS_MS = 5;
+
+/** Each rate's acknowledged p99, kept against the goal set by the in-memory one. */
+function printAcknowledgedGoal(deliveryTable: ReadonlyArray<Compared & { rate_per_s: number }>): void {
+  for (const row of deliveryTable.filter((one) => one.figure === 'ack_p99_ms')) {
+    const limit = row.in_memory * ACK_GOAL_TIMES + ACK_GOAL_PLUS_MS;
+    console.log(
+      `acknowledged p99 at ${row.rate_per_s}/s: kept ${row.kept} ms, in memory ${row.in_memory} ms (goal within ${round(limit)} ms): ${row.kept <= limit ? 'within' : 'NOT within'}`,
+    );
+  }
+}
 
 async function main(): Promise<void> {
   const crawl = await alternate(crawlRound);
@@ -122,11 +140,6 @@ async function main(): Promise<void> {
   console.table(crawlTable);
   console.log(`Deliveries, ${CHANGES} status changes per rate (median of ${ROUNDS} rounds):`);
   console.table(deliveryTable);
-  const batchTable = batchWrites(RATES, Math.max(3, ROUNDS));
-  console.log(
-    `One batch of the data file (${FLUSH_DELAY_MS} ms of changes), rollback journal / written ahead:`,
-  );
-  console.table(batchTable);
   const journalTable = await journalWrites(RATES, Math.max(3, ROUNDS), Math.min(CHANGES, JOURNAL_RECORDS));
   console.log(
     `The journal's file: CPU per delivery record over a journal in memory, one write per record (before) / batched:`,
@@ -137,11 +150,12 @@ async function main(): Promise<void> {
     "The ad import's writing per moderation decision (an import of 500 ads): the whole import as one row (before) / its rows:",
   );
   console.table(importTable);
-  const gated = [...crawlTable, ...deliveryTable].filter((row) => GATED.has(row.figure));
+  const gated = crawlTable.filter((row) => GATED.has(row.figure));
   const worst = Math.max(...gated.map((row) => row.ratio));
   console.log(
-    `worst ratio kept / in memory of the crawl's time and page p50, and the deliveries' CPU per change and p50: ${worst} (goal ${GOAL}): ${worst <= GOAL ? 'within' : 'NOT within'}`,
+    `worst ratio kept / in memory of the crawl's time and page p50: ${worst} (goal ${GOAL}): ${worst <= GOAL ? 'within' : 'NOT within'}`,
   );
+  printAcknowledgedGoal(deliveryTable);
   mkdirSync('reports/bench', { recursive: true });
   const figures = {
     date: new Date().toISOString(),
@@ -149,7 +163,6 @@ async function main(): Promise<void> {
     rounds: ROUNDS,
     crawlTable,
     deliveryTable,
-    batchTable,
     journalTable,
     importTable,
     worst,

@@ -1,8 +1,8 @@
 // The standalone sandbox's seed (SANDBOX_SEED_FILE): clients, users and ads it re-creates on every
 // start with the ids and secrets the file gives, so that an account rehearsed on it (`classifieds-
 // conformance sandbox --account`, bin/sandbox.ts) keeps the same `.env` across restarts. With a data
-// folder (persist/), what it already holds as the seed says is left as it is: the statuses, tokens
-// and limits a rehearsal changed survive the restart. A seed may also give access tokens, as a
+// folder (persist/), what it already holds is left as it is: the seed is applied once, to an empty
+// folder, and after that only what it names and the folder does not hold at all is added. A seed may also give access tokens, as a
 // marketplace's test account comes with the token an integration kept from its consent.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -80,13 +80,18 @@ function validToken(token: SeedToken, clients: readonly SeedClient[], users: rea
 }
 
 /**
- * Puts the seed's clients, users and ads into the sandbox's state: each one the state does not
- * already hold as the seed gives it (a client with that id and secret, a user with that login and
- * password, that many ads), so a kept state keeps what was done with them.
+ * Puts the seed's clients, users, ads and tokens into the sandbox's state, each one the state does
+ * not hold at all (a client by its id, a user by its login, a token): on an empty data folder the
+ * whole seed, on a kept one nothing it already holds. What the folder holds is never changed: a
+ * user's ads are seeded with the user, so the statuses a rehearsal changed and the ads an import
+ * added or removed stay as they were (the seed used to be applied again whenever a user's count of
+ * ads differed from the seed's, and a restart after an import lost every imported ad while the
+ * import's status still said accepted). The one exception is a state kept with the seeded ids of
+ * an earlier release (`<login>-ad-0001`, longer than the import's ids), given the seed's ids again.
  */
 export function applySeed(state: SandboxState, seed: SandboxSeed): void {
   for (const client of seed.clients) {
-    if (state.clients.authenticate(client.client_id, client.client_secret) !== undefined) continue;
+    if (state.clients.find(client.client_id) !== undefined) continue;
     const { client: registered } = state.clients.register(client.redirect_uris, client.name, {
       clientId: client.client_id,
       secret: client.client_secret,
@@ -96,18 +101,20 @@ export function applySeed(state: SandboxState, seed: SandboxSeed): void {
     state.clients.changed(registered);
   }
   for (const user of seed.users) {
-    if (state.users.verify(user.login, user.password) === undefined) state.users.create(user);
-    // Also when the ids are another form's (a state kept before the ids were made shorter).
-    const held = state.ads.view(user.login, undefined).length;
-    if (
-      held !== user.ads ||
-      (held > 0 && state.ads.find(user.login, seededAdId(user.login, 0)) === undefined)
-    )
+    if (!state.users.has(user.login)) {
+      state.users.create(user);
+      state.ads.replace(user.login, seededAds(user.login, user.ads));
+    } else if (state.ads.find(user.login, earlierSeededAdId(user.login, 0)) !== undefined)
       state.ads.replace(user.login, seededAds(user.login, user.ads));
   }
   for (const { token, client_id: clientId, login, scopes } of seed.tokens ?? [])
     if (state.tokens.find(token) === undefined)
       state.tokens.keep(token, { clientId, login, scopes, issuedAtMs: Date.now() });
+}
+
+/** The id an earlier release gave a user's seeded ad. */
+function earlierSeededAdId(login: string, index: number): string {
+  return `${login}-ad-${String(index + 1).padStart(4, '0')}`;
 }
 
 /**

@@ -13,6 +13,8 @@ import type { RunningSandbox, SandboxOptions } from './options.js';
 import { DeliveryPolicy } from './notifications/delivery-policy.js';
 import { deliverySwitches } from './notifications/switches.js';
 import { keepRecord, keptRecord, keptStores } from './state/kept-stores.js';
+import { keepSwitches, restoreSwitches } from './state/kept-switches.js';
+import { continueJournal } from './state/kept-journal.js';
 import { Persistence } from './persist/persistence.js';
 import { answerOnceKept } from './persist/acknowledged.js';
 import type { FormatForTarget } from './http/client-errors.js';
@@ -59,7 +61,8 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     ...state.adImport.switches(),
     ...chaosSwitches(state.chaos),
   ]);
-  persistence?.keep(keptStores(state));
+  const keptSwitches =
+    persistence === undefined ? undefined : keepState(persistence, state, switches, options);
   const serverOptions = serverOptionsOf(options, persistence);
   const { auth, apps } = buildServers({ state, rules, switches }, tls, options, serverOptions);
   if (options.observe !== false) observeSandbox(state, { auth, apps }, options.chaos);
@@ -79,7 +82,34 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     state,
     persistence,
     switches,
-    close: () => closeAll({ auth, apps, state, persistence, tlsDir: ownsTlsDir ? tlsDir : undefined }),
+    close: () => {
+      keptSwitches?.keepNow();
+      return closeAll({ auth, apps, state, persistence, tlsDir: ownsTlsDir ? tlsDir : undefined });
+    },
+  };
+}
+
+/**
+ * The kept stores refilled and journaled, the journal's key and numbers taken up, then the kept switches set again, then what this start
+ * asks on top of them (its faults, variants and delivery settings), then every switch kept.
+ */
+function keepState(
+  persistence: Persistence,
+  state: SandboxState,
+  switches: SwitchRegistry,
+  options: SandboxOptions,
+): { keepNow: () => void } {
+  persistence.keep(keptStores(state));
+  const journal = continueJournal(persistence, state.journal, journalFileOf(options));
+  restoreSwitches(persistence, switches, state.chaos);
+  for (const name of [...options.variants, ...options.faults]) switches.set(name, true);
+  if (options.delivery !== undefined) state.deliverer.settings.apply(options.delivery);
+  const kept = keepSwitches(persistence, switches, state.chaos);
+  return {
+    keepNow: () => {
+      kept.keepNow();
+      journal.keepNow();
+    },
   };
 }
 
@@ -94,10 +124,16 @@ function serverOptionsOf(options: SandboxOptions, persistence: Persistence | und
   };
 }
 
+/** The journal's file: the one asked, else the data folder's. */
+function journalFileOf(options: SandboxOptions): string | null {
+  return (
+    options.journalFile ?? (options.dataDir === undefined ? null : join(options.dataDir, 'journal.jsonl'))
+  );
+}
+
 /** The state, its journal kept in the data folder too when there is one, its delivery policy as asked. */
 function stateOf(options: SandboxOptions, rules: RulesInForce, deliveryPolicy: DeliveryPolicy): SandboxState {
-  const journalFile =
-    options.journalFile ?? (options.dataDir === undefined ? null : join(options.dataDir, 'journal.jsonl'));
+  const journalFile = journalFileOf(options);
   const state = createState(() => rules.current, secretMaker(options.secretPrefix), {
     deliveryPolicy,
     caps: { ...SANDBOX_CAPS, ...options.caps },

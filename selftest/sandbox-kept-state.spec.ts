@@ -1,6 +1,17 @@
 import { spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { exitOf as childExit } from './support/child-exit.js';
 import { join } from 'node:path';
@@ -152,13 +163,53 @@ async function standalone(dataDir: string): Promise<{ code: number | null; stdou
   return childExit(child);
 }
 
+/** A data file of this version holding 2,000 rows of users (about 300 kB). */
+function wholeFile(path: string): void {
+  const db = new Database(path);
+  db.exec(`CREATE TABLE rows (store TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (store, key));
+    PRAGMA user_version = ${SCHEMA_VERSION}; BEGIN`);
+  for (let index = 0; index < 2000; index += 1)
+    db.run('INSERT INTO rows VALUES (?, ?, ?)', [
+      'users',
+      `user-${index}`,
+      JSON.stringify({ pad: 'x'.repeat(100) }),
+    ]);
+  db.exec('COMMIT');
+  db.close();
+}
+
 const UNUSABLE_FILES: Array<{ title: string; write: (path: string) => void; said: RegExp }> = [
   {
-    title: 'a damaged data file',
+    title: "another program's file",
     write: (path) => {
       writeFileSync(path, 'not a database, '.repeat(512));
     },
     said: /not a sandbox data file/,
+  },
+  {
+    title: 'an empty data file',
+    write: (path) => {
+      writeFileSync(path, '');
+    },
+    said: /empty \(0 bytes\)/,
+  },
+  {
+    title: 'a truncated data file',
+    write: (path) => {
+      wholeFile(path);
+      truncateSync(path, Math.floor(statSync(path).size / 2));
+    },
+    said: /damaged, truncated/,
+  },
+  {
+    title: 'a data file with a damaged page',
+    write: (path) => {
+      wholeFile(path);
+      const file = openSync(path, 'r+');
+      writeSync(file, Buffer.alloc(4096, 0x41), 0, 4096, 4096 * 5);
+      closeSync(file);
+    },
+    said: /damaged/,
   },
   {
     title: 'a data file of another schema version',
@@ -209,6 +260,8 @@ for (const { title, write, said } of UNUSABLE_FILES) {
       const lines = stderr.trim().split('\n');
       expect(lines, stderr).toHaveLength(1);
       expect(lines[0]).toMatch(said);
+      expect(lines[0], 'naming the file and the way to start again').toContain(`${path}: `);
+      expect(lines[0]).toContain('--fresh');
       expect(readFileSync(path).equals(before), 'the file is not reset').toBe(true);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

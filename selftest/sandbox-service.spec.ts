@@ -125,3 +125,46 @@ test('an account seed applied again over a kept state leaves the statuses and li
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('a seed is applied once, to an empty folder: a restart after an import changed the count of ads keeps every imported ad', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-seed-once-'));
+  try {
+    const first = await startSandbox({ dataDir, fresh: true });
+    applySeed(first.state, SEED);
+    const seeded = first.state.ads.view('kept_seed_user', undefined).map((ad) => ad.id);
+    // What the ad import does: a new ad inserted, and a seeded one deleted.
+    const added = first.state.ads.add(
+      'kept_seed_user',
+      { id: 'imported-1', list_id: '77001', status: 'pending_review' },
+      first.state.caps.ads,
+    );
+    expect(added, 'set-up: an imported ad').toBe(true);
+    const [firstSeeded] = first.state.ads.view('kept_seed_user', undefined);
+    if (firstSeeded === undefined) throw new Error('set-up: a seeded ad');
+    first.state.ads.changeStatus('kept_seed_user', firstSeeded, 'deleted');
+    await first.close();
+
+    const second = await startSandbox({ dataDir });
+    try {
+      applySeed(second.state, SEED);
+      const held = second.state.ads.view('kept_seed_user', undefined);
+      expect(
+        held.map((ad) => `${ad.id} ${ad.status}`),
+        'the imported ad and the changed status, after a restart with the seed',
+      ).toEqual(
+        [...seeded, 'imported-1'].map((id) => {
+          const ad = held.find((one) => one.id === id);
+          return `${id} ${id === firstSeeded.id ? 'deleted' : (ad?.status ?? 'missing')}`;
+        }),
+      );
+      expect(
+        held.some((ad) => ad.id === 'imported-1'),
+        'the imported ad is listed',
+      ).toBe(true);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

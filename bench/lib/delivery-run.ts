@@ -33,6 +33,7 @@ export async function measureDeliveries(
   // Each ad changes once, from pending_review to published: one delivery per ad.
   const adIds = await seedAds(sandbox, login, pendingAds(changes));
   const sentAt = new Map<string, number>();
+  const acknowledgedIn: number[] = [];
   const cpuBefore = await childJson<CpuSample>(child, 'cpu');
   const driven = await driveStatusChanges({
     ...sandbox,
@@ -41,11 +42,13 @@ export async function measureDeliveries(
     perSecond: rate,
     limit: changes,
     onSend: (adId) => sentAt.set(adId, now()),
+    onAcknowledged: (adId) => acknowledgedIn.push(now() - (sentAt.get(adId) ?? NaN)),
   }).finished;
   const receipts = JSON.parse(await receiver.command(`wait ${endpoint.path} ${changes}`)) as Receipt[];
   const cpuAfter = await childJson<CpuSample>(child, 'cpu');
   const latencies = receipts.map(([adId, receivedAt]) => receivedAt - (sentAt.get(adId) ?? NaN));
   const summary = latencySummary(latencies);
+  const acknowledged = latencySummary(acknowledgedIn);
   return {
     rate_per_s: rate,
     achieved_per_s: driven.achievedPerSecond,
@@ -56,6 +59,9 @@ export async function measureDeliveries(
     p50_ms: summary.p50,
     p99_ms: summary.p99,
     max_ms: summary.max,
+    // From the change sent to its 202: with a data folder, once the change is in the file.
+    ack_p50_ms: acknowledged.p50,
+    ack_p99_ms: acknowledged.p99,
   };
 }
 

@@ -19,6 +19,8 @@ export interface DriveOptions {
   limit?: number;
   /** Called as each change request goes out, with the changed ad. */
   onSend?: (adId: string) => void;
+  /** Called as each change is answered 202 (acknowledged), with the changed ad. */
+  onAcknowledged?: (adId: string) => void;
 }
 
 const TICK_MS = 5;
@@ -85,7 +87,9 @@ async function sendChange(pool: Pool, options: DriveOptions, index: number): Pro
       body: JSON.stringify({ status }),
     });
     await response.body.dump();
-    return response.statusCode === 202;
+    if (response.statusCode !== 202) return false;
+    options.onAcknowledged?.(adId);
+    return true;
   } catch {
     return false;
   }

@@ -30,6 +30,12 @@ function applies(fault: FaultRate, stage: ChaosStage, endpoint: JournalEndpoint 
  * hook asks `active` and goes on at once. Each client's requests and deliveries are numbered per
  * stage; a decision's draws come from (seed, client, stage, number) alone.
  */
+/** Chaos's position in its sequences (Chaos.position). */
+export interface ChaosPosition {
+  places: Record<string, number>;
+  switchedOnAtMs: number;
+}
+
 export class Chaos {
   private current: ChaosSettings = { ...CHAOS_OFF };
   private profiles: ChaosProfile[] = [];
@@ -58,6 +64,18 @@ export class Chaos {
     this.blocks.clear();
     this.forms.clear();
     this.switchedOnAtMs = Date.now();
+  }
+
+  /** Where each client's sequences stand and when chaos was switched on: kept across a restart. */
+  position(): ChaosPosition {
+    return { places: Object.fromEntries(this.places), switchedOnAtMs: this.switchedOnAtMs };
+  }
+
+  /** Goes on from a kept position, once the kept settings are set again: a replay survives a restart. */
+  resume(position: ChaosPosition): void {
+    for (const [key, place] of Object.entries(position.places))
+      if (Number.isSafeInteger(place) && place >= 0) this.places.set(key, place);
+    if (Number.isFinite(position.switchedOnAtMs)) this.switchedOnAtMs = position.switchedOnAtMs;
   }
 
   renumberedSince(): number {

@@ -6,7 +6,17 @@ import { createHash, randomBytes } from 'node:crypto';
  * same value again" within one journal and nothing about the value itself.
  */
 export class Fingerprinter {
-  private readonly salt = randomBytes(32);
+  private salt = randomBytes(32);
+
+  /** The salt in use: a data folder keeps it, so that fingerprints stay the same across a restart. */
+  get key(): Buffer {
+    return this.salt;
+  }
+
+  /** Uses a kept salt (before the first record: fingerprints made with the other one differ). */
+  useKey(key: Buffer): void {
+    if (key.length >= 32) this.salt = Buffer.from(key);
+  }
 
   fp(value: string): string {
     return `fp:${createHash('sha256').update(this.salt).update(value, 'utf8').digest('hex').slice(0, 16)}`;

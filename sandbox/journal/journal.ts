@@ -124,6 +124,16 @@ export class Journal {
     return this.heldBytes;
   }
 
+  /** The last record's number. */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** Numbers the next records after `seq` (a data folder's journal across a restart). */
+  continueAfter(seq: number): void {
+    if (Number.isSafeInteger(seq)) this.seq = Math.max(this.seq, seq);
+  }
+
   /**
    * `ringKey`: the proven client whose ring keeps it, its client_id by default; '' (or null) for
    * the ring of claimed-only records. `at`: when it happened (a request's arrival), now by default.

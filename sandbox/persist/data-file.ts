@@ -2,7 +2,7 @@
 // script and no binary to download; docs/sandbox-service.md says why). One table of rows per store,
 // a schema version in SQLite's user_version: a file of another version, another program's, or a
 // damaged one stops the start with one line, never a silent reset.
-import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Database } from 'node-sqlite3-wasm';
 
@@ -37,8 +37,10 @@ const SCHEMA = `CREATE TABLE rows (
 export function openDataFile(dir: string, fresh: boolean): { db: Database; path: string; version: number } {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = join(dir, DATA_FILE_NAME);
-  if (fresh) for (const file of [path, `${path}-journal`, `${path}-wal`]) rmSync(file, { force: true });
+  if (fresh)
+    for (const file of [path, `${path}-journal`, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
   const isNew = !existsSync(path);
+  refuseEmptyOrOrphaned(path, isNew);
   let db: Database | undefined;
   try {
     db = new Database(path);
@@ -70,7 +72,7 @@ function checkSchema(db: Database, path: string): number {
   const integrity = db.get('PRAGMA quick_check')?.quick_check;
   if (integrity !== 'ok')
     throw new DataFileError(
-      `${path}: damaged (${typeof integrity === 'string' ? integrity : 'unreadable'}); ${REMEDY}`,
+      `${path}: damaged (${typeof integrity === 'string' ? oneLine(integrity) : 'unreadable'}); ${REMEDY}`,
     );
   const version = Number(db.get('PRAGMA user_version')?.user_version ?? 0);
   const tables = db.all("SELECT name FROM sqlite_master WHERE type = 'table'");
@@ -85,12 +87,31 @@ function checkSchema(db: Database, path: string): number {
   return version;
 }
 
-export const REMEDY = 'move it away or start with --fresh (which deletes it)';
+export const REMEDY = 'move it away, or start again with --fresh (which deletes it)';
+
+/**
+ * A file of no bytes (a write cut off, a disk that filled up as it was made) would read as a new,
+ * empty database; a write-ahead log with no file beside it is the rest of a removed file. Either
+ * is refused, never started empty over.
+ */
+function refuseEmptyOrOrphaned(path: string, isNew: boolean): void {
+  if (!isNew && statSync(path).size === 0)
+    throw new DataFileError(`${path}: empty (0 bytes), not the state it should hold; ${REMEDY}`);
+  if (isNew && existsSync(`${path}-wal`))
+    throw new DataFileError(
+      `${path}: missing, while its write-ahead log ${path}-wal is there (the file was removed?); ${REMEDY}`,
+    );
+}
+
+/** SQLite's reason on one line (an integrity check's spans several). */
+function oneLine(reason: string): string {
+  return reason.replace(/\s+/g, ' ').trim();
+}
 
 function unusable(path: string, error: unknown): DataFileError {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = oneLine(error instanceof Error ? error.message : String(error));
   if (!/locked|busy/i.test(reason))
-    return new DataFileError(`${path}: not a sandbox data file (${reason}); ${REMEDY}`);
+    return new DataFileError(`${path}: damaged, truncated or not a sandbox data file (${reason}); ${REMEDY}`);
   const locked = new DataFileError(`${path}: in use by another sandbox (${reason})`);
   locked.locked = true;
   return locked;

@@ -33,6 +33,8 @@ export class UnknownSwitch extends Error {
  */
 export class SwitchRegistry {
   private readonly byName = new Map<string, SandboxSwitch>();
+  /** Told after each switch set (a data folder keeps their values: state/kept-switches.ts). */
+  onSet: () => void = () => undefined;
 
   constructor(switches: readonly SandboxSwitch[]) {
     for (const one of switches) {
@@ -59,6 +61,7 @@ export class SwitchRegistry {
     const found = this.byName.get(name);
     if (found === undefined) throw new UnknownSwitch(name, this.names());
     found.set(value);
+    this.onSet();
     return viewOf(found);
   }
 }
