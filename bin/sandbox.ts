@@ -38,7 +38,7 @@ function wrapped(heading: string, names: readonly string[]): string {
 
 const HELP = () => `Usage: classifieds-conformance sandbox [--account] [--state <file>] [--ads <n>]
          [--host <address>] [--data <folder> | --in-memory] [--fresh]
-         [--chaos NAME[,NAME]] [--seed N] [--chaos-clients ID[,ID]|all]
+         [--chaos NAME[,NAME]] [--seed N] [--chaos-clients ID[,ID]|all] [--like <observed.json>]
 
 The embedded reference sandbox on fixed ports (SANDBOX_AUTH_PORT, default 8443; SANDBOX_APPS_PORT,
 default 8080). Without options it makes a demo client and user and prints the variables of helpers
@@ -52,6 +52,11 @@ The sandbox keeps its state (accounts, clients, users, ads, configurations, toke
 consents, the CA) across restarts in a SQLite file under its data folder (docs/sandbox-service.md);
 a signal to this command stops it and every process under it.
 ${SERVICE_HELP}
+
+With --like, a double calibrated from an observation (a night's reports/observed.json): the
+sandbox takes every observed choice it can reproduce (its catalogs, error statuses, token fields,
+...) and lists in its banner and in reports/calibration.json each fact it could not; the same at
+run time: switch calibration "$(cat observed.json)" (docs/calibration-and-reliance.md).
 
 With --chaos, seeded faults for the named clients (the demo client by default; \`all\` as an explicit
 choice), the seed printed (random unless --seed) and recorded in the journal; ${CHAOS_HELP}.
@@ -67,6 +72,8 @@ interface Options {
   service: ServiceOptions;
   /** SANDBOX_CHAOS, SANDBOX_CHAOS_SEED, SANDBOX_CHAOS_CLIENTS for the sandbox (chaos/start-up.ts). */
   chaosEnv: Record<string, string>;
+  /** SANDBOX_LIKE for the sandbox: the observed profile it is calibrated from. */
+  likeEnv: Record<string, string>;
 }
 
 /** --chaos, --seed, --chaos-clients checked here, passed on as the sandbox's variables. */
@@ -106,6 +113,7 @@ function parseOptions(): Options {
       chaos: { type: 'string' },
       seed: { type: 'string' },
       'chaos-clients': { type: 'string' },
+      like: { type: 'string' },
     },
   });
   if (values.help) {
@@ -123,6 +131,7 @@ function parseOptions(): Options {
     ads,
     service: serviceOptionsOf(values),
     chaosEnv: chaosEnv(values),
+    likeEnv: values.like === undefined ? {} : { SANDBOX_LIKE: resolve(values.like) },
   };
 }
 
@@ -154,6 +163,7 @@ function main(): void {
   // Said by the demo printout of helpers mode: the command a team's repository has.
   const env = childEnvironment({
     ...options.chaosEnv,
+    ...options.likeEnv,
     CONFORMANCE_RUN_COMMAND: 'npx classifieds-conformance run',
   });
   if (!options.account) {

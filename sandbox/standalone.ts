@@ -3,7 +3,7 @@
 // point the suite at it, and stops on a signal or when the process that started it is gone.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
 import { secretMarker } from '../spec/secret-marker.js';
 import { parseFaults } from './faults.js';
@@ -18,6 +18,7 @@ import { parseVariants } from './variants.js';
 import { applySeed, readSeed } from './seed.js';
 import { startSandbox, type StartedSandbox } from './start.js';
 import { chaosAtStart } from './chaos/start-up.js';
+import { calibrationFromFile, calibrationReport } from './calibrate/switch.js';
 import { environment, settings } from '../config/environment.js';
 
 const DEMO_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
@@ -41,6 +42,7 @@ const controlKey = givenKey ?? `${secretPrefix}${randomBytes(18).toString('base6
 const STOP_GRACE_MS = 5000;
 
 async function main(service: ServiceOptions): Promise<void> {
+  const like = options.SANDBOX_LIKE === undefined ? undefined : calibrationFromFile(options.SANDBOX_LIKE);
   const sandbox = await startSandbox({
     host: service.host,
     dataDir: service.dataDir,
@@ -53,7 +55,15 @@ async function main(service: ServiceOptions): Promise<void> {
     tlsDir,
     logRequests: options.SANDBOX_LOG,
     secretPrefix,
+    ...(like === undefined ? {} : { like }),
   });
+  if (like !== undefined && options.SANDBOX_LIKE !== undefined)
+    for (const line of calibrationReport(
+      like,
+      options.SANDBOX_LIKE,
+      join(options.REPORTS_DIR, 'calibration.json'),
+    ))
+      console.log(line);
   const seedFile = options.SANDBOX_SEED_FILE;
   if (seedFile !== undefined) {
     applySeed(sandbox.state, readSeed(seedFile));

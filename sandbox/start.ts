@@ -7,7 +7,7 @@ import { buildAppsServer } from './apps-server.js';
 import { buildAuthServer } from './auth-server.js';
 import { secretMaker } from './store/crypto.js';
 import { RulesInForce } from './rules/in-force.js';
-import type { SwitchRegistry } from './rules/switches.js';
+import type { SandboxSwitch, SwitchRegistry } from './rules/switches.js';
 import { switchRegistry, turnOnAtStart } from './rule-switches.js';
 import type { RunningSandbox, SandboxOptions } from './options.js';
 import { DeliveryPolicy } from './notifications/delivery-policy.js';
@@ -22,6 +22,8 @@ import { chaosSwitches } from './chaos/switches.js';
 import { SANDBOX_CAPS } from './store/caps.js';
 import { usableControlKey } from './test-helpers/control-key.js';
 import { generateTls, type CaMaterial } from './tls.js';
+import type { Calibration } from './calibrate/calibrate.js';
+import { CalibrationInForce, calibrationSwitch } from './calibrate/switch.js';
 import { settings } from '../config/environment.js';
 
 export interface StartedSandbox extends RunningSandbox {
@@ -52,11 +54,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
   turnOnAtStart(rules, options.faults, options.variants);
   const state = stateOf(options, rules, deliveryPolicy);
   // Every switch at run time: the faults and variants, then the areas' settings.
-  const switches = switchRegistry(rules, [
-    ...deliverySwitches(state.deliverer.settings),
-    ...state.adImport.switches(),
-    ...chaosSwitches(state.chaos),
-  ]);
+  const switches = switchRegistry(rules, areaSwitches(state, rules, options.like));
   persistence?.keep(keptStores(state));
   const auth = buildAuthServer(state, rules, tls, options);
   const apps = buildAppsServer({ state, rules, switches }, options.controlKey, options);
@@ -87,6 +85,20 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
       if (ownsTlsDir) rmSync(tlsDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The areas' settings: deliveries, the ad import, chaos, the calibration (at start: --like). */
+function areaSwitches(
+  state: SandboxState,
+  rules: RulesInForce,
+  like: Calibration | undefined,
+): SandboxSwitch[] {
+  return [
+    ...deliverySwitches(state.deliverer.settings),
+    ...state.adImport.switches(),
+    ...chaosSwitches(state.chaos),
+    calibrationSwitch(new CalibrationInForce(rules, like)),
+  ];
 }
 
 /** The state, its journal kept in the data folder too when there is one, its delivery policy as asked. */
