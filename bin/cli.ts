@@ -61,6 +61,10 @@ const COMMANDS: Record<
     script: 'bin/fidelity.ts',
     summary: "how like the marketplace the double is: fidelity --observed <marketplace's observed.json>",
   },
+  reliance: {
+    script: 'bin/reliance.ts',
+    summary: "what a client relies on, from the journal (a contract file); reliance check: against tonight's profile",
+  },
   profile: {
     script: 'bin/profile.ts',
     summary: "one observed profile from shards' observed-parts, compared with --baseline (CI)",
