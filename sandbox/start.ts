@@ -24,6 +24,7 @@ import { usableControlKey } from './test-helpers/control-key.js';
 import { generateTls, type CaMaterial } from './tls.js';
 import type { Calibration } from './calibrate/calibrate.js';
 import { CalibrationInForce, calibrationSwitch } from './calibrate/switch.js';
+import { VARIANTS } from './variants.js';
 import { settings } from '../config/environment.js';
 
 export interface StartedSandbox extends RunningSandbox {
@@ -97,7 +98,7 @@ function areaSwitches(
     ...deliverySwitches(state.deliverer.settings),
     ...state.adImport.switches(),
     ...chaosSwitches(state.chaos),
-    calibrationSwitch(new CalibrationInForce(rules, like)),
+    calibrationSwitch(new CalibrationInForce(rules, (name) => VARIANTS[name].patch, like)),
   ];
 }
 

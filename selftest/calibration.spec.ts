@@ -6,7 +6,8 @@ import { expect, test } from '@playwright/test';
 import { childEnvironment } from '../config/environment.js';
 import { calibrationOf, notReproducedLines, referenceChoices } from '../sandbox/calibrate/calibrate.js';
 import type { ObservedProfile, ObservedValue } from '../sandbox/calibrate/observed.js';
-import { rowOf } from '../sandbox/calibrate/table.js';
+import { CALIBRATION_VARIANTS, rowOf } from '../sandbox/calibrate/table.js';
+import { VARIANTS } from '../sandbox/variants.js';
 import { rulebookWith } from '../sandbox/rules/book.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 
@@ -55,6 +56,8 @@ test('every key of the reference’s observed profile is mapped by a row of the 
       .map((key) => `${area} | ${key}`),
   );
   expect(unmapped).toEqual([]);
+  // Each variant a row may turn on is one of the catalogue's.
+  expect(CALIBRATION_VARIANTS.filter((name) => !(name in VARIANTS))).toEqual([]);
   // A key no observer writes today is not mapped: it is listed, never taken silently.
   expect(rowOf('listing', 'a key of tomorrow')).toBeUndefined();
   const outcome = calibrationOf(marketplace({ listing: { 'a key of tomorrow': 1 } }));

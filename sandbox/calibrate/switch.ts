@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { RulesInForce } from '../rules/in-force.js';
+import type { PatchSource, RulesInForce } from '../rules/in-force.js';
 import type { SandboxSwitch } from '../rules/switches.js';
-import { VARIANTS } from '../variants.js';
+import type { CalibrationVariant } from './table.js';
 import { calibrationOf, notReproducedLines, type Calibration } from './calibrate.js';
 import { profileOf, readObservedProfile } from './observed.js';
 
@@ -16,8 +16,13 @@ const PATCH_NAME = 'calibration';
 export class CalibrationInForce {
   private current: { calibration: Calibration; turnedOn: string[] } | undefined;
 
+  /**
+   * `variantPatch`: a variant's patch by name (start.ts hands in the catalogue's, a floor above);
+   * `atStart`: the calibration of --like.
+   */
   constructor(
     private readonly inForce: RulesInForce,
+    private readonly variantPatch: (name: CalibrationVariant) => PatchSource,
     atStart?: Calibration,
   ) {
     if (atStart !== undefined) this.apply(atStart);
@@ -31,7 +36,7 @@ export class CalibrationInForce {
     this.undo();
     const turnedOn = calibration.settings.variants.filter((name) => !this.inForce.isOn('variant', name));
     this.inForce.turnOn('variant', PATCH_NAME, calibration.patch);
-    for (const name of turnedOn) this.inForce.turnOn('variant', name, VARIANTS[name].patch);
+    for (const name of turnedOn) this.inForce.turnOn('variant', name, this.variantPatch(name));
     this.current = { calibration, turnedOn };
   }
 
