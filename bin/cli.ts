@@ -63,7 +63,8 @@ const COMMANDS: Record<
   },
   reliance: {
     script: 'bin/reliance.ts',
-    summary: "what a client relies on, from the journal (a contract file); reliance check: against tonight's profile",
+    summary:
+      "what a client relies on, from the journal (a contract file); reliance check: against tonight's profile",
   },
   profile: {
     script: 'bin/profile.ts',

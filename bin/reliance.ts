@@ -71,8 +71,7 @@ function derive(args: string[]): number {
   }
   const facts = relianceFacts(records, {
     catalog: double?.catalog ?? sandboxCatalog(),
-    deliveryFormat:
-      (double?.areas ?? (referenceChoices())).deliveries ?? {},
+    deliveryFormat: (double?.areas ?? referenceChoices()).deliveries ?? {},
   });
   const text = contractText(clientId, facts);
   if (values.out === undefined) process.stdout.write(text);

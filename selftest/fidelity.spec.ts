@@ -45,7 +45,11 @@ function fidelityCommand(args: readonly string[]): Promise<Command> {
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  return new Promise((done) => child.on('close', (code) => { done({ code, stdout }); }));
+  return new Promise((done) =>
+    child.on('close', (code) => {
+      done({ code, stdout });
+    }),
+  );
 }
 
 test.describe('the fidelity of the double calibrated from a marketplace’s observation', () => {

@@ -54,7 +54,11 @@ function reliance(args: readonly string[]): Promise<Command> {
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  return new Promise((done) => child.on('close', (code) => { done({ code, stdout }); }));
+  return new Promise((done) =>
+    child.on('close', (code) => {
+      done({ code, stdout });
+    }),
+  );
 }
 
 /** The lines of the check's output that open a broken fact, as the fact's line. */
