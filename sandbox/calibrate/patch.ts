@@ -23,14 +23,13 @@ function tokenPatch(settings: CalibrationSettings): AreaPatch<'token'> {
 }
 
 function resourcesPatch(settings: CalibrationSettings): AreaPatch<'resources'> {
-  const { listingSuccessStatus, basicInfoSuccessStatus, listingErrorStatus, rateLimit } = settings;
+  const { listingSuccessStatus, basicInfoSuccessStatus, listingErrorStatus } = settings;
   const resources: AreaPatch<'resources'> = {};
   if (listingSuccessStatus !== undefined) resources.pageStatus = () => () => listingSuccessStatus;
   if (basicInfoSuccessStatus !== undefined) resources.basicInfoStatus = () => () => basicInfoSuccessStatus;
   if (Object.keys(listingErrorStatus).length > 0)
     resources.listingStatus = (listingStatus) => (reason) =>
       listingErrorStatus[reason] ?? listingStatus(reason);
-  if (rateLimit !== undefined) resources.defaultRateLimit = () => () => rateLimit;
   return resources;
 }
 
