@@ -6,6 +6,8 @@ import { expect, test } from '@playwright/test';
 import { childEnvironment } from '../config/environment.js';
 import { runSuite } from '../embedded/run-suite.js';
 import type { Fidelity } from '../helpers/profile/fidelity.js';
+import type { Profile } from '../helpers/profile/profile.js';
+import { referenceChoices } from '../sandbox/calibrate/calibrate.js';
 import type { VariantName } from '../sandbox/variants.js';
 
 /**
@@ -112,5 +114,15 @@ test.describe('the fidelity of the double calibrated from a marketplace’s obse
       double: 'HTTP 429 {message:string,reason:"RATE_LIMIT"}',
     });
     expect(run.stdout).toContain('fidelity: the double agreed with the marketplace on');
+    // What calibration takes as the reference's own choices is what the reference shows.
+    const reference = JSON.parse(readFileSync(join(out, 'double', 'observed.json'), 'utf8')) as Profile;
+    const stale = Object.entries(referenceChoices()).flatMap(([area, keys]) =>
+      Object.entries(keys)
+        .filter(([key, value]) => JSON.stringify(reference.areas[area]?.[key]) !== JSON.stringify(value))
+        .map(([key]) => `${area} | ${key}`),
+    );
+    expect(stale, 'sandbox/calibrate/reference-choices.json differs from what the reference shows').toEqual(
+      [],
+    );
   });
 });
