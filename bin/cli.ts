@@ -57,6 +57,15 @@ const COMMANDS: Record<
     script: 'bin/reference-client.ts',
     summary: 'one run of the reference client (examples/client/) against TARGET_*: its tests in CI',
   },
+  fidelity: {
+    script: 'bin/fidelity.ts',
+    summary: "how like the marketplace the double is: fidelity --observed <marketplace's observed.json>",
+  },
+  reliance: {
+    script: 'bin/reliance.ts',
+    summary:
+      "what a client relies on, from the journal (a contract file); reliance check: against tonight's profile",
+  },
   profile: {
     script: 'bin/profile.ts',
     summary: "one observed profile from shards' observed-parts, compared with --baseline (CI)",

@@ -41,6 +41,7 @@ function wrapped(heading: string, names: readonly string[]): string {
 const HELP = () => `Usage: classifieds-conformance sandbox [--account] [--state <file>] [--ads <n>]
          [--host <address>] [--data <folder> | --in-memory] [--fresh] [--new-key]
          [--chaos NAME[,NAME]] [--seed N] [--chaos-clients ID[,ID]|all] [--apps-https]
+         [--like <observed.json>]
 
 The embedded reference sandbox on fixed ports (SANDBOX_AUTH_PORT, default 8443; SANDBOX_APPS_PORT,
 default 8080). Without options it makes a demo client and user and prints the variables of helpers
@@ -57,6 +58,11 @@ switches and client-report find the running sandbox there when SANDBOX_CONTROL_U
 a signal to this command stops it and every process under it.
 ${SERVICE_HELP}
   --new-key          replace the data folder's control key before starting
+
+With --like, a double calibrated from an observation (a night's reports/observed.json): the
+sandbox takes every observed choice it can reproduce (its catalogs, error statuses, token fields,
+...) and lists in its banner and in reports/calibration.json each fact it could not; the same at
+run time: switch calibration "$(cat observed.json)" (docs/calibration-and-reliance.md).
 
 With --chaos, seeded faults for the named clients (the demo client by default, the account's clients
 with --account; \`all\` as an explicit choice), the seed printed (random unless --seed) and
@@ -79,6 +85,8 @@ interface Options {
   service: ServiceOptions;
   /** SANDBOX_CHAOS, SANDBOX_CHAOS_SEED, SANDBOX_CHAOS_CLIENTS (chaos/start-up.ts), SANDBOX_APPS_HTTPS. */
   chaosEnv: Record<string, string>;
+  /** SANDBOX_LIKE for the sandbox: the observed profile it is calibrated from. */
+  likeEnv: Record<string, string>;
 }
 
 /** --chaos, --seed, --chaos-clients checked here, passed on as the sandbox's variables. */
@@ -120,6 +128,7 @@ function parseOptions(): Options {
       'chaos-clients': { type: 'string' },
       'new-key': { type: 'boolean', default: false },
       'apps-https': { type: 'boolean', default: false },
+      like: { type: 'string' },
     },
   });
   if (values.help) {
@@ -138,6 +147,7 @@ function parseOptions(): Options {
     ads,
     service: serviceOptionsOf(values),
     chaosEnv: { ...chaosEnv(values), ...(values['apps-https'] ? { SANDBOX_APPS_HTTPS: '1' } : {}) },
+    likeEnv: values.like === undefined ? {} : { SANDBOX_LIKE: resolve(values.like) },
   };
 }
 
@@ -182,6 +192,7 @@ function main(): void {
   // Said by the demo printout of helpers mode: the command a team's repository has.
   const env = childEnvironment({
     ...options.chaosEnv,
+    ...options.likeEnv,
     CONFORMANCE_RUN_COMMAND: 'npx classifieds-conformance run',
   });
   if (!options.account) {

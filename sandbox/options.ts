@@ -2,6 +2,7 @@ import type { FaultName } from './faults.js';
 import type { DeliveryPolicyValues } from './notifications/delivery-settings.js';
 import type { SandboxCaps } from './store/caps.js';
 import type { VariantName } from './variants.js';
+import type { Calibration } from './calibrate/calibrate.js';
 
 export interface SandboxOptions {
   /**
@@ -46,6 +47,11 @@ export interface SandboxOptions {
   observe?: boolean;
   /** The journal of requests and deliveries (journal/); on unless false. */
   journal?: boolean;
+  /**
+   * The calibration from an observed profile the sandbox takes at start (--like, SANDBOX_LIKE:
+   * calibrate/switch.ts reads it before the start, so that a bad file stops it before anything opens).
+   */
+  like?: Calibration;
   /** Where the journal is also written as JSON lines (the data folder's journal.jsonl). */
   journalFile?: string;
   /** The chaos at start: a value of the `chaos` switch ({profiles, clients, seed, ...}). */

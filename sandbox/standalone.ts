@@ -2,7 +2,7 @@
 // fixed ports, its state kept in a data folder (service/options.ts), prints what a user needs to
 // point the suite at it, and stops on a signal or when the process that started it is gone.
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
 import { secretMarker } from '../spec/secret-marker.js';
 import { parseFaults } from './faults.js';
@@ -18,6 +18,7 @@ import { parseVariants } from './variants.js';
 import { applySeed, readSeed } from './seed.js';
 import { startSandbox, type StartedSandbox } from './start.js';
 import { chaosAtStart } from './chaos/start-up.js';
+import { calibrationFromFile, calibrationReport } from './calibrate/switch.js';
 import { environment, settings } from '../config/environment.js';
 
 const DEMO_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
@@ -49,6 +50,7 @@ async function main(service: ServiceOptions): Promise<void> {
   // The CA beside the state it is kept with; SANDBOX_TLS_DIR (or its default) without a data folder.
   const tlsDir = resolve(environment().SANDBOX_TLS_DIR ?? dataDir ?? options.SANDBOX_TLS_DIR);
   mkdirSync(tlsDir, { recursive: true });
+  const like = options.SANDBOX_LIKE === undefined ? undefined : calibrationFromFile(options.SANDBOX_LIKE);
   const sandbox = await startSandbox({
     host: service.host,
     dataDir: service.dataDir,
@@ -62,10 +64,18 @@ async function main(service: ServiceOptions): Promise<void> {
     tlsDir,
     logRequests: options.SANDBOX_LOG,
     secretPrefix,
+    ...(like === undefined ? {} : { like }),
   });
   const { controlUrl, authUrl, appsUrl, caFile } = sandbox;
   if (dataDir !== undefined)
     writeControlReach(dataDir, { controlUrl, key: controlKey, authUrl, appsUrl, caFile });
+  if (like !== undefined && options.SANDBOX_LIKE !== undefined)
+    for (const line of calibrationReport(
+      like,
+      options.SANDBOX_LIKE,
+      join(options.REPORTS_DIR, 'calibration.json'),
+    ))
+      console.log(line);
   const seedFile = options.SANDBOX_SEED_FILE;
   if (seedFile !== undefined) {
     const seed = readSeed(seedFile);

@@ -7,7 +7,7 @@ import { buildAppsServer, type AppsSandbox } from './apps-server.js';
 import { buildAuthServer, type ServerOptions } from './auth-server.js';
 import { secretMaker } from './store/crypto.js';
 import { RulesInForce } from './rules/in-force.js';
-import type { SwitchRegistry } from './rules/switches.js';
+import type { SandboxSwitch, SwitchRegistry } from './rules/switches.js';
 import { switchRegistry, turnOnAtStart } from './rule-switches.js';
 import type { RunningSandbox, SandboxOptions } from './options.js';
 import { DeliveryPolicy } from './notifications/delivery-policy.js';
@@ -26,6 +26,9 @@ import { chaosSwitches } from './chaos/switches.js';
 import { SANDBOX_CAPS } from './store/caps.js';
 import { usableControlKey } from './test-helpers/control-key.js';
 import { generateTls, type CaMaterial } from './tls.js';
+import type { Calibration } from './calibrate/calibrate.js';
+import { CalibrationInForce, calibrationSwitch } from './calibrate/switch.js';
+import { VARIANTS } from './variants.js';
 import { settings } from '../config/environment.js';
 
 export interface StartedSandbox extends RunningSandbox {
@@ -56,11 +59,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
   turnOnAtStart(rules, options.faults, options.variants);
   const state = stateOf(options, rules, deliveryPolicy);
   // Every switch at run time: the faults and variants, then the areas' settings.
-  const switches = switchRegistry(rules, [
-    ...deliverySwitches(state.deliverer.settings),
-    ...state.adImport.switches(),
-    ...chaosSwitches(state.chaos),
-  ]);
+  const switches = switchRegistry(rules, areaSwitches(state, rules, options.like));
   const keptSwitches =
     persistence === undefined ? undefined : keepState(persistence, state, switches, options);
   const serverOptions = serverOptionsOf(options, persistence);
@@ -129,6 +128,20 @@ function journalFileOf(options: SandboxOptions): string | null {
   return (
     options.journalFile ?? (options.dataDir === undefined ? null : join(options.dataDir, 'journal.jsonl'))
   );
+}
+
+/** The areas' settings: deliveries, the ad import, chaos, the calibration (at start: --like). */
+function areaSwitches(
+  state: SandboxState,
+  rules: RulesInForce,
+  like: Calibration | undefined,
+): SandboxSwitch[] {
+  return [
+    ...deliverySwitches(state.deliverer.settings),
+    ...state.adImport.switches(),
+    ...chaosSwitches(state.chaos),
+    calibrationSwitch(new CalibrationInForce(rules, (name) => VARIANTS[name].patch, like)),
+  ];
 }
 
 /** The state, its journal kept in the data folder too when there is one, its delivery policy as asked. */

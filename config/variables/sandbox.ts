@@ -24,6 +24,15 @@ export const SANDBOX_VARIABLES = declare([
   },
   {
     ...EMBEDDED,
+    name: 'SANDBOX_LIKE',
+    kind: 'text',
+    doc: "An observed profile (a night's reports/observed.json) whose choices the sandbox takes at start where it can (classifieds-conformance sandbox --like FILE); what it could not take is listed in its banner and in calibration.json beside the reports (docs/calibration-and-reliance.md).",
+    unset: "none (the reference's choices)",
+    notNightly:
+      'the double calibrated from the nightly, never the nightly target (classifieds-conformance fidelity)',
+  },
+  {
+    ...EMBEDDED,
     name: 'SANDBOX_SECRET_PREFIX',
     kind: 'text',
     doc: 'A marker every secret the sandbox generates starts with (the secret-scan self-test).',

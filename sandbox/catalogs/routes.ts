@@ -21,6 +21,11 @@ const CATALOG_SEGMENTS = [
 export const catalogChecks = (rules: CatalogsRules): readonly CatalogCheck[] => [rules.catalogTokenValid];
 
 type Lookup = (params: Record<string, string>, rules: CatalogsRules) => CatalogData | undefined;
+/** A lookup and its route below the prefix (the seam lookedUp's place). */
+interface PlacedLookup {
+  place: string;
+  lookup: Lookup;
+}
 
 /** Every prefix the lookups may be served below: the rule catalogBase in force says which one is. */
 const CATALOG_BASES = [CATALOG_PREFIX, VERSIONED_CATALOG_PREFIX];
@@ -63,13 +68,16 @@ interface LookupsAt {
  */
 export function registerCatalogs(app: FastifyInstance, at: LookupsAt, catalogs: () => Catalogs): void {
   const { base } = at;
+  const placed = (place: string, lookup: Lookup): void => {
+    route(app, at, `${base}/${place}`, { place, lookup });
+  };
   const chain = (segment: string, catalog: (all: Catalogs) => Catalog, withVersions: boolean): void => {
-    route(app, at, `${base}/${segment}`, () => catalog(catalogs()).brandMap());
-    route(app, at, `${base}/${segment}/:brandId`, (params, rules) =>
+    placed(segment, () => catalog(catalogs()).brandMap());
+    placed(`${segment}/:brandId`, (params, rules) =>
       catalog(catalogs()).modelMap(rules.modelsBrandId(catalogId(params.brandId))),
     );
     if (withVersions)
-      route(app, at, `${base}/${segment}/:brandId/:modelId`, (params, rules) =>
+      placed(`${segment}/:brandId/:modelId`, (params, rules) =>
         catalog(catalogs()).versionMap(
           rules.versionsBrandId(catalogId(params.brandId)),
           catalogId(params.modelId),
@@ -79,15 +87,10 @@ export function registerCatalogs(app: FastifyInstance, at: LookupsAt, catalogs: 
   chain(CATALOG_CHAINS.car, (all) => all.cars, true);
   chain(CATALOG_CHAINS.motorcycle, (all) => all.motorcycles, true);
   chain(CATALOG_CHAINS.cellphone, (all) => all.cellphones, false);
-  route(
-    app,
-    at,
-    `${base}${CUBIC_CAPACITIES_PATH.slice(CATALOG_PREFIX.length)}`,
-    () => catalogs().cubicCapacities,
-  );
+  placed(CUBIC_CAPACITIES_PATH.slice(CATALOG_PREFIX.length + 1), () => catalogs().cubicCapacities);
 }
 
-function route(app: FastifyInstance, at: LookupsAt, path: string, lookup: Lookup): void {
+function route(app: FastifyInstance, at: LookupsAt, path: string, lookup: PlacedLookup): void {
   app.post<{ Params: Record<string, string> }>(path, BODY_TOKEN_ROUTE, (request, reply) => {
     const rules = at.inForce();
     if (rules.catalogBase() !== at.base) {
@@ -103,11 +106,12 @@ function answer(
   request: LookupRequest,
   reply: FastifyReply,
   { state, rules }: { state: SandboxState; rules: CatalogsRules },
-  lookup: Lookup,
+  { place, lookup }: PlacedLookup,
 ): FastifyReply {
   const context: CatalogRequest = { request, state, rules };
   runChecks(catalogChecks(rules), context);
-  const envelope = rules.catalogEnvelope(lookup(request.params, rules) ?? rules.unknownIdData());
+  const found = rules.lookedUp(place, request.params, () => lookup(request.params, rules));
+  const envelope = rules.catalogEnvelope((found as CatalogData | undefined) ?? rules.unknownIdData());
   return reply
     .code(rules.catalogSuccessStatus())
     .header('content-type', rules.catalogContentType())

@@ -4,6 +4,16 @@
  * are the area's rules (rules.ts). A patch names a seam as it names a rule.
  */
 export const CATALOGS_SEAMS = {
+  /**
+   * Not shown by the spec: what a lookup answers is the sandbox's data. `place` is the lookup's
+   * route below the prefix (`car_info/:brandId`) and `params` its ids; a calibration answers
+   * another marketplace's catalog here (sandbox/calibrate/).
+   */
+  lookedUp: (
+    _place: string,
+    _params: Readonly<Record<string, string>>,
+    found: () => Readonly<Record<string, number | string>> | undefined,
+  ): Readonly<Record<string, number | string>> | undefined => found(),
   /** R4.5-02: the models lookups take the ids the brand lookup answered. */
   modelsBrandId: (brandId: number): number => brandId,
   /** R4.5-02: the versions lookups take the brand id of the path, as the models lookups do. */

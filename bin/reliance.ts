@@ -1,0 +1,137 @@
+// classifieds-conformance reliance --client-id ID --journal FILE [--out FILE] [--double PROFILE]
+//   what one client relied on, from the sandbox's journal: a contract file (one fact a line).
+// classifieds-conformance reliance check --contract FILE --observed PROFILE [--history PROFILE...]
+//   [--junit FILE]: each fact against tonight's observation of the marketplace: holds, broken
+//   (since which night, what to do) or not observed. Exit status: 0 nothing broken, 1 a fact
+//   broken, 2 a file that cannot be read. (report-card/reliance/, docs/calibration-and-reliance.md)
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { CatalogNode, CatalogSnapshot } from '../helpers/profile/catalog-tree.js';
+import { readProfile, type Profile } from '../helpers/profile/profile.js';
+import { checkContract, countsLine, verdictText } from '../report-card/reliance/check.js';
+import { contractText, parseContract } from '../report-card/reliance/contract.js';
+import { relianceFacts } from '../report-card/reliance/derive.js';
+import { relianceJunit } from '../report-card/reliance/junit.js';
+import { readJournalFile } from '../report-card/source.js';
+import { referenceChoices } from '../sandbox/calibrate/calibrate.js';
+import { loadCatalogs, type Catalog } from '../sandbox/catalogs/data.js';
+
+const USAGE = `Usage: classifieds-conformance reliance --client-id ID --journal FILE [--out FILE] [--double PROFILE]
+       classifieds-conformance reliance check --contract FILE --observed PROFILE [--history PROFILE...] [--junit FILE]`;
+
+type IdMap = Readonly<Record<string, number>>;
+
+/** Entries by name, each node made from its id. */
+function entries(map: IdMap | undefined, below: (id: number) => CatalogNode): Record<string, CatalogNode> {
+  return Object.fromEntries(Object.entries(map ?? {}).map(([name, id]) => [name, below(id)]));
+}
+
+/** A vehicle catalog of the sandbox's data as a snapshot chain (brands, models, versions). */
+function chainOf(catalog: Catalog, root: string): CatalogNode {
+  const model =
+    (brand: number) =>
+    (id: number): CatalogNode => ({
+      id,
+      children: entries(catalog.versionMap(brand, id), (version) => ({ id: version })),
+    });
+  const brand = (id: number): CatalogNode => ({ id, children: entries(catalog.modelMap(id), model(id)) });
+  return { id: root, children: entries(catalog.brandMap(), brand) };
+}
+
+/** The reference sandbox's catalog, the names a client's ids stood for when no --double is given. */
+function sandboxCatalog(): CatalogSnapshot {
+  const catalogs = loadCatalogs();
+  return { car: chainOf(catalogs.cars, 'car_info'), motorcycle: chainOf(catalogs.motorcycles, 'moto_info') };
+}
+
+function derive(args: string[]): number {
+  const { values } = parseArgs({
+    args,
+    options: {
+      'client-id': { type: 'string' },
+      journal: { type: 'string' },
+      out: { type: 'string' },
+      double: { type: 'string' },
+    },
+  });
+  const clientId = values['client-id'];
+  if (clientId === undefined || values.journal === undefined) return usage();
+  let double: Profile | undefined;
+  if (values.double !== undefined) {
+    const read = readProfile(values.double);
+    if ('problem' in read) return refuse(read.problem);
+    double = read.profile;
+  }
+  let records;
+  try {
+    records = readJournalFile(values.journal, clientId, {}).records;
+  } catch (error) {
+    return refuse(error instanceof Error ? error.message : String(error));
+  }
+  const facts = relianceFacts(records, {
+    catalog: double?.catalog ?? sandboxCatalog(),
+    deliveryFormat: (double?.areas ?? referenceChoices()).deliveries ?? {},
+  });
+  const text = contractText(clientId, facts);
+  if (values.out === undefined) process.stdout.write(text);
+  else {
+    mkdirSync(dirname(resolve(values.out)), { recursive: true });
+    writeFileSync(values.out, text);
+    console.log(
+      `reliance: ${text.split('\n').filter((line) => line !== '' && !line.startsWith('#')).length} facts of client ${clientId} from ${records.length} records: ${values.out}`,
+    );
+  }
+  return records.length === 0 ? refuse(`no record of client ${clientId} in ${values.journal}`) : 0;
+}
+
+function check(args: string[]): number {
+  const { values } = parseArgs({
+    args,
+    options: {
+      contract: { type: 'string' },
+      observed: { type: 'string' },
+      history: { type: 'string', multiple: true, default: [] },
+      junit: { type: 'string' },
+    },
+    allowPositionals: true,
+  });
+  if (values.contract === undefined || values.observed === undefined) return usage();
+  let text: string;
+  try {
+    text = readFileSync(values.contract, 'utf8');
+  } catch {
+    return refuse(`${values.contract} cannot be read`);
+  }
+  const contract = parseContract(text);
+  if ('problem' in contract) return refuse(`${values.contract}: ${contract.problem}`);
+  const tonight = readProfile(values.observed);
+  if ('problem' in tonight) return refuse(tonight.problem);
+  const earlier: Profile[] = [];
+  for (const file of values.history) {
+    const read = readProfile(file, tonight.profile.target);
+    if ('problem' in read) return refuse(read.problem);
+    earlier.push(read.profile);
+  }
+  const verdicts = checkContract(contract.facts, tonight.profile, earlier);
+  for (const verdict of verdicts) console.log(verdictText(verdict));
+  console.log(countsLine(verdicts));
+  if (values.junit !== undefined) {
+    mkdirSync(dirname(resolve(values.junit)), { recursive: true });
+    writeFileSync(values.junit, relianceJunit(values.contract, verdicts));
+  }
+  return verdicts.some((verdict) => verdict.standing === 'broken') ? 1 : 0;
+}
+
+function usage(): number {
+  console.error(USAGE);
+  return 2;
+}
+
+function refuse(problem: string): number {
+  console.error(`reliance: ${problem}`);
+  return 2;
+}
+
+const args = process.argv.slice(2);
+process.exitCode = args[0] === 'check' ? check(args.slice(1)) : derive(args);

@@ -1,0 +1,136 @@
+import type { CatalogNode, CatalogSnapshot } from './catalog-tree.js';
+import type { Observed } from './observe.js';
+import { canonical, type Profile } from './profile.js';
+
+/**
+ * The fidelity of a double: its observed profile beside the marketplace's, fact by fact. A fact is
+ * an area's key, or a catalog entry (its path of names, its id). Each is agreed, differs (both
+ * values), or observed on one side only; the score counts agreed among the marketplace's facts,
+ * and among those the double's calibration claims to reproduce (calibration.json).
+ */
+
+export type FactVerdict = 'agreed' | 'differs' | 'marketplace only' | 'double only';
+
+export interface FactComparison {
+  /** `area | key`, or `catalog | chain / name / ...`. */
+  fact: string;
+  verdict: FactVerdict;
+  marketplace?: Observed;
+  double?: Observed;
+}
+
+export interface Fidelity {
+  facts: FactComparison[];
+  /** Agreed among the marketplace's facts. */
+  agreed: number;
+  total: number;
+  /** Agreed among the facts the calibration claims (null: no calibration file given). */
+  claimed: { agreed: number; total: number; differing: string[] } | null;
+}
+
+/** Every catalog entry as `catalog | chain / names` → id (unreached or failed lookups as such). */
+export function catalogFacts(snapshot: CatalogSnapshot | null): Map<string, Observed> {
+  const facts = new Map<string, Observed>();
+  const walk = (node: CatalogNode, path: string): void => {
+    if (node.unreached === true) return;
+    if (node.failed !== undefined) facts.set(`catalog | ${path} (lookup)`, `failed: ${node.failed}`);
+    for (const [name, child] of Object.entries(node.children ?? {})) {
+      facts.set(`catalog | ${path} / ${name}`, child.id);
+      walk(child, `${path} / ${name}`);
+    }
+  };
+  for (const [chain, root] of Object.entries(snapshot ?? {})) walk(root, chain);
+  return facts;
+}
+
+/** Every fact of a profile by its name. */
+export function profileFacts(profile: Profile): Map<string, Observed> {
+  const facts = new Map<string, Observed>();
+  for (const [area, keys] of Object.entries(profile.areas))
+    for (const [key, value] of Object.entries(keys)) facts.set(`${area} | ${key}`, value);
+  for (const [fact, value] of catalogFacts(profile.catalog)) facts.set(fact, value);
+  return facts;
+}
+
+function compared(
+  fact: string,
+  marketplace: Observed | undefined,
+  double: Observed | undefined,
+): FactComparison {
+  if (marketplace === undefined) return { fact, verdict: 'double only', double: double ?? null };
+  if (double === undefined) return { fact, verdict: 'marketplace only', marketplace };
+  return {
+    fact,
+    verdict: canonical(marketplace) === canonical(double) ? 'agreed' : 'differs',
+    marketplace,
+    double,
+  };
+}
+
+/**
+ * The comparison. `claimed`: the facts (`area | key`) the double's calibration says it
+ * reproduces, and whether it serves the marketplace's catalog (then every catalog fact is claimed).
+ */
+export function fidelityOf(
+  marketplace: Profile,
+  double: Profile,
+  claimed?: { facts: ReadonlySet<string>; catalog: boolean },
+): Fidelity {
+  const ours = profileFacts(marketplace);
+  const theirs = profileFacts(double);
+  const names = [...new Set([...ours.keys(), ...theirs.keys()])].sort();
+  const facts = names.map((name) => compared(name, ours.get(name), theirs.get(name)));
+  const ofMarketplace = facts.filter((fact) => fact.verdict !== 'double only');
+  const isClaimed = (fact: FactComparison): boolean =>
+    claimed !== undefined &&
+    (claimed.facts.has(fact.fact) || (claimed.catalog && fact.fact.startsWith('catalog | ')));
+  const claimedFacts = ofMarketplace.filter(isClaimed);
+  return {
+    facts,
+    agreed: ofMarketplace.filter((fact) => fact.verdict === 'agreed').length,
+    total: ofMarketplace.length,
+    claimed:
+      claimed === undefined
+        ? null
+        : {
+            agreed: claimedFacts.filter((fact) => fact.verdict === 'agreed').length,
+            total: claimedFacts.length,
+            differing: claimedFacts.filter((fact) => fact.verdict !== 'agreed').map((fact) => fact.fact),
+          },
+  };
+}
+
+function percent(agreed: number, total: number): string {
+  return total === 0 ? 'n/a' : `${Math.floor((agreed / total) * 1000) / 10} %`;
+}
+
+/** The score line: what the nightly's summary shows. */
+export function fidelityLine(fidelity: Fidelity): string {
+  const claimed =
+    fidelity.claimed === null
+      ? ''
+      : `; ${fidelity.claimed.agreed} of the ${fidelity.claimed.total} it claims to reproduce (${percent(fidelity.claimed.agreed, fidelity.claimed.total)})`;
+  return `fidelity: the double agreed with the marketplace on ${fidelity.agreed} of ${fidelity.total} facts (${percent(fidelity.agreed, fidelity.total)})${claimed}`;
+}
+
+const cell = (value: Observed | undefined): string =>
+  value === undefined ? '' : `\`${JSON.stringify(value).replace(/\|/g, '\\|')}\``;
+
+/** The differences as Markdown (job summary, Allure attachment): one row per fact not agreed. */
+export function fidelityMarkdown(fidelity: Fidelity): string {
+  const rows = fidelity.facts
+    .filter((fact) => fact.verdict !== 'agreed')
+    .map(
+      (fact) =>
+        `| ${fact.fact.replace(/\|/g, '·')} | ${fact.verdict} | ${cell(fact.marketplace)} | ${cell(fact.double)} |`,
+    );
+  return [
+    `## Fidelity of the double\n`,
+    fidelityLine(fidelity),
+    '',
+    ...(rows.length === 0
+      ? ['Every fact agreed.']
+      : ['| fact | verdict | marketplace | double |', '| --- | --- | --- | --- |', ...rows]),
+    '',
+  ].join('\n');
+}
