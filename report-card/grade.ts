@@ -41,8 +41,25 @@ export function gradeClient(
     records: ordered.length,
     dropped: options.dropped ?? 0,
     chaos: chaosOf(ordered),
-    lines: gradedRequirements().map(({ requirement, grade }) => ({ requirement, verdict: grade(ordered) })),
+    lines: gradeAll(ordered),
   };
+}
+
+/** Every requirement's verdict, in the catalogue's order; the ones graded last see the others' evidence. */
+function gradeAll(ordered: readonly JournalRecord[]): ReportCard['lines'] {
+  const graded = gradedRequirements();
+  const first = new Map(
+    graded.filter(({ last }) => !last).map(({ requirement, grade }) => [requirement.id, grade(ordered)]),
+  );
+  const explained = new Set(
+    [...first.values()].flatMap((verdict) =>
+      verdict.outcome === 'failed' ? verdict.evidence.map((record) => record.seq) : [],
+    ),
+  );
+  return graded.map(({ requirement, grade }) => ({
+    requirement,
+    verdict: first.get(requirement.id) ?? grade(ordered, { explained }),
+  }));
 }
 
 export type Standing = 'passed' | 'failed' | 'advisory' | 'not exercised';

@@ -30,5 +30,9 @@ export function gradeDeniedToken(records: readonly JournalRecord[]): Verdict {
     if (denial === undefined && refusedToken === token && DENIED.has(request.reason ?? ''))
       denied.set(token, request);
   }
-  return passedIf(denied.size, 'token(s) denied, none used again', 'no request was answered ACCESS_DENIED');
+  return passedIf(
+    denied.size,
+    'token(s) refused ACCESS_DENIED, none sent again after the refusal could be read',
+    'no request was answered ACCESS_DENIED for its token',
+  );
 }
