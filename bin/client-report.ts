@@ -93,7 +93,11 @@ async function main(): Promise<number> {
     console.error(typeof window === 'string' ? window : read);
     return 2;
   }
-  const card = gradeClient(clientId, read.records, { dropped: read.dropped, ...window });
+  const card = gradeClient(clientId, read.records, {
+    dropped: read.dropped,
+    leftOut: read.leftOut ?? 0,
+    ...window,
+  });
   const lines = cardLines(card);
   const requireExercised = values['require-exercised'];
   console.log(consoleSummary(card, lines));

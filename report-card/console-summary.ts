@@ -1,11 +1,11 @@
 import { redactText } from '../helpers/report/redact.js';
-import { chaosText, countsText, STANDING_WORD, windowText, type CardLine } from './card-lines.js';
+import { chaosText, countsText, missedText, STANDING_WORD, windowText, type CardLine } from './card-lines.js';
 import type { ReportCard } from './grade.js';
 
 /** The console summary: one line a requirement, the evidence under each failure. */
 export function consoleSummary(card: ReportCard, lines: readonly CardLine[]): string {
   const head = [
-    `Report card of client ${card.clientId}, ${windowText(card)}: ${card.records} journal record(s)${card.dropped > 0 ? `, ${card.dropped} dropped by the journal (grades may miss them)` : ''}`,
+    `Report card of client ${card.clientId}, ${windowText(card)}: ${card.records} journal record(s)${missedText(card) === '' ? '' : `, ${missedText(card)}`}`,
     `Chaos: ${chaosText(card)}`,
     '',
   ];

@@ -11,6 +11,8 @@ export interface ReportCard {
   records: number;
   /** Records the journal dropped (its ring is bounded): the grades may miss them. */
   dropped: number;
+  /** The client's oldest records of the window the card left out to stay in bounded memory. */
+  leftOut: number;
   /** Each chaos set-up that was on for the client, as its records name it. */
   chaos: Array<{ profiles: string[]; seed: number }>;
   lines: Array<{ requirement: ClientRequirement; verdict: Verdict }>;
@@ -29,7 +31,7 @@ function chaosOf(records: readonly JournalRecord[]): ReportCard['chaos'] {
 export function gradeClient(
   clientId: string,
   records: readonly JournalRecord[],
-  options: { dropped?: number; since?: string; until?: string } = {},
+  options: { dropped?: number; leftOut?: number; since?: string; until?: string } = {},
 ): ReportCard {
   const ordered = records.map(sanitizedRecord).sort((a, b) => a.seq - b.seq);
   return {
@@ -40,6 +42,7 @@ export function gradeClient(
     },
     records: ordered.length,
     dropped: options.dropped ?? 0,
+    leftOut: options.leftOut ?? 0,
     chaos: chaosOf(ordered),
     lines: gradeAll(ordered),
   };

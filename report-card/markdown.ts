@@ -1,5 +1,5 @@
 import { redactText } from '../helpers/report/redact.js';
-import { chaosText, countsText, STANDING_WORD, windowText, type CardLine } from './card-lines.js';
+import { chaosText, countsText, missedText, STANDING_WORD, windowText, type CardLine } from './card-lines.js';
 import type { ReportCard } from './grade.js';
 
 function cell(text: string): string {
@@ -35,7 +35,7 @@ export function markdownCard(card: ReportCard, lines: readonly CardLine[]): stri
     [
       `# Report card: client ${card.clientId}`,
       '',
-      `Window: ${windowText(card)}. Journal records: ${card.records}${card.dropped > 0 ? ` (${card.dropped} dropped by the journal)` : ''}. Chaos: ${chaosText(card)}.`,
+      `Window: ${windowText(card)}. Journal records: ${card.records}${missedText(card) === '' ? '' : ` (${missedText(card)})`}. Chaos: ${chaosText(card)}.`,
       '',
       countsText(lines),
       '',

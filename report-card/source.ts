@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 import type { JournalRecord } from '../spec/journal.js';
 
 /** Where the report card reads a journal: the sandbox's JSONL file, or a running sandbox's control API. */
@@ -11,7 +12,16 @@ export interface Window {
 export interface JournalRead {
   records: JournalRecord[];
   dropped: number;
+  /** The client's oldest records of the window left out past MAX_GRADED_RECORDS. */
+  leftOut?: number;
 }
+
+/**
+ * The most records of one client a card grades: past it, the oldest of the window are left out
+ * (and counted), so a journal of any size is graded in bounded memory. A quarter of a million
+ * records is weeks of one busy integration; --since narrows a window that holds more.
+ */
+export const MAX_GRADED_RECORDS = 250_000;
 
 function isRecord(value: unknown): value is JournalRecord {
   if (value === null || typeof value !== 'object') return false;
@@ -34,24 +44,69 @@ export function selectRecords(
   });
 }
 
-/** The records of a JSONL journal; a line that is not a record names its line number. */
-export function parseJournalLines(text: string, name: string): JournalRecord[] {
-  return text.split('\n').flatMap((line, index) => {
-    if (line.trim() === '') return [];
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(line);
-    } catch {
-      throw new Error(`${name}:${index + 1}: not JSON`);
-    }
-    if (!isRecord(parsed)) throw new Error(`${name}:${index + 1}: not a journal record (kind and seq)`);
-    return [parsed];
-  });
+/** One line of a JSONL journal as a record; a line that is not one names its line number. */
+function parseLine(line: string, name: string, number: number): JournalRecord | undefined {
+  if (line.trim() === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    throw new Error(`${name}:${number}: not JSON`);
+  }
+  if (!isRecord(parsed)) throw new Error(`${name}:${number}: not a journal record (kind and seq)`);
+  return parsed;
 }
 
-export function readJournalFile(file: string, clientId: string, window: Window): JournalRead {
-  const records = parseJournalLines(readFileSync(file, 'utf8'), file);
-  return { records: selectRecords(records, clientId, window), dropped: 0 };
+/** The records of a JSONL journal's text; a line that is not a record names its line number. */
+export function parseJournalLines(text: string, name: string): JournalRecord[] {
+  return text.split('\n').flatMap((line, index) => parseLine(line, name, index + 1) ?? []);
+}
+
+/** Keeps the last `most` records given, counting the ones it let go (amortised: a cut every `most`). */
+class LastRecords {
+  private kept: JournalRecord[] = [];
+  leftOut = 0;
+
+  constructor(private readonly most: number) {}
+
+  add(record: JournalRecord): void {
+    this.kept.push(record);
+    if (this.kept.length < 2 * this.most) return;
+    this.leftOut += this.kept.length - this.most;
+    this.kept = this.kept.slice(-this.most);
+  }
+
+  records(): JournalRecord[] {
+    if (this.kept.length <= this.most) return this.kept;
+    this.leftOut += this.kept.length - this.most;
+    return this.kept.slice(-this.most);
+  }
+}
+
+/**
+ * A JSONL journal streamed line by line, never read whole: every line is checked to be a record,
+ * only the client's records of the window are kept, at most `most` of them (the latest).
+ */
+export async function readJournalFile(
+  file: string,
+  clientId: string,
+  window: Window,
+  most = MAX_GRADED_RECORDS,
+): Promise<JournalRead> {
+  const since = window.since === undefined ? -Infinity : Date.parse(window.since);
+  const until = window.until === undefined ? Infinity : Date.parse(window.until);
+  const kept = new LastRecords(most);
+  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+  let number = 0;
+  for await (const line of lines) {
+    number += 1;
+    const record = parseLine(line, file, number);
+    if (record === undefined || record.client_id !== clientId) continue;
+    const at = Date.parse(record.at);
+    if (at >= since && at <= until) kept.add(record);
+  }
+  const records = kept.records();
+  return { records, dropped: 0, ...(kept.leftOut > 0 ? { leftOut: kept.leftOut } : {}) };
 }
 
 /** GET {control}/test_helpers/v1/journal?client_id=&since=&until= with the control key. */
