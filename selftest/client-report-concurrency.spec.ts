@@ -219,6 +219,22 @@ test.describe('the report card grades a client that does several things at once'
   });
 });
 
+test.describe('crawls side by side whose server answers the same tokens in each', () => {
+  test('one crawl ahead of the other, one refused RATE_LIMIT and sent again: each request stays with its crawl (C4.4-03, C4.4-04)', () => {
+    const j = new JournalBuilder('client-crawls-apart');
+    const token = fp('shared-token');
+    listing(j, 0, token, 'published', null, { status: 200, next: fp('offset-10') });
+    listing(j, 1, token, 'published', null, { status: 200, next: fp('offset-10') });
+    listing(j, 20, token, 'published', fp('offset-10'), { status: 200, next: fp('offset-20') });
+    listing(j, 40, token, 'published', fp('offset-20'), { status: 200, next: null });
+    listing(j, 41, token, 'published', fp('offset-10'), { status: 429 });
+    listing(j, 1700, token, 'published', fp('offset-10'), { status: 200, next: fp('offset-20') });
+    listing(j, 1720, token, 'published', fp('offset-20'), { status: 200, next: null });
+    expect(failedIds(j)).toEqual([]);
+    expect(standingOfId(j, 'C4.4-03')).toBe('passed');
+  });
+});
+
 test.describe('the report card reads a refusal for what it says', () => {
   function catalogRequest(
     j: JournalBuilder,
