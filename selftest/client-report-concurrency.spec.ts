@@ -267,3 +267,25 @@ test.describe('the report card reads a refusal for what it says', () => {
     expect(failedIds(j)).toEqual(['C7.3-03']);
   });
 });
+
+test("a RATE_LIMIT answered to the browser's consent page is the user's to read: the client's token request just after is not held against it (C7.3-01)", () => {
+  const j = new JournalBuilder('client-browser-blocked');
+  j.at(0).request({
+    endpoint: 'consent',
+    method: 'POST',
+    path: '/oauth/consent',
+    scheme: 'https',
+    status: 429,
+    reason: 'RATE_LIMIT',
+  });
+  j.at(300).request({
+    endpoint: 'token',
+    method: 'POST',
+    path: '/oauth/token',
+    scheme: 'https',
+    credentials: { secret_in: ['body'] },
+    params: { code: fp('code'), redirect_uri: 'https://client.example/cb', grant_type: 'authorization_code' },
+    status: 200,
+  });
+  expect(standingOfId(j, 'C7.3-01')).toBe('not exercised');
+});

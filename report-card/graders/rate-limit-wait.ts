@@ -3,11 +3,12 @@
 // least a second, never a retry at full speed.
 import type { JournalRecord } from '../../spec/journal.js';
 import { BLOCK_PAUSE_MS, isRateLimited, nextRequestAfter } from '../rate-limit.js';
-import { answeredAt, requestsOf, timeOf } from '../records.js';
+import { answeredAt, clientRequestsOf, timeOf } from '../records.js';
 import { failed, notExercised, passed, type Verdict } from '../verdict.js';
 
 export function gradeRateLimitWait(records: readonly JournalRecord[]): Verdict {
-  const limited = requestsOf(records).filter(isRateLimited);
+  // A block answered to the browser's pages is the user's to read, not the client's.
+  const limited = clientRequestsOf(records).filter(isRateLimited);
   let followed = 0;
   for (const answer of limited) {
     const next = nextRequestAfter(records, answer);
