@@ -20,7 +20,7 @@ export function gradeDeniedToken(records: readonly JournalRecord[]): Verdict {
     const token = tokenOf(request);
     if (token === undefined) continue;
     const denial = denied.get(token);
-    if (denial !== undefined && sentAfterReading(denial, request))
+    if (denial !== undefined && sentAfterReading(denial, request, records))
       return failed(
         `request #${request.seq} (${request.method} ${request.path}) used token ${token} again${request.credentials.revoked === true ? ' (revoked)' : ''}, ${Math.round(delayAfter(denial, request))} ms after it was denied at #${denial.seq} (${String(denial.reason)})`,
         denial,

@@ -6,7 +6,7 @@ import { Agent, fetch } from 'undici';
  * A correct client written as integrators write them: several workers at once sharing one token
  * per dealer, the way the spec and the field notes ask a client to behave, and no more:
  * - RATE_LIMIT read by any worker pauses every worker of the client 1.5 s, then a paced resume
- *   (a request every 150 ms, for 12 s);
+ *   (a request every 150 ms, for 20 s);
  * - an edge's answer (an HTML 403/502/503, no answer) is retried at most 4 times, 400 ms and
  *   doubling apart;
  * - ACCESS_DENIED on a token: every worker waits on one new consent (single flight), and goes on
@@ -23,7 +23,7 @@ const EDGE_TRIES = 5;
 const EDGE_FIRST_WAIT_MS = 400;
 const BLOCK_PAUSE_MS = 1500;
 const PACED_GAP_MS = 150;
-const PACED_SPAN_MS = 12_000;
+const PACED_SPAN_MS = 20_000;
 
 /** What the workers of one client share: the pause after a block, and its pace. */
 export class ClientPace {
