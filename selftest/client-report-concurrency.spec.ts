@@ -289,3 +289,21 @@ test("a RATE_LIMIT answered to the browser's consent page is the user's to read:
   });
   expect(standingOfId(j, 'C7.3-01')).toBe('not exercised');
 });
+
+test('a page request the edge held, answered after its retry was served, is no re-fetch of that page, nor a crawl past its end (C4.4-04, C4.4-03)', () => {
+  const j = new JournalBuilder('client-held-page');
+  const token = fp('token');
+  listing(j, 0, token, 'published', null, { status: 200, next: fp('page-2') });
+  // The retry, sent when the client gave up on the held request at 3 s, is answered first.
+  listing(j, 3020, token, 'published', fp('page-2'), { status: 200, next: null });
+  j.at(10).request({
+    ...LISTING,
+    login: 'dealer-a',
+    credentials: { bearer: token },
+    params: { fetch_size: 100, ads_status: 'published', page_token: fp('page-2') },
+    status: 0,
+    duration_ms: 8000,
+    decision: { profile: 'edge', fault: 'timeout' },
+  });
+  expect(failedIds(j)).toEqual([]);
+});
