@@ -1,4 +1,4 @@
-import type { ClientRequirement } from './client.js';
+import type { ClientRequirement } from './client-types.js';
 
 /** The client's requirements of sections 2 to 4.4: the authorization flow, the catalogs, the listing. */
 export const CLIENT_REQUIREMENTS_TO_4_4: readonly ClientRequirement[] = [

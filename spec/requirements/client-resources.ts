@@ -1,4 +1,4 @@
-import type { ClientRequirement } from './client.js';
+import type { ClientRequirement } from './client-types.js';
 
 /** The client's requirements of sections 4.6 to 9 and the field notes: notifications, secrets, errors, the edge. */
 export const CLIENT_REQUIREMENTS_FROM_4_6: readonly ClientRequirement[] = [

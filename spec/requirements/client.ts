@@ -1,29 +1,10 @@
-import type { Severity } from './types.js';
+import type { ClientRequirement } from './client-types.js';
 import { CLIENT_REQUIREMENTS_TO_4_4 } from './client-flow.js';
 import { CLIENT_REQUIREMENTS_FROM_4_6 } from './client-resources.js';
 
-/**
- * What binds an integrator's client, a family apart from the server's requirements: the report card
- * (`classifieds-conformance client-report`) grades a client against these from the sandbox's
- * journal. Ids are `C<section>-<nn>` (`CFN-<nn>` for a fact of the field notes), so they never
- * collide with the server's `R` ids, and the server's coverage tools never count them.
- */
-export interface ClientRequirement {
-  /** Stable id: `C4.4-01`; the section of the sentence, or `FN` for the field notes. */
-  id: string;
-  /** Section of the specification, or `field notes`. */
-  section: string;
-  area: 'authorization' | 'token' | 'listing' | 'catalogs' | 'notifications' | 'conventions';
-  severity: Severity;
-  /** What the client must do, as the report card prints it. */
-  text: string;
-  /** The specification's sentence or the field notes' fact it comes from, quoted. */
-  source: { kind: 'sentence' | 'field notes'; words: string };
-  /** Set when the grade enforces an interpretation: reported as a warning, never in the exit code. */
-  advisory?: string;
-}
+export type { ClientRequirement } from './client-types.js';
 
-/** The client's requirements, in the order of the specification. */
+/** The client's requirements (client-types.ts), in the order of the specification: the report card grades them. */
 export const CLIENT_REQUIREMENTS: readonly ClientRequirement[] = [
   ...CLIENT_REQUIREMENTS_TO_4_4,
   ...CLIENT_REQUIREMENTS_FROM_4_6,
