@@ -95,6 +95,7 @@ async function main(): Promise<number> {
   const card = gradeClient(clientId, read.records, {
     dropped: read.dropped,
     ...(read.claimed === undefined ? {} : { claimed: read.claimed }),
+    leftOut: read.leftOut ?? 0,
     ...window,
   });
   const lines = cardLines(card);

@@ -45,7 +45,7 @@ function sandboxCatalog(): CatalogSnapshot {
   return { car: chainOf(catalogs.cars, 'car_info'), motorcycle: chainOf(catalogs.motorcycles, 'moto_info') };
 }
 
-function derive(args: string[]): number {
+async function derive(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
     options: {
@@ -65,7 +65,7 @@ function derive(args: string[]): number {
   }
   let records;
   try {
-    records = readJournalFile(values.journal, clientId, {}).records;
+    records = (await readJournalFile(values.journal, clientId, {})).records;
   } catch (error) {
     return refuse(error instanceof Error ? error.message : String(error));
   }
@@ -134,4 +134,6 @@ function refuse(problem: string): number {
 }
 
 const args = process.argv.slice(2);
-process.exitCode = args[0] === 'check' ? check(args.slice(1)) : derive(args);
+void (args[0] === 'check' ? Promise.resolve(check(args.slice(1))) : derive(args)).then((status) => {
+  process.exitCode = status;
+});

@@ -90,3 +90,18 @@ export function evidenceText(line: CardLine): string {
     ])
     .join('\n');
 }
+
+/** What the card did not grade: records the journal dropped, and the oldest it left out. */
+export function missedText(card: ReportCard): string {
+  return [
+    ...(card.dropped > 0 ? [`${card.dropped} dropped by the journal (grades may miss them)`] : []),
+    ...(card.leftOut > 0
+      ? [
+          `${card.leftOut} older record(s) left out to grade in bounded memory (narrow the window with --since)`,
+        ]
+      : []),
+    ...(card.claimed > 0
+      ? [`${card.claimed} more named this client without proof (kept apart, not graded)`]
+      : []),
+  ].join(', ');
+}

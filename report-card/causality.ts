@@ -1,4 +1,4 @@
-import type { RequestRecord } from '../spec/journal.js';
+import type { JournalRecord, RequestRecord } from '../spec/journal.js';
 import { answeredAt, timeOf, tokenOf } from './records.js';
 
 /**
@@ -15,6 +15,8 @@ import { answeredAt, timeOf, tokenOf } from './records.js';
  * - and it arrived at least TRAVEL_ALLOWANCE_MS after the answer left: the answer's way back to
  *   the client, the client reading it (a loaded event loop), and the request's way to the sandbox.
  *
+ * On a loaded machine a client reads late, and what it had on its way arrives as late: the
+ * allowance grows to the client's slowest reaction shown around it (allowanceAt), up to 500 ms.
  * The price, stated: a mistake made within the allowance and never again (one immediate retry,
  * then nothing) is not seen. A retry loop that goes on is: its attempts pass the allowance.
  */
@@ -36,16 +38,72 @@ export function arrivedAfterAnswer(answer: RequestRecord, request: RequestRecord
   return request.seq > answer.seq && timeOf(request) >= answeredAt(answer);
 }
 
+/** The most the allowance grows to on a slow client: below C7.3-01's second, CFN-01 still reads a storm. */
+export const MOST_ALLOWANCE_MS = 500;
+/** How far around an answer the client's reactions are read to size the allowance there. */
+const REACTIONS_SPAN_MS = 5000;
+
+interface Reaction {
+  at: number;
+  gap: number;
+}
+
+const reactionsCache = new WeakMap<readonly JournalRecord[], Reaction[]>();
+
+/**
+ * The client's own reactions, which show how long it takes to read an answer and send the next
+ * request on a loaded machine: each listing request carrying a next_token, from the page that
+ * answered it leaving to the request arriving (the same party).
+ */
+function reactionsOf(records: readonly JournalRecord[]): Reaction[] {
+  const cached = reactionsCache.get(records);
+  if (cached !== undefined) return cached;
+  const pages = new Map<string, RequestRecord>();
+  const reactions: Reaction[] = [];
+  for (const record of records) {
+    if (record.kind !== 'request' || record.endpoint !== 'listing') continue;
+    const token = record.params?.page_token ?? record.query.page_token;
+    const page = typeof token === 'string' ? pages.get(token) : undefined;
+    // The first request carrying the token only: a retry of it after a pause is no reaction time.
+    if (typeof token === 'string') pages.delete(token);
+    if (page !== undefined && sameParty(page, record) && arrivedAfterAnswer(page, record))
+      reactions.push({ at: timeOf(record), gap: timeOf(record) - answeredAt(page) });
+    const next = record.status === 200 ? record.answer?.next_token : undefined;
+    if (typeof next === 'string') pages.set(next, record);
+  }
+  reactionsCache.set(records, reactions);
+  return reactions;
+}
+
+/**
+ * The allowance at an answer: TRAVEL_ALLOWANCE_MS, or the client's slowest reaction within five
+ * seconds of the answer leaving when it was slower (a loaded machine reads late, and a request
+ * already on its way then arrives as late), at most MOST_ALLOWANCE_MS.
+ */
+export function allowanceAt(records: readonly JournalRecord[] | undefined, answer: RequestRecord): number {
+  if (records === undefined) return TRAVEL_ALLOWANCE_MS;
+  const left = answeredAt(answer);
+  const slowest = reactionsOf(records)
+    .filter((reaction) => Math.abs(reaction.at - left) <= REACTIONS_SPAN_MS)
+    .reduce((most, reaction) => Math.max(most, reaction.gap), 0);
+  return Math.min(MOST_ALLOWANCE_MS, Math.max(TRAVEL_ALLOWANCE_MS, slowest));
+}
+
 /**
  * Whether the client sent `request` after it could have read `answer`: by the same party, and
- * arrived at least the travel allowance after the answer left. Only such a request is a reaction
- * to the answer (a retry, a use of a refused token, the next request after a block).
+ * arrived at least the allowance after the answer left (allowanceAt, given the client's records).
+ * Only such a request is a reaction to the answer (a retry, a use of a refused token, the next
+ * request after a block).
  */
-export function sentAfterReading(answer: RequestRecord, request: RequestRecord): boolean {
+export function sentAfterReading(
+  answer: RequestRecord,
+  request: RequestRecord,
+  records?: readonly JournalRecord[],
+): boolean {
   return (
     sameParty(answer, request) &&
     request.seq > answer.seq &&
-    timeOf(request) >= answeredAt(answer) + TRAVEL_ALLOWANCE_MS
+    timeOf(request) >= answeredAt(answer) + allowanceAt(records, answer)
   );
 }
 

@@ -1,20 +1,22 @@
 import { redactText } from '../helpers/report/redact.js';
-import { chaosText, countsText, STANDING_WORD, windowText, type CardLine } from './card-lines.js';
+import { chaosText, countsText, missedText, STANDING_WORD, windowText, type CardLine } from './card-lines.js';
 import type { ReportCard } from './grade.js';
+import { escapeControls } from './sanitize.js';
 
-/** The console summary: one line a requirement, the evidence under each failure. */
+/** The console summary: one line a requirement, the evidence under each failure, every text's controls escaped. */
 export function consoleSummary(card: ReportCard, lines: readonly CardLine[]): string {
+  const visible = escapeControls;
   const head = [
-    `Report card of client ${card.clientId}, ${windowText(card)}: ${card.records} journal record(s)${card.dropped > 0 ? `, ${card.dropped} dropped by the journal (grades may miss them)` : ''}${card.claimed > 0 ? `; ${card.claimed} more named this client without proof (kept apart, not graded)` : ''}`,
-    `Chaos: ${chaosText(card)}`,
+    `Report card of client ${visible(card.clientId)}, ${visible(windowText(card))}: ${card.records} journal record(s)${missedText(card) === '' ? '' : `, ${missedText(card)}`}`,
+    `Chaos: ${visible(chaosText(card))}`,
     '',
   ];
   const body = lines.flatMap((line) => [
-    `${STANDING_WORD[line.standing].padEnd(13)} ${line.title}`,
-    `              ${line.message}`,
+    `${STANDING_WORD[line.standing].padEnd(13)} ${visible(line.title)}`,
+    `              ${visible(line.message)}`,
     ...line.evidence.flatMap((item) => [
-      `              evidence: ${item.record}`,
-      ...(item.reproduction === undefined ? [] : [`              reproduce: ${item.reproduction}`]),
+      `              evidence: ${visible(item.record)}`,
+      ...(item.reproduction === undefined ? [] : [`              reproduce: ${visible(item.reproduction)}`]),
     ]),
   ]);
   return redactText([...head, ...body, '', countsText(lines)].join('\n'));

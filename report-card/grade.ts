@@ -13,6 +13,8 @@ export interface ReportCard {
   dropped: number;
   /** Records that named the client without proof (a token, its secret, a code it exchanged): never graded. */
   claimed: number;
+  /** The client's oldest records of the window the card left out to stay in bounded memory. */
+  leftOut: number;
   /** Each chaos set-up that was on for the client, as its records name it. */
   chaos: Array<{ profiles: string[]; seed: number }>;
   lines: Array<{ requirement: ClientRequirement; verdict: Verdict }>;
@@ -31,7 +33,7 @@ function chaosOf(records: readonly JournalRecord[]): ReportCard['chaos'] {
 export function gradeClient(
   clientId: string,
   records: readonly JournalRecord[],
-  options: { dropped?: number; claimed?: number; since?: string; until?: string } = {},
+  options: { dropped?: number; claimed?: number; leftOut?: number; since?: string; until?: string } = {},
 ): ReportCard {
   const ordered = records.map(sanitizedRecord).sort((a, b) => a.seq - b.seq);
   return {
@@ -43,9 +45,27 @@ export function gradeClient(
     records: ordered.length,
     dropped: options.dropped ?? 0,
     claimed: options.claimed ?? 0,
+    leftOut: options.leftOut ?? 0,
     chaos: chaosOf(ordered),
-    lines: gradedRequirements().map(({ requirement, grade }) => ({ requirement, verdict: grade(ordered) })),
+    lines: gradeAll(ordered),
   };
+}
+
+/** Every requirement's verdict, in the catalogue's order; the ones graded last see the others' evidence. */
+function gradeAll(ordered: readonly JournalRecord[]): ReportCard['lines'] {
+  const graded = gradedRequirements();
+  const first = new Map(
+    graded.filter(({ last }) => !last).map(({ requirement, grade }) => [requirement.id, grade(ordered)]),
+  );
+  const explained = new Set(
+    [...first.values()].flatMap((verdict) =>
+      verdict.outcome === 'failed' ? verdict.evidence.map((record) => record.seq) : [],
+    ),
+  );
+  return graded.map(({ requirement, grade }) => ({
+    requirement,
+    verdict: first.get(requirement.id) ?? grade(ordered, { explained }),
+  }));
 }
 
 export type Standing = 'passed' | 'failed' | 'advisory' | 'not exercised';

@@ -1,25 +1,42 @@
 import { redactText } from '../helpers/report/redact.js';
-import { chaosText, countsText, STANDING_WORD, windowText, type CardLine } from './card-lines.js';
+import { chaosText, countsText, missedText, STANDING_WORD, windowText, type CardLine } from './card-lines.js';
 import type { ReportCard } from './grade.js';
+import { escapeControls } from './sanitize.js';
 
+/** Free text of the client's in Markdown: controls escaped, one line, no HTML a renderer would run. */
+function inline(text: string): string {
+  return escapeControls(text.replace(/\r\n|\r|\n/g, ' '))
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/** A table cell: inline text whose pipes cannot open another cell. */
 function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  return inline(text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+}
+
+/** A fence longer than any run of backticks in the text, so that the text cannot close it. */
+function fenceFor(lines: readonly string[]): string {
+  const longest = Math.max(0, ...lines.flatMap((line) => (line.match(/`+/g) ?? []).map((run) => run.length)));
+  return '`'.repeat(Math.max(3, longest + 1));
 }
 
 function details(line: CardLine): string[] {
+  const evidence = line.evidence.flatMap((item) => [
+    escapeControls(item.record),
+    ...(item.reproduction === undefined ? [] : [`  reproduce: ${escapeControls(item.reproduction)}`]),
+  ]);
+  const fence = fenceFor(evidence);
   return [
-    `### ${STANDING_WORD[line.standing]}: ${line.title}`,
+    `### ${STANDING_WORD[line.standing]}: ${inline(line.title)}`,
     '',
-    line.message,
+    inline(line.message),
     '',
-    `Source: ${line.source}${line.advisory === undefined ? '' : `. Advisory: ${line.advisory}.`}`,
+    `Source: ${inline(line.source)}${line.advisory === undefined ? '' : `. Advisory: ${inline(line.advisory)}.`}`,
     '',
-    '```text',
-    ...line.evidence.flatMap((item) => [
-      item.record,
-      ...(item.reproduction === undefined ? [] : [`  reproduce: ${item.reproduction}`]),
-    ]),
-    '```',
+    `${fence}text`,
+    ...evidence,
+    fence,
     '',
   ];
 }
@@ -33,9 +50,9 @@ export function markdownCard(card: ReportCard, lines: readonly CardLine[]): stri
   const failures = lines.filter((line) => line.evidence.length > 0).flatMap(details);
   return redactText(
     [
-      `# Report card: client ${card.clientId}`,
+      `# Report card: client ${inline(card.clientId)}`,
       '',
-      `Window: ${windowText(card)}. Journal records: ${card.records}${card.dropped > 0 ? ` (${card.dropped} dropped by the journal)` : ''}${card.claimed > 0 ? `; ${card.claimed} more named this client without proof (kept apart, not graded)` : ''}. Chaos: ${chaosText(card)}.`,
+      `Window: ${inline(windowText(card))}. Journal records: ${card.records}${missedText(card) === '' ? '' : ` (${missedText(card)})`}. Chaos: ${inline(chaosText(card))}.`,
       '',
       countsText(lines),
       '',

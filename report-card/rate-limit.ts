@@ -21,7 +21,7 @@ export function nextRequestAfter(
   answer: RequestRecord,
 ): RequestRecord | undefined {
   return clientRequestsOf(records)
-    .filter((request) => sentAfterReading(answer, request))
+    .filter((request) => sentAfterReading(answer, request, records))
     .sort((a, b) => timeOf(a) - timeOf(b))[0];
 }
 

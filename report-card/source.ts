@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import type { JournalRecord } from '../spec/journal.js';
 
 /** Where the report card reads a journal: the sandbox's JSONL file, or a running sandbox's control API. */
@@ -13,7 +14,16 @@ export interface JournalRead {
   dropped: number;
   /** Records that named the client without proof: kept apart, never graded. */
   claimed?: number;
+  /** The client's oldest records of the window left out past MAX_GRADED_RECORDS. */
+  leftOut?: number;
 }
+
+/**
+ * The most records of one client a card grades: past it, the oldest of the window are left out
+ * (and counted), so a journal of any size is graded in bounded memory. A quarter of a million
+ * records is weeks of one busy integration; --since narrows a window that holds more.
+ */
+export const MAX_GRADED_RECORDS = 250_000;
 
 function isRecord(value: unknown): value is JournalRecord {
   if (value === null || typeof value !== 'object') return false;
@@ -36,19 +46,17 @@ export function selectRecords(
   });
 }
 
-/** The records of a JSONL journal; a line that is not a record names its line number. */
-export function parseJournalLines(text: string, name: string): JournalRecord[] {
-  return text.split('\n').flatMap((line, index) => {
-    if (line.trim() === '') return [];
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(line);
-    } catch {
-      throw new Error(`${name}:${index + 1}: not JSON`);
-    }
-    if (!isRecord(parsed)) throw new Error(`${name}:${index + 1}: not a journal record (kind and seq)`);
-    return [parsed];
-  });
+/** One line of a JSONL journal as a record; a line that is not one names its line number. */
+function parseLine(line: string, name: string, number: number): JournalRecord | undefined {
+  if (line.trim() === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    throw new Error(`${name}:${number}: not JSON`);
+  }
+  if (!isRecord(parsed)) throw new Error(`${name}:${number}: not a journal record (kind and seq)`);
+  return parsed;
 }
 
 /**
@@ -61,12 +69,65 @@ export function journalFiles(file: string): string[] {
   return [...rotated, file];
 }
 
-export function readJournalFile(file: string, clientId: string, window: Window): JournalRead {
-  const records = journalFiles(file).flatMap((name) => parseJournalLines(readFileSync(name, 'utf8'), name));
+/** The records of a JSONL journal's text; a line that is not a record names its line number. */
+export function parseJournalLines(text: string, name: string): JournalRecord[] {
+  return text.split('\n').flatMap((line, index) => parseLine(line, name, index + 1) ?? []);
+}
+
+/** Keeps the last `most` records given, counting the ones it let go (amortised: a cut every `most`). */
+class LastRecords {
+  private kept: JournalRecord[] = [];
+  leftOut = 0;
+
+  constructor(private readonly most: number) {}
+
+  add(record: JournalRecord): void {
+    this.kept.push(record);
+    if (this.kept.length < 2 * this.most) return;
+    this.leftOut += this.kept.length - this.most;
+    this.kept = this.kept.slice(-this.most);
+  }
+
+  records(): JournalRecord[] {
+    if (this.kept.length <= this.most) return this.kept;
+    this.leftOut += this.kept.length - this.most;
+    return this.kept.slice(-this.most);
+  }
+}
+
+/**
+ * A JSONL journal streamed line by line, never read whole: every line is checked to be a record,
+ * only the client's records of the window are kept, at most `most` of them (the latest).
+ */
+export async function readJournalFile(
+  file: string,
+  clientId: string,
+  window: Window,
+  most = MAX_GRADED_RECORDS,
+): Promise<JournalRead> {
+  const since = window.since === undefined ? -Infinity : Date.parse(window.since);
+  const until = window.until === undefined ? Infinity : Date.parse(window.until);
+  const kept = new LastRecords(most);
+  const claims = new ClaimedOnly(clientId);
+  for (const name of journalFiles(file)) {
+    const lines = createInterface({ input: createReadStream(name, 'utf8'), crlfDelay: Infinity });
+    let number = 0;
+    for await (const line of lines) {
+      number += 1;
+      const record = parseLine(line, name, number);
+      if (record === undefined) continue;
+      claims.add(record);
+      if (record.client_id !== clientId) continue;
+      const at = Date.parse(record.at);
+      if (at >= since && at <= until) kept.add(record);
+    }
+  }
+  const records = kept.records();
   return {
-    records: selectRecords(records, clientId, window),
+    records,
     dropped: 0,
-    claimed: claimedOnly(records, clientId),
+    claimed: claims.count(),
+    ...(kept.leftOut > 0 ? { leftOut: kept.leftOut } : {}),
   };
 }
 
@@ -75,16 +136,30 @@ export function readJournalFile(file: string, clientId: string, window: Window):
  * those proven later (written again with their client): never graded, only counted.
  */
 export function claimedOnly(records: readonly JournalRecord[], clientId: string): number {
-  const proven = new Set(
-    records.filter((record) => record.client_id === clientId).map((record) => record.seq),
-  );
-  return records.filter(
-    (record) =>
-      record.kind === 'request' &&
-      record.client_id === null &&
-      record.claimed_client_id === clientId &&
-      !proven.has(record.seq),
-  ).length;
+  const claims = new ClaimedOnly(clientId);
+  for (const record of records) claims.add(record);
+  return claims.count();
+}
+
+/** Counts, record by record, the claimed-only records of one client (their seqs, never the records). */
+class ClaimedOnly {
+  private readonly claimed = new Set<number>();
+  private readonly proven = new Set<number>();
+
+  constructor(private readonly clientId: string) {}
+
+  add(record: JournalRecord): void {
+    if (record.client_id === this.clientId) {
+      if (this.claimed.has(record.seq)) this.proven.add(record.seq);
+      return;
+    }
+    if (record.kind === 'request' && record.client_id === null && record.claimed_client_id === this.clientId)
+      this.claimed.add(record.seq);
+  }
+
+  count(): number {
+    return this.claimed.size - this.proven.size;
+  }
 }
 
 /** A refused key names the variable that sets it. */

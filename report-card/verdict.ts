@@ -10,8 +10,13 @@ export type Verdict =
   | { outcome: 'failed'; why: string; evidence: readonly JournalRecord[] }
   | { outcome: 'not exercised'; why: string };
 
+/** What a grader graded last may know: the seqs already shown as another failure's evidence. */
+export interface GradeContext {
+  explained: ReadonlySet<number>;
+}
+
 /** A grader: a pure function from the journal records of one client, in journal order, to a verdict. */
-export type Grade = (records: readonly JournalRecord[]) => Verdict;
+export type Grade = (records: readonly JournalRecord[], context?: GradeContext) => Verdict;
 
 export function passed(exercised: string): Verdict {
   return { outcome: 'passed', exercised };

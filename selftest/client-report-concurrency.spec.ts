@@ -219,6 +219,22 @@ test.describe('the report card grades a client that does several things at once'
   });
 });
 
+test.describe('crawls side by side whose server answers the same tokens in each', () => {
+  test('one crawl ahead of the other, one refused RATE_LIMIT and sent again: each request stays with its crawl (C4.4-03, C4.4-04)', () => {
+    const j = new JournalBuilder('client-crawls-apart');
+    const token = fp('shared-token');
+    listing(j, 0, token, 'published', null, { status: 200, next: fp('offset-10') });
+    listing(j, 1, token, 'published', null, { status: 200, next: fp('offset-10') });
+    listing(j, 20, token, 'published', fp('offset-10'), { status: 200, next: fp('offset-20') });
+    listing(j, 40, token, 'published', fp('offset-20'), { status: 200, next: null });
+    listing(j, 41, token, 'published', fp('offset-10'), { status: 429 });
+    listing(j, 1700, token, 'published', fp('offset-10'), { status: 200, next: fp('offset-20') });
+    listing(j, 1720, token, 'published', fp('offset-20'), { status: 200, next: null });
+    expect(failedIds(j)).toEqual([]);
+    expect(standingOfId(j, 'C4.4-03')).toBe('passed');
+  });
+});
+
 test.describe('the report card reads a refusal for what it says', () => {
   function catalogRequest(
     j: JournalBuilder,
@@ -250,4 +266,44 @@ test.describe('the report card reads a refusal for what it says', () => {
     catalogRequest(j, 1000, { body_token: token }, 401);
     expect(failedIds(j)).toEqual(['C7.3-03']);
   });
+});
+
+test("a RATE_LIMIT answered to the browser's consent page is the user's to read: the client's token request just after is not held against it (C7.3-01)", () => {
+  const j = new JournalBuilder('client-browser-blocked');
+  j.at(0).request({
+    endpoint: 'consent',
+    method: 'POST',
+    path: '/oauth/consent',
+    scheme: 'https',
+    status: 429,
+    reason: 'RATE_LIMIT',
+  });
+  j.at(300).request({
+    endpoint: 'token',
+    method: 'POST',
+    path: '/oauth/token',
+    scheme: 'https',
+    credentials: { secret_in: ['body'] },
+    params: { code: fp('code'), redirect_uri: 'https://client.example/cb', grant_type: 'authorization_code' },
+    status: 200,
+  });
+  expect(standingOfId(j, 'C7.3-01')).toBe('not exercised');
+});
+
+test('a page request the edge held, answered after its retry was served, is no re-fetch of that page, nor a crawl past its end (C4.4-04, C4.4-03)', () => {
+  const j = new JournalBuilder('client-held-page');
+  const token = fp('token');
+  listing(j, 0, token, 'published', null, { status: 200, next: fp('page-2') });
+  // The retry, sent when the client gave up on the held request at 3 s, is answered first.
+  listing(j, 3020, token, 'published', fp('page-2'), { status: 200, next: null });
+  j.at(10).request({
+    ...LISTING,
+    login: 'dealer-a',
+    credentials: { bearer: token },
+    params: { fetch_size: 100, ads_status: 'published', page_token: fp('page-2') },
+    status: 0,
+    duration_ms: 8000,
+    decision: { profile: 'edge', fault: 'timeout' },
+  });
+  expect(failedIds(j)).toEqual([]);
 });

@@ -155,7 +155,7 @@ test.describe('the journal is bounded whatever anyone sends', () => {
       const names = readdirSync(folder).sort();
       expect(names).toEqual(['journal.jsonl', 'journal.jsonl.1', 'journal.jsonl.2', 'journal.jsonl.3']);
       for (const name of names) expect(statSync(join(folder, name)).size).toBeLessThanOrEqual(20_000);
-      const read = readJournalFile(file, 'team', {});
+      const read = await readJournalFile(file, 'team', {});
       const seqs = read.records.map((record) => record.seq);
       // Consecutive, newest last, from the oldest rotation kept to the live file.
       expect(seqs.at(-1)).toBe(400);

@@ -105,7 +105,7 @@ test.describe('a card only its client can write', () => {
       expect(await flooding).toBe(FLOOD);
       const api = await box.journal({ client_id: team.clientId });
       await box.close();
-      const file = readJournalFile(journalFile, team.clientId, {});
+      const file = await readJournalFile(journalFile, team.clientId, {});
       // The team's ring keeps every record of its own: the same as the file's, its whole day.
       // (The file has the flow's pages again, with their client, once the code was exchanged.)
       const fileSeqs = file.records.map((record) => record.seq).sort((a, b) => a - b);

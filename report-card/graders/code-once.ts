@@ -11,7 +11,7 @@ export function gradeCodeOnce(records: readonly JournalRecord[]): Verdict {
   const redeemed = new Map<string, RequestRecord>();
   for (const { request, code } of exchanges) {
     const earlier = redeemed.get(code);
-    if (earlier !== undefined && sentAfterReading(earlier, request))
+    if (earlier !== undefined && sentAfterReading(earlier, request, records))
       return failed(
         `token request #${request.seq} sent code ${code} again, ${Math.round(delayAfter(earlier, request))} ms after it was exchanged successfully at #${earlier.seq}`,
         earlier,

@@ -20,7 +20,7 @@ export function gradeDeniedToken(records: readonly JournalRecord[]): Verdict {
     const token = tokenOf(request);
     if (token === undefined) continue;
     const denial = denied.get(token);
-    if (denial !== undefined && sentAfterReading(denial, request))
+    if (denial !== undefined && sentAfterReading(denial, request, records))
       return failed(
         `request #${request.seq} (${request.method} ${request.path}) used token ${token} again${request.credentials.revoked === true ? ' (revoked)' : ''}, ${Math.round(delayAfter(denial, request))} ms after it was denied at #${denial.seq} (${String(denial.reason)})`,
         denial,
@@ -30,5 +30,9 @@ export function gradeDeniedToken(records: readonly JournalRecord[]): Verdict {
     if (denial === undefined && refusedToken === token && DENIED.has(request.reason ?? ''))
       denied.set(token, request);
   }
-  return passedIf(denied.size, 'token(s) denied, none used again', 'no request was answered ACCESS_DENIED');
+  return passedIf(
+    denied.size,
+    'token(s) refused ACCESS_DENIED, none sent again after the refusal could be read',
+    'no request was answered ACCESS_DENIED for its token',
+  );
 }

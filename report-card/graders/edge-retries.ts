@@ -33,7 +33,7 @@ export function gradeEdgeRetries(records: readonly JournalRecord[]): Verdict {
     const previous = run.at(-1);
     if (isEdgeAnswer(request)) edgeAnswers += 1;
     // The same request on its way when the edge answered (a parallel worker's) is no retry of it.
-    if (previous !== undefined && !sentAfterReading(previous, request)) continue;
+    if (previous !== undefined && !sentAfterReading(previous, request, records)) continue;
     const fault = previous === undefined ? undefined : retryFault(previous, request, run);
     if (fault !== undefined) return failed(fault, ...(previous === undefined ? [] : [previous]), request);
     if (previous !== undefined) retries += 1;

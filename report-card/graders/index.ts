@@ -1,6 +1,12 @@
 import { CLIENT_REQUIREMENTS, type ClientRequirement } from '../../spec/requirements/client.js';
 import type { Grade } from '../verdict.js';
+import { gradeAuthorizationRefusal } from './authorization-refusal.js';
 import { gradeCodeLifetime } from './code-lifetime.js';
+import { gradeDeleteMethod } from './delete-method.js';
+import { gradeEdgeReadRetried } from './edge-read-retried.js';
+import { gradeRetiredListing } from './retired-listing.js';
+import { gradeScopeValues } from './scope-values.js';
+import { gradeSingleConfiguration } from './single-configuration.js';
 import { gradeCodeOnce } from './code-once.js';
 import { gradeDeniedToken } from './denied-token.js';
 import { gradeEdgeRetries } from './edge-retries.js';
@@ -39,19 +45,33 @@ const GRADERS: Readonly<Record<string, Grade>> = {
   'C4.4-03': gradeStopAtNull,
   'C4.4-04': gradePageCycle,
   'C4.4-05': gradeFetchSize,
+  'C4.6-01': gradeDeleteMethod,
+  'C4.6-02': gradeSingleConfiguration,
   'C5-01': gradeSecretPlacement,
+  'C5-02': gradeScopeValues,
   'C6-01': gradeValidDelivery,
   'C6-02': gradeForgedDelivery,
   'C6-03': gradeRepeatedDelivery,
+  'C7-01': gradeAuthorizationRefusal,
   'C7.3-01': gradeRateLimitWait,
   'C7.3-02': gradePacedResume,
   'C7.3-03': gradeDeniedToken,
+  'C9-01': gradeRetiredListing,
   'CFN-01': gradeEdgeRetries,
+  'CFN-02': gradeEdgeReadRetried,
 };
+
+/**
+ * Graded after the others, knowing their failures' evidence: a refusal another requirement already
+ * shows is that requirement's (one mistake, one failed requirement).
+ */
+const GRADED_LAST = new Set(['C7-01']);
 
 export interface GradedRequirement {
   requirement: ClientRequirement;
   grade: Grade;
+  /** Graded after every other, with their failures' evidence (GradeContext). */
+  last: boolean;
 }
 
 /** Every client requirement with its grader, in the catalogue's order; a requirement without one throws. */
@@ -60,6 +80,6 @@ export function gradedRequirements(): GradedRequirement[] {
     const grade = GRADERS[requirement.id];
     if (grade === undefined)
       throw new Error(`client requirement ${requirement.id} has no grader in report-card/graders/index.ts`);
-    return { requirement, grade };
+    return { requirement, grade, last: GRADED_LAST.has(requirement.id) };
   });
 }

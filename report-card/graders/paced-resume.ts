@@ -4,7 +4,8 @@
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
 import { arrivedAfterAnswer } from '../causality.js';
 import { isRateLimited, startedWithin } from '../rate-limit.js';
-import { requestsOf, timeOf } from '../records.js';
+import { listingRequests } from '../listing.js';
+import { timeOf } from '../records.js';
 import { failed, passed, notExercised, type Verdict } from '../verdict.js';
 
 const SECOND = 1000;
@@ -41,7 +42,7 @@ function busiestSecond(requests: readonly RequestRecord[], from: number): Reques
 }
 
 export function gradePacedResume(records: readonly JournalRecord[]): Verdict {
-  const requests = requestsOf(records, 'listing');
+  const requests = listingRequests(records);
   const blocks = blocksOf(requests);
   for (const { first, resumed } of blocks) {
     const before = startedWithin(requests, timeOf(first) - SECOND, SECOND + 1).length;

@@ -1,6 +1,7 @@
 // C4.4-04 (advisory): a crawl fetches each page once. A server that answers a next_token naming a
 // page the crawl already fetched would keep a literal client looping for ever.
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
+import { arrivedAfterAnswer } from '../causality.js';
 import { crawlsOf, isPage, listingRequests, nextTokenOf, pageTokenOf } from '../listing.js';
 import { failed, passed, notExercised, type Verdict } from '../verdict.js';
 
@@ -21,7 +22,8 @@ export function gradePageCycle(records: readonly JournalRecord[]): Verdict {
     crawls.set(key, crawl);
     const earlier = token === undefined ? undefined : crawl.fetched.get(token);
     const endedAtNull = crawl.last !== undefined && nextTokenOf(crawl.last) === null;
-    if (earlier !== undefined && !endedAtNull)
+    // A request already on its way when the page was answered (a retry of one the edge held) is no re-fetch.
+    if (earlier !== undefined && !endedAtNull && arrivedAfterAnswer(earlier, request))
       return failed(
         `listing request #${request.seq} fetched page_token ${String(token)} again, a page the crawl had fetched at #${earlier.seq}: the crawl is going round a cycle`,
         earlier,

@@ -3,13 +3,16 @@
 // least a second, never a retry at full speed.
 import type { JournalRecord } from '../../spec/journal.js';
 import { BLOCK_PAUSE_MS, isRateLimited, nextRequestAfter } from '../rate-limit.js';
-import { answeredAt, requestsOf, timeOf } from '../records.js';
-import { failed, passedIf, type Verdict } from '../verdict.js';
+import { answeredAt, clientRequestsOf, timeOf } from '../records.js';
+import { failed, notExercised, passed, type Verdict } from '../verdict.js';
 
 export function gradeRateLimitWait(records: readonly JournalRecord[]): Verdict {
-  const limited = requestsOf(records).filter(isRateLimited);
+  // A block answered to the browser's pages is the user's to read, not the client's.
+  const limited = clientRequestsOf(records).filter(isRateLimited);
+  let followed = 0;
   for (const answer of limited) {
     const next = nextRequestAfter(records, answer);
+    if (next !== undefined) followed += 1;
     const pause = next === undefined ? Infinity : timeOf(next) - answeredAt(answer);
     if (next !== undefined && pause < BLOCK_PAUSE_MS)
       return failed(
@@ -18,9 +21,10 @@ export function gradeRateLimitWait(records: readonly JournalRecord[]): Verdict {
         next,
       );
   }
-  return passedIf(
-    limited.length,
-    'RATE_LIMIT answer(s), each followed by a pause',
-    'no request was answered RATE_LIMIT',
+  if (limited.length === 0) return notExercised('no request was answered RATE_LIMIT');
+  return passed(
+    followed === 0
+      ? `${limited.length} RATE_LIMIT answer(s); the client sent nothing after them`
+      : `${limited.length} RATE_LIMIT answer(s); the next request came at least ${BLOCK_PAUSE_MS} ms after ${followed === limited.length ? 'each' : `${followed} of them (nothing after the others)`}`,
   );
 }

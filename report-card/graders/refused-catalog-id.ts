@@ -43,7 +43,9 @@ export function gradeRefusedCatalogId(records: readonly JournalRecord[]): Verdic
     const again = idList(request.params?.catalog_ids).find((id) => {
       const refusal = refused.get(id);
       return (
-        refusal !== undefined && (refusal.named || refusedAgain) && sentAfterReading(refusal.by, request)
+        refusal !== undefined &&
+        (refusal.named || refusedAgain) &&
+        sentAfterReading(refusal.by, request, records)
       );
     });
     const refusal = again === undefined ? undefined : refused.get(again);

@@ -1,6 +1,7 @@
 // C4.4-03: a null next_token ends the crawl (an empty last page too): the crawl's next request, if
 // any, starts again without page_token.
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
+import { arrivedAfterAnswer } from '../causality.js';
 import { crawlsOf, isPage, listingRequests, nextTokenOf, pageTokenOf } from '../listing.js';
 import { failed, passedIf, type Verdict } from '../verdict.js';
 
@@ -13,7 +14,13 @@ export function gradeStopAtNull(records: readonly JournalRecord[]): Verdict {
     const key = crawlOf.get(request.seq) ?? request.seq;
     const last = lastPageOfCrawl.get(key);
     const token = pageTokenOf(request);
-    if (last !== undefined && nextTokenOf(last) === null && token !== undefined)
+    // A request already on its way when the last page was answered (one the edge held) goes on past nothing.
+    if (
+      last !== undefined &&
+      nextTokenOf(last) === null &&
+      token !== undefined &&
+      arrivedAfterAnswer(last, request)
+    )
       return failed(
         `the page answered at #${last.seq} had next_token null (${String(last.answer?.items ?? '?')} items), and listing request #${request.seq} went on with page_token ${token}`,
         last,

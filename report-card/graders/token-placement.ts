@@ -1,11 +1,15 @@
 // C4-01: the token goes where each endpoint wants it (token-place.ts: section 4 and the field notes).
 import type { JournalRecord } from '../../spec/journal.js';
+import { isRetiredListing } from '../listing.js';
 import { requestsOf } from '../records.js';
 import { CARRIED, PLACE, placeOf } from '../token-place.js';
 import { failed, passedIf, type Verdict } from '../verdict.js';
 
 export function gradeTokenPlacement(records: readonly JournalRecord[]): Verdict {
-  const requests = requestsOf(records).filter((request) => PLACE[request.endpoint] !== undefined);
+  // The retired listing (C9-01's) took its token in the body: its own mistake, not C4-01's.
+  const requests = requestsOf(records).filter(
+    (request) => PLACE[request.endpoint] !== undefined && !isRetiredListing(request),
+  );
   for (const request of requests) {
     const wanted = PLACE[request.endpoint];
     const carried = placeOf(request);

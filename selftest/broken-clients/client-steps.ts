@@ -26,6 +26,20 @@ function authorize(client: Client, round: number): void {
         reason: 'invalid_redirect_uri',
       }),
     );
+  if (mistake === 'asks-for-a-scope-in-the-wrong-case' && round === 1)
+    j.wrong(
+      j.request({
+        endpoint: 'authorize',
+        method: 'GET',
+        path: '/oauth',
+        scheme: 'https',
+        query: { client_id: j.clientId },
+        params: { redirect_uri: REDIRECT_URI, state_present: true, scope: 'Autoupload basic_user_info' },
+        status: 302,
+        reason: 'invalid_scope',
+        answer: { code: null, redirected: true },
+      }),
+    );
   const secretInUrl = mistake === 'puts-the-secret-in-the-authorize-url' && round === 1;
   const request = j.request({
     endpoint: 'authorize',
@@ -81,6 +95,10 @@ export function connect(client: Client, round: number): string {
   if (mistake === 'changes-the-redirect-uri-at-the-token-endpoint' && round === 1) {
     const wrong = exchange(client, code, 'https://client.example/other-callback');
     j.mistake ??= wrong;
+    j.wait(200);
+  }
+  if (mistake === 'exchanges-a-code-never-issued' && round === 1) {
+    j.mistake ??= exchange(client, fp('code-made-up'), REDIRECT_URI, true);
     j.wait(200);
   }
   const seq = exchange(client, code, REDIRECT_URI);

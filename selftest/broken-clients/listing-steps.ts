@@ -140,6 +140,17 @@ export function deniedToken(client: Client): void {
 }
 
 export function crawlAgain(client: Client): void {
-  client.j.wait(1000);
-  page(client, { next: null, items: 3 });
+  const { j, mistake } = client;
+  j.wait(1000);
+  if (mistake === 'uses-the-retired-listing')
+    j.wrong(
+      j.request({
+        endpoint: 'listing',
+        method: 'POST',
+        path: '/autoupload/published',
+        credentials: { body_token: client.token },
+        status: 200,
+      }),
+    );
+  else page(client, { next: null, items: 3 });
 }

@@ -25,6 +25,12 @@ export const MISTAKES = {
   'resumes-at-full-speed': 'C7.3-02',
   'reuses-a-denied-token': 'C7.3-03',
   'storms-the-edge-with-retries': 'CFN-01',
+  'deletes-a-configuration-with-put': 'C4.6-01',
+  'creates-a-configuration-twice': 'C4.6-02',
+  'asks-for-a-scope-in-the-wrong-case': 'C5-02',
+  'exchanges-a-code-never-issued': 'C7-01',
+  'uses-the-retired-listing': 'C9-01',
+  'gives-up-after-an-edge-answer': 'CFN-02',
 } as const;
 
 export type Mistake = keyof typeof MISTAKES;

@@ -71,7 +71,17 @@ export function importAfterRenumbering(client: Client): void {
     credentials: { body_token: client.token },
     status: 200,
   });
-  j.wait(100).request({
+  // An edge's 503 to the ad's status: the reference client reads it again a second later.
+  const status = j.wait(100).request({
+    endpoint: 'ad_status',
+    method: 'GET',
+    path: '/autoupload/ads/100000001',
+    credentials: { bearer: client.token },
+    status: 503,
+    decision: EDGE,
+  });
+  if (mistake === 'gives-up-after-an-edge-answer') return void j.wrong(status);
+  j.wait(1000).request({
     endpoint: 'ad_status',
     method: 'GET',
     path: '/autoupload/ads/100000001',
@@ -80,17 +90,37 @@ export function importAfterRenumbering(client: Client): void {
   });
 }
 
+const CONFIGURATION = {
+  endpoint: 'notification',
+  method: 'POST',
+  path: '/autoservice/v1/notification',
+  params: { url: 'https://receiver.example/hooks/ad-status', token: RAW_SECRETS.notificationToken },
+  status: 201,
+} as const;
+
+/** The configuration deleted with DELETE once the deliveries were seen. */
+function deleteConfiguration(client: Client): void {
+  const { j, mistake } = client;
+  const withPut = mistake === 'deletes-a-configuration-with-put';
+  const request = j.wait(500).request({
+    endpoint: 'notification',
+    method: withPut ? 'PUT' : 'DELETE',
+    path: `/autoservice/v1/notification/${fp('configuration-1')}`,
+    credentials: { bearer: client.token },
+    params: { url: null, notification_token: null },
+    status: withPut ? 400 : 204,
+    ...(withPut ? { reason: 'BAD_REQUEST' } : {}),
+  });
+  if (withPut) j.wrong(request);
+}
+
 /** The receiver: a configuration, then a valid, an unknown-status, a forged and a duplicate delivery. */
 export function receive(client: Client): void {
   const { j, mistake } = client;
-  j.wait(500).request({
-    endpoint: 'notification',
-    method: 'POST',
-    path: '/autoservice/v1/notification',
-    credentials: { bearer: client.token },
-    params: { token: RAW_SECRETS.notificationToken },
-    status: 201,
-  });
+  j.wait(500).request({ ...CONFIGURATION, credentials: { bearer: client.token } });
+  // A create whose answer the client did not wait for, sent again: a second configuration.
+  if (mistake === 'creates-a-configuration-twice')
+    j.wrong(j.wait(6000).request({ ...CONFIGURATION, credentials: { bearer: client.token } }));
   const deliveries: Array<[Partial<DeliveryRecord>, boolean]> = [
     [
       mistake === 'answers-deliveries-too-late'
@@ -129,4 +159,5 @@ export function receive(client: Client): void {
     const record = j.delivery({ status_sent: 'published', outcome: 'delivered', ...fields });
     if (wrong) j.wrong(record);
   }
+  deleteConfiguration(client);
 }

@@ -1,0 +1,128 @@
+import { expect, test } from '@playwright/test';
+import { gradeClient, idsStanding, type ReportCard } from '../report-card/grade.js';
+import { CHAOS_TEST_SEED } from './support/chaos-checks.js';
+import { REDIRECT_URI, startChaosSandbox, type Actor, type ChaosSandbox } from './support/chaos-sandbox.js';
+import { ClientPace, ConcurrentClient, exchangeCode, SharedToken } from './support/concurrent-client.js';
+import { IntegratorClient } from './support/integrator-client.js';
+
+/**
+ * Correct clients written as real ones are (support/concurrent-client.ts): several workers at once
+ * sharing a token, a crawl per status filter side by side, several dealers at once each with its
+ * token, one consent anew shared by every worker. Run against a chaos sandbox and graded from its
+ * journal, each is clean: no failed requirement, no advisory warning.
+ */
+interface Dealer {
+  login: string;
+  password: string;
+}
+
+function amiss(card: ReportCard): string[] {
+  return [...idsStanding(card, 'failed'), ...idsStanding(card, 'advisory')];
+}
+
+/** A dealer of the actor's client: a user with `ads` published ads (set-up, not journaled). */
+function dealerOf(box: ChaosSandbox, ads: number): Dealer {
+  const user = box.sandbox.state.users.create({});
+  box.sandbox.state.ads.replace(
+    user.login,
+    Array.from({ length: ads }, (_, index) => ({
+      id: `ad-${index}`,
+      status: 'published',
+      list_id: `${2_000_000_000 + index}`,
+    })),
+  );
+  return { login: user.login, password: user.password };
+}
+
+/** A consent as the user's browser gives it, and the code exchanged by the client. */
+async function consent(box: ChaosSandbox, actor: Actor, dealer: Dealer): Promise<string> {
+  const { authUrl, appsUrl, caFile } = box.sandbox;
+  const browser = new IntegratorClient(authUrl, appsUrl, caFile, 3000);
+  try {
+    const code = await browser.authorize(actor.clientId, REDIRECT_URI, dealer.login, dealer.password);
+    return await exchangeCode(authUrl, caFile, {
+      clientId: actor.clientId,
+      secret: actor.secret,
+      redirectUri: REDIRECT_URI,
+      code,
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+async function sharedToken(box: ChaosSandbox, actor: Actor, dealer: Dealer): Promise<SharedToken> {
+  return new SharedToken(await consent(box, actor, dealer), () => consent(box, actor, dealer));
+}
+
+async function graded(box: ChaosSandbox, actor: Actor): Promise<ReportCard> {
+  const { records, dropped } = await box.journal({ client_id: actor.clientId });
+  return gradeClient(actor.clientId, records, { dropped });
+}
+
+test.describe('correct concurrent clients are graded clean', () => {
+  let box: ChaosSandbox;
+  test.beforeEach(async () => {
+    box = await startChaosSandbox();
+  });
+  test.afterEach(async () => {
+    await box.close();
+  });
+
+  test('six workers sharing a token, a crawl per filter side by side, into a rate-limit block', async () => {
+    test.setTimeout(120_000);
+    const actor = box.actor(0);
+    const dealer = dealerOf(box, 600);
+    const shared = await sharedToken(box, actor, dealer);
+    expect(
+      await box.setChaos({
+        profiles: ['rate-limit'],
+        clients: [actor.clientId],
+        seed: CHAOS_TEST_SEED,
+      }),
+    ).toBe(200);
+    const client = new ConcurrentClient(box.sandbox.appsUrl, box.sandbox.caFile);
+    try {
+      const filters = [null, null, null, 'published', 'published', 'published'];
+      const pages = await Promise.all(filters.map((filter) => client.crawl(shared, filter, 10)));
+      expect(pages.every((count) => count >= 60)).toBe(true);
+    } finally {
+      await client.close();
+    }
+    const card = await graded(box, actor);
+    const exercised = idsStanding(card, 'passed');
+    expect(
+      amiss(card),
+      JSON.stringify(card.lines.filter((line) => line.verdict.outcome === 'failed')),
+    ).toEqual([]);
+    expect(exercised).toEqual(expect.arrayContaining(['C4.4-01', 'C4.4-02', 'C4.4-03', 'C7.3-01']));
+  });
+
+  test('two dealers at once behind the edge, each its token and three workers', async () => {
+    test.setTimeout(120_000);
+    const actor = box.actor(0);
+    const dealers = [dealerOf(box, 200), dealerOf(box, 200)];
+    const tokens = await Promise.all(dealers.map((dealer) => sharedToken(box, actor, dealer)));
+    expect(await box.setChaos({ profiles: ['edge'], clients: [actor.clientId], seed: CHAOS_TEST_SEED })).toBe(
+      200,
+    );
+    const client = new ConcurrentClient(box.sandbox.appsUrl, box.sandbox.caFile, new ClientPace());
+    try {
+      await Promise.all(
+        tokens.flatMap((token) => [
+          client.crawl(token, null, 10),
+          client.crawl(token, 'published', 10),
+          client.crawl(token, null, 20),
+        ]),
+      );
+    } finally {
+      await client.close();
+    }
+    const card = await graded(box, actor);
+    expect(
+      amiss(card),
+      JSON.stringify(card.lines.filter((line) => line.verdict.outcome === 'failed')),
+    ).toEqual([]);
+    expect(idsStanding(card, 'passed')).toEqual(expect.arrayContaining(['C4.4-01', 'C4.4-03']));
+  });
+});
