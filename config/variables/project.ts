@@ -27,7 +27,7 @@ export const PROJECT_VARIABLES = declare([
     kind: 'integer',
     minimum: 1,
     maximum: 6 * 3600,
-    doc: "Seconds a notification configuration listens to the marketplace's own status changes, each delivery checked against section 6 and the listing; adds the observe project. Needs CONFORMANCE_ALLOW_WRITES=1 off the embedded sandbox.",
+    doc: "Seconds the observe project listens to the marketplace's own status changes, each delivery checked. Needs CONFORMANCE_ALLOW_WRITES=1 off the embedded sandbox.",
     unset: 'off',
   },
   {
@@ -63,7 +63,7 @@ export const PROJECT_VARIABLES = declare([
     kind: 'choice',
     choices: ['forms', 'browser'],
     default: 'forms',
-    doc: 'How set-up authorizations run: forms reads and submits the login and consent pages without a browser where they are plain HTML forms, the browser taking over where they are not; browser always uses the browser.',
+    doc: 'How set-up authorizations run: forms submits plain HTML login and consent forms without a browser (the browser taking over where they are not); browser always uses it.',
     unset: '`forms`',
   },
   {
