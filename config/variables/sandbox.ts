@@ -99,7 +99,7 @@ export const SANDBOX_VARIABLES = declare([
     ...STANDALONE,
     name: 'SANDBOX_SEED_FILE',
     kind: 'path',
-    doc: 'A file of clients (with their ids and secrets), users and ads the standalone sandbox re-creates on every start, instead of a demo client and user.',
+    doc: 'A file of clients (ids and secrets), users and ads the standalone sandbox re-creates on every start.',
     unset: 'a demo client and user',
     notNightly: STANDALONE_ONLY,
   },

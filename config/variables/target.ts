@@ -80,7 +80,7 @@ export const TARGET_VARIABLES = declare([
     group: 'target',
     mode: 'helpers',
     secret: true,
-    doc: "The test helpers' key. Without it, tests that need set-up are skipped with the reason. The standalone sandbox generates and prints one when unset; set, it must have at least 16 characters.",
+    doc: "The test helpers' key, at least 16 characters. The standalone sandbox keeps one in its data folder when unset.",
     unset: 'no test helpers',
   },
   {
