@@ -147,7 +147,7 @@ export const INTERNAL_VARIABLES = declare([
     ...TOOL,
     mode: 'account',
     name: 'IMPORT_SANDBOX_ANY_STATUS',
-    doc: '1: the ad-import status-change command\'s target is the reference sandbox, whose moderation gives any status asked (docs/sandbox-import.md).',
+    doc: "1: the ad-import status-change command's target is the reference sandbox, whose moderation gives any status asked (docs/sandbox-import.md).",
     unset: 'a status the import cannot ask for exits 3',
   },
   {
