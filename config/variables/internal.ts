@@ -111,7 +111,10 @@ export const INTERNAL_VARIABLES = declare([
         mode: 'account',
         secret: true,
         name,
-        doc: "The ad-import status-change command's token (scope autoupload) for a user's ads (examples/status-change/ad-import.mjs).",
+        doc:
+          name === 'IMPORT_ACCESS_TOKEN'
+            ? "The ad-import status-change command's token (scope autoupload) for the first user's ads (examples/status-change/ad-import.mjs)."
+            : 'The same for the second user.',
         unset: 'the command fails',
       }) as const,
   ),
