@@ -97,13 +97,23 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|');
 }
 
+/** The kind in a table cell: the words of `expectation`, without its articles and glosses. */
+function shortKind(variable: Variable): string {
+  return expectation(variable)
+    .replace(/^an? /, '')
+    .replace('absolute http(s) URL', 'http(s) URL')
+    .replace('1 (on) or 0 (off)', '1 or 0')
+    .replace(/ from (\S+) to (\S+)$/, ' $1 to $2')
+    .replace(/ from (\S+)$/, ' ≥ $1');
+}
+
 function tableOf(variables: readonly Variable[]): string[] {
   return [
-    '| variable | what it does | kind | when unset | mode |',
+    '| variable | what it does | kind | when unset | mode (blank: every mode) |',
     '| --- | --- | --- | --- | --- |',
     ...variables.map(
       (variable) =>
-        `| \`${variable.name}\`${variable.secret ? ' (secret)' : ''} | ${cell(variable.doc)} | ${cell(expectation(variable))} | ${cell(variable.unset)} | ${variable.mode} |`,
+        `| \`${variable.name}\`${variable.secret ? ' (secret)' : ''} | ${cell(variable.doc)} | ${cell(shortKind(variable))} | ${cell(variable.unset)} | ${variable.mode === 'every mode' ? '' : variable.mode} |`,
     ),
   ];
 }

@@ -54,7 +54,10 @@ export function readmeSection(file: CoverageFile): string {
     skipReasons(file.modes[mode]).map(([reason]) => `${mode}: ${reason}`),
   );
   const numberOf = (text: string): string => `(${reasons.indexOf(text) + 1})`;
-  const rows = testedRequirements(file).map((id) => {
+  // Only the requirements some mode leaves partly or wholly unchecked: the rest is one sentence.
+  const ids = testedRequirements(file);
+  const partial = ids.filter((id) => MODES.some((mode) => standing(file.modes[mode], id) !== 'yes'));
+  const rows = partial.map((id) => {
     const [helpers, account] = MODES.map((mode) => standing(file.modes[mode], id));
     const why = MODES.flatMap((mode) =>
       whyNot(file.modes[mode], id).map((reason) => numberOf(`${mode}: ${reason}`)),
@@ -79,6 +82,8 @@ export function readmeSection(file: CoverageFile): string {
         ([reason, count]) => `${numberOf(`${mode}: ${reason}`)} ${mode}, ${count} × ${reason}`,
       ),
     ).map((line) => `- ${line}`),
+    '',
+    `The other ${ids.length - partial.length} of the ${ids.length} tested requirements are checked by all their tests in both modes.`,
     '',
     '<!-- prettier-ignore -->',
     '| requirement | checked, helpers mode | checked, account mode | why not (the skips above) |',

@@ -123,7 +123,7 @@ export const ACCOUNT_VARIABLES = declare([
     group: 'account',
     mode: 'account',
     secret: false,
-    doc: 'Without test helpers, the most listing requests the rate-limit test may send (8 at a time, stopping at the first RATE_LIMIT). For sandboxes only: production blocks an address for ten minutes past its limit. Needs CONFORMANCE_ALLOW_WRITES=1.',
+    doc: 'Without test helpers, the most listing requests the rate-limit test may send (8 at a time, until a RATE_LIMIT). Sandboxes only: production blocks an address ten minutes past its limit. Needs CONFORMANCE_ALLOW_WRITES=1.',
     unset: 'that test skips',
   },
   {
@@ -132,7 +132,7 @@ export const ACCOUNT_VARIABLES = declare([
     group: 'account',
     mode: 'account',
     secret: false,
-    doc: "A shell command that changes one ad's status on the marketplace (docs/contract.md, section 3: it gets AD_OWNER, AD_ID and AD_STATUS; exit 0 changed, 3 impossible there). Examples: examples/status-change/. With CONFORMANCE_ALLOW_WRITES=1 the delivery tests and the notification model then run in account mode.",
+    doc: "A shell command that changes one ad's status on the marketplace (docs/contract.md, section 3; examples/status-change/). With CONFORMANCE_ALLOW_WRITES=1 the delivery tests run in account mode.",
     unset: 'deliveries skip',
   },
   {

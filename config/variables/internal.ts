@@ -111,7 +111,10 @@ export const INTERNAL_VARIABLES = declare([
         mode: 'account',
         secret: true,
         name,
-        doc: "The ad-import status-change command's token (scope autoupload) for a user's ads (examples/status-change/ad-import.mjs).",
+        doc:
+          name === 'IMPORT_ACCESS_TOKEN'
+            ? "The ad-import status-change command's token (scope autoupload) for the first user's ads (examples/status-change/ad-import.mjs)."
+            : 'The same for the second user.',
         unset: 'the command fails',
       }) as const,
   ),
@@ -147,7 +150,7 @@ export const INTERNAL_VARIABLES = declare([
     ...TOOL,
     mode: 'account',
     name: 'IMPORT_SANDBOX_ANY_STATUS',
-    doc: '1: the ad-import status-change command\'s target is the reference sandbox, whose moderation can give an ad any status (params.sandbox_moderation "status:<status>").',
+    doc: "1: the ad-import status-change command's target is the reference sandbox, whose moderation gives any status asked (docs/sandbox-import.md).",
     unset: 'a status the import cannot ask for exits 3',
   },
   {

@@ -10,7 +10,7 @@ export const PROJECT_VARIABLES = declare([
     name: 'CONFORMANCE_ALLOW_WRITES',
     kind: 'flag',
     default: '0',
-    doc: 'Lets tests change state on a target other than the embedded sandbox (notification configurations, status changes, a rate-limit burst); otherwise they are skipped.',
+    doc: 'Lets tests change state on a target other than the embedded sandbox (notification configurations, status changes, a rate-limit burst).',
     unset: 'those tests skip',
   },
   {
@@ -18,7 +18,7 @@ export const PROJECT_VARIABLES = declare([
     name: 'CONFORMANCE_SLOW',
     kind: 'flag',
     default: '0',
-    doc: "Adds the slow project: the code's ten-minute lifetime waited out in real time, for a target without the test helpers' clock (about eleven minutes, beside the rest).",
+    doc: "Adds the slow project: the code's ten-minute lifetime waited out in real time (docs/suites.md).",
     unset: 'off',
   },
   {
@@ -27,7 +27,7 @@ export const PROJECT_VARIABLES = declare([
     kind: 'integer',
     minimum: 1,
     maximum: 6 * 3600,
-    doc: "Seconds a notification configuration listens to the marketplace's own status changes, each delivery checked against section 6 and the listing; adds the observe project. Needs CONFORMANCE_ALLOW_WRITES=1 off the embedded sandbox.",
+    doc: "Seconds the observe project listens to the marketplace's own status changes, each delivery checked. Needs CONFORMANCE_ALLOW_WRITES=1 off the embedded sandbox.",
     unset: 'off',
   },
   {
@@ -35,7 +35,7 @@ export const PROJECT_VARIABLES = declare([
     name: 'CONFORMANCE_REDIRECT_ORIGIN',
     kind: 'url',
     default: 'http://127.0.0.1:9',
-    doc: 'Origin of the redirect URIs the suite registers through the test helpers (a port where nothing listens); a target that accepts only https redirect URIs needs an https origin here.',
+    doc: 'Origin of the redirect URIs the suite registers through the test helpers (a port where nothing listens); https for a target that takes only https.',
     unset: '`http://127.0.0.1:9`',
   },
   {
@@ -63,7 +63,7 @@ export const PROJECT_VARIABLES = declare([
     kind: 'choice',
     choices: ['forms', 'browser'],
     default: 'forms',
-    doc: 'How set-up authorizations run: forms reads and submits the login and consent pages without a browser where they are plain HTML forms, the browser taking over where they are not; browser always uses the browser.',
+    doc: 'How set-up authorizations run: forms submits plain HTML login and consent forms without a browser (the browser taking over where they are not); browser always uses it.',
     unset: '`forms`',
   },
   {
@@ -102,7 +102,7 @@ export const PROJECT_VARIABLES = declare([
     ...RUN,
     name: 'ALLURE_HISTORY_PATH',
     kind: 'path',
-    doc: 'Allure 3 history file (JSON lines), read and extended by each report generation; the nightly workflow restores it from the previous night.',
+    doc: 'Allure 3 history file (JSON lines), read and extended by each report generation.',
     unset: '`reports/history/history.jsonl`',
     notNightly: "the report job's, which makes the one Allure report of every shard",
   },
@@ -252,14 +252,14 @@ export const PROJECT_VARIABLES = declare([
     name: 'CONFORMANCE_KNOWN',
     kind: 'path',
     default: 'conformance-known.yaml',
-    doc: "The team's known deviations (requirement ids with a reason, a link and an expiry): reported as known, not failed, until they expire (docs/triage.md).",
+    doc: "The team's known deviations, reported as known, not failed, until they expire (docs/triage.md).",
     unset: 'conformance-known.yaml in the working folder, if there',
   },
   {
     ...RUN,
     name: 'CONFORMANCE_NIGHT',
     kind: 'text',
-    doc: 'Tonight\'s name in the per-requirement history ("failing since <name>"); runs of one name are one night, the last one standing for it. The nightly workflow names its run.',
+    doc: 'Tonight\'s name in the per-requirement history ("failing since <name>"); the last run of a name stands for the night (docs/triage.md).',
     unset: "the run's UTC date",
     notNightly:
       "the report job's triage names the night itself (its date and run number): a shard's triage is its own",

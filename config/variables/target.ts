@@ -8,7 +8,7 @@ export const TARGET_VARIABLES = declare([
     group: 'target',
     mode: 'every mode',
     secret: false,
-    doc: 'The authorization server, an absolute http(s) URL as typed (no quotes or spaces). The run starts the embedded sandbox on free loopback ports only when no TARGET_*, SANDBOX_CONTROL_* or account variable is set at all; any one set names an external target, and a wrong or missing URL is refused before any test.',
+    doc: 'The authorization server, as typed (no quotes or spaces). Any TARGET_*, SANDBOX_CONTROL_* or account variable set names an external target (docs/contract.md, section 1); a wrong or missing URL is refused before any test.',
     unset: 'the embedded sandbox starts',
   },
   {
@@ -80,7 +80,7 @@ export const TARGET_VARIABLES = declare([
     group: 'target',
     mode: 'helpers',
     secret: true,
-    doc: "The test helpers' key. Without it, tests that need set-up are skipped with the reason. The standalone sandbox generates and prints one when unset; set, it must have at least 16 characters.",
+    doc: "The test helpers' key, at least 16 characters. The standalone sandbox keeps one in its data folder when unset.",
     unset: 'no test helpers',
   },
   {
@@ -130,7 +130,7 @@ export const TARGET_VARIABLES = declare([
         mode: 'every mode',
         secret: false,
         default: `#${element.toLowerCase().replace('_', '-')}`,
-        doc: `CSS selector of the ${element.toLowerCase().replace('_', ' ')} element of the target's login and consent pages, checked before any test.`,
+        doc: `CSS selector of the ${element.toLowerCase().replace('_', ' ')} element, checked before any test.`,
         unset: "the embedded sandbox's",
       }) as const,
   ),
