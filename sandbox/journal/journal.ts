@@ -10,6 +10,7 @@ import { Fingerprinter } from './fingerprint.js';
 import { BrowserFlows } from './flows.js';
 import { JournalFile } from './journal-file.js';
 import { RevokedTokens } from './revoked-tokens.js';
+import { KnownSecrets } from './secrets.js';
 import { Ring, type KeptRecord } from './ring.js';
 
 /** Records kept per proven client, and in the ring of claimed-only records. */
@@ -85,6 +86,8 @@ export class Journal {
   readonly fingerprints = new Fingerprinter();
   /** Whose each revoked token was (by fingerprint): its later uses stay its client's. */
   readonly revoked = new RevokedTokens();
+  /** Credentials seen issued or presented: never written, wherever they appear (secrets.ts). */
+  readonly secrets = new KnownSecrets();
   /** The flows' pages while their client is only claimed (flows.ts). */
   readonly flows = new BrowserFlows();
   private readonly rings = new Map<string, Ring>();

@@ -1,0 +1,119 @@
+import type { Fingerprinter } from './fingerprint.js';
+
+/**
+ * No secret in the journal, whatever the client sends: every string a record holds (a parameter's
+ * name or value, a URL's userinfo, path or query, a redirect_uri's query, a login, an error) is
+ * cut into pieces, and a piece equal to a credential the sandbox issued or holds becomes its
+ * fingerprint, as sent and percent-encoded. Which values are credentials: `isCredential` asks the
+ * stores (a live token, the named client's secret) and the values the journal saw issued or
+ * presented (codes, tokens, import and notification tokens, passwords, secrets), kept here.
+ */
+
+/** Values remembered (the newest; the stores answer for the rest): about 10 MB at most. */
+export const KNOWN_SECRETS_KEPT = 100_000;
+/** No credential the sandbox issues or accepts is shorter. */
+const SHORTEST = 8;
+const SEPARATORS = /[\s?&=#/:@,;"'<>()[\]{}|\\^`+]+/;
+
+/**
+ * Credentials seen, each with its owner: '' for what the sandbox issued (random, 256 bits: codes,
+ * access and import tokens), else the client or user that chose it (a notification token, a
+ * password), so that no one can make another tenant's plain values vanish by choosing them as a
+ * "secret" of their own: a value is a credential in the records of its owner, or everywhere when
+ * the sandbox issued it.
+ */
+export class KnownSecrets {
+  private readonly values = new Set<string>();
+  /** Each secret that proved its client, to its client: a secret sent where no client is named is still tied. */
+  private readonly clients = new Map<string, string>();
+
+  constructor(private readonly kept: number = KNOWN_SECRETS_KEPT) {}
+
+  remember(value: string | undefined | null, owner = ''): void {
+    if (value === undefined || value === null || value.length < SHORTEST || value.startsWith('fp:')) return;
+    const key = `${owner}\n${value}`;
+    if (this.values.has(key)) return;
+    this.values.add(key);
+    if (this.values.size > this.kept) this.values.delete(this.values.values().next().value ?? '');
+  }
+
+  rememberClientSecret(value: string | undefined | null, clientId: string): void {
+    if (value === undefined || value === null || value.length < SHORTEST) return;
+    this.remember(value, clientId);
+    this.clients.delete(value);
+    this.clients.set(value, clientId);
+    if (this.clients.size > this.kept) this.clients.delete(this.clients.keys().next().value ?? '');
+  }
+
+  /** The client whose secret this is, when it proved that client before. */
+  clientOf(value: string): string | undefined {
+    return this.clients.get(value);
+  }
+
+  /** True when the value was issued by the sandbox, or chosen as a secret by one of `owners`. */
+  has(value: string, owners: ReadonlyArray<string | null | undefined>): boolean {
+    if (this.values.has(`\n${value}`)) return true;
+    return owners.some(
+      (owner) =>
+        owner !== null && owner !== undefined && owner !== '' && this.values.has(`${owner}\n${value}`),
+    );
+  }
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** The pieces of a text a credential could be: the whole, its decoded form, and each part between separators. */
+function piecesOf(text: string): Set<string> {
+  const pieces = new Set<string>();
+  const whole = decoded(text);
+  for (const form of [text, whole])
+    for (const piece of [form, ...form.split(SEPARATORS)]) if (piece.length >= SHORTEST) pieces.add(piece);
+  // A URL inside a parameter (a redirect_uri in a query) is encoded twice over.
+  for (const piece of [...pieces])
+    if (piece.includes('%')) for (const inner of piecesOf(decoded(piece))) pieces.add(inner);
+  return pieces;
+}
+
+/** The text with every credential in it replaced by its fingerprint. */
+export function scrubbed(text: string, isCredential: (piece: string) => boolean, fp: Fingerprinter): string {
+  if (text.length < SHORTEST || text.startsWith('fp:')) return text;
+  let result = text;
+  for (const piece of piecesOf(text)) {
+    if (piece.startsWith('fp:') || !isCredential(piece)) continue;
+    const print = fp.fp(piece);
+    for (const form of new Set([
+      piece,
+      encodeURIComponent(piece),
+      encodeURIComponent(encodeURIComponent(piece)),
+    ]))
+      result = result.split(form).join(print);
+  }
+  return result;
+}
+
+/** Fields that hold no client text (the journal's own): never scrubbed. */
+const OWN_FIELDS = new Set(['kind', 'seq', 'at', 'endpoint', 'method', 'scheme', 'outcome']);
+
+/** Every string of a record (keys of its objects too), scrubbed. */
+export function scrubbedRecord<Shape>(
+  record: Shape,
+  isCredential: (piece: string) => boolean,
+  fp: Fingerprinter,
+): Shape {
+  const walk = (value: unknown, key: string | null): unknown => {
+    if (typeof value === 'string')
+      return key !== null && OWN_FIELDS.has(key) ? value : scrubbed(value, isCredential, fp);
+    if (Array.isArray(value)) return value.map((item) => walk(item, null));
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([name, inner]) => [scrubbed(name, isCredential, fp), walk(inner, name)]),
+    );
+  };
+  return walk(record, null) as Shape;
+}
