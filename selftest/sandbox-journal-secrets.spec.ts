@@ -2,7 +2,9 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { Fingerprinter } from '../sandbox/journal/fingerprint.js';
 import { Journal } from '../sandbox/journal/journal.js';
+import { scrubbed, scrubbedRecord, type CredentialTest } from '../sandbox/journal/secrets.js';
 import {
   deliveriesOf,
   eventually,
@@ -163,5 +165,23 @@ test.describe('no secret in the journal, whatever the client sends', () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+
+  test('the scrub takes any text: malformed escapes, a secret encoded twice, a secret as a key', () => {
+    const fp = new Fingerprinter();
+    const secret = 'SECRET-value/with+signs=';
+    // Found as a piece of a text, or (a value holding separators, as one a client chose) anywhere in it.
+    const isSecret: CredentialTest = (piece: string) => piece === secret;
+    isSecret.literal = [secret];
+    const texts = [
+      'a%zz%b%',
+      `https://h/cb?x=${encodeURIComponent(encodeURIComponent(secret))}`,
+      `https://user:${encodeURIComponent(secret)}@h/p?q=1`,
+      '%'.repeat(5000),
+    ];
+    for (const text of texts) expectNoSecret(scrubbed(text, isSecret, fp), text.slice(0, 40), { secret });
+    const record = scrubbedRecord({ query: { [secret]: '1' }, path: `/x/${secret}` }, isSecret, fp);
+    expectNoSecret(JSON.stringify(record), 'the record', { secret });
+    expect(Object.keys(record.query)).toEqual([fp.fp(secret)]);
   });
 });

@@ -4,7 +4,7 @@ import { Params } from '../http/params.js';
 import type { JournalState } from './journal-state.js';
 import { answerFacts, redactedPath, redactedQuery, requestParams } from './facts.js';
 import { basicCredentials, bodyFields, field, identify, type Identity } from './identify.js';
-import { scrubbedRecord } from './secrets.js';
+import { scrubbedRecord, type CredentialTest } from './secrets.js';
 import { listingPageFacts } from './listing-facts.js';
 import type { Trace } from './trace.js';
 import type { Fingerprinter } from './fingerprint.js';
@@ -137,17 +137,19 @@ function rememberSecrets(
 }
 
 /** Is this piece of a record's text a credential? What the journal remembers, a live token, the client's secret. */
-function credentialTest(state: JournalState, identity: Identity): (piece: string) => boolean {
+function credentialTest(state: JournalState, identity: Identity): CredentialTest {
   const owners = [
     identity.clientId,
     identity.claimedClientId,
     identity.login === null ? null : `user:${identity.login}`,
   ];
   const named = identity.clientId ?? identity.claimedClientId;
-  return (piece) =>
+  const test: CredentialTest = (piece) =>
     state.journal.secrets.has(piece, owners) ||
     state.tokens.find(piece) !== undefined ||
     (named !== null && state.clients.authenticate(named, piece) !== undefined);
+  test.literal = state.journal.secrets.chosenBy(owners);
+  return test;
 }
 
 function reasonOf(reason: string | undefined): { reason?: string } {

@@ -22,8 +22,12 @@ const SEPARATORS = /[\s?&=#/:@,;"'<>()[\]{}|\\^`+]+/;
  * "secret" of their own: a value is a credential in the records of its owner, or everywhere when
  * the sandbox issued it.
  */
+/** Values each owner chose, kept to be found inside any text (one holding separators too). */
+const CHOSEN_PER_OWNER = 50;
+
 export class KnownSecrets {
   private readonly values = new Set<string>();
+  private readonly chosen = new Map<string, string[]>();
   /** Each secret that proved its client, to its client: a secret sent where no client is named is still tied. */
   private readonly clients = new Map<string, string>();
 
@@ -34,7 +38,25 @@ export class KnownSecrets {
     const key = `${owner}\n${value}`;
     if (this.values.has(key)) return;
     this.values.add(key);
+    if (owner !== '') this.choose(owner, value);
     if (this.values.size > this.kept) this.values.delete(this.values.values().next().value ?? '');
+  }
+
+  private choose(owner: string, value: string): void {
+    const list = this.chosen.get(owner) ?? [];
+    this.chosen.delete(owner);
+    this.chosen.set(owner, list);
+    list.push(value);
+    if (list.length > CHOSEN_PER_OWNER) list.shift();
+    if (this.chosen.size > this.kept / CHOSEN_PER_OWNER)
+      this.chosen.delete(this.chosen.keys().next().value ?? '');
+  }
+
+  /** The values `owners` chose as secrets (notification tokens, passwords, client secrets). */
+  chosenBy(owners: ReadonlyArray<string | null | undefined>): string[] {
+    return owners.flatMap((owner) =>
+      owner === null || owner === undefined ? [] : (this.chosen.get(owner) ?? []),
+    );
   }
 
   rememberClientSecret(value: string | undefined | null, clientId: string): void {
@@ -68,24 +90,41 @@ function decoded(text: string): string {
   }
 }
 
-/** The pieces of a text a credential could be: the whole, its decoded form, and each part between separators. */
-function piecesOf(text: string): Set<string> {
+/**
+ * The pieces of a text a credential could be: the whole, its decoded form, and each part between
+ * separators; a part still percent-encoded (a URL inside a parameter) is decoded again, at most
+ * `depth` times.
+ */
+function piecesOf(text: string, depth = 3): Set<string> {
   const pieces = new Set<string>();
   const whole = decoded(text);
   for (const form of [text, whole])
     for (const piece of [form, ...form.split(SEPARATORS)]) if (piece.length >= SHORTEST) pieces.add(piece);
-  // A URL inside a parameter (a redirect_uri in a query) is encoded twice over.
-  for (const piece of [...pieces])
-    if (piece.includes('%')) for (const inner of piecesOf(decoded(piece))) pieces.add(inner);
+  if (depth === 0) return pieces;
+  for (const piece of [...pieces]) {
+    const inner = decoded(piece);
+    if (inner !== piece) for (const found of piecesOf(inner, depth - 1)) pieces.add(found);
+  }
   return pieces;
 }
 
+/** What tells a credential: a test of a piece, and values to find anywhere in a text (`literal`). */
+export interface CredentialTest {
+  (piece: string): boolean;
+  literal?: readonly string[];
+}
+
 /** The text with every credential in it replaced by its fingerprint. */
-export function scrubbed(text: string, isCredential: (piece: string) => boolean, fp: Fingerprinter): string {
+export function scrubbed(text: string, isCredential: CredentialTest, fp: Fingerprinter): string {
   if (text.length < SHORTEST || text.startsWith('fp:')) return text;
   let result = text;
-  for (const piece of piecesOf(text)) {
-    if (piece.startsWith('fp:') || !isCredential(piece)) continue;
+  const found = [...piecesOf(text)].filter((piece) => !piece.startsWith('fp:') && isCredential(piece));
+  const literal = (isCredential.literal ?? []).filter(
+    (value) =>
+      value.length >= SHORTEST &&
+      (text.includes(value) || text.includes(encodeURIComponent(value)) || decoded(text).includes(value)),
+  );
+  for (const piece of new Set([...found, ...literal])) {
     const print = fp.fp(piece);
     for (const form of new Set([
       piece,
