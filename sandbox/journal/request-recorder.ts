@@ -144,10 +144,12 @@ function credentialTest(state: JournalState, identity: Identity): CredentialTest
     identity.login === null ? null : `user:${identity.login}`,
   ];
   const named = identity.clientId ?? identity.claimedClientId;
+  // Once the client's secret proved it, the values known hold it: no hashing per piece then.
+  const askStore = named !== null && !state.journal.secrets.knowsSecretOf(named);
   const test: CredentialTest = (piece) =>
     state.journal.secrets.has(piece, owners) ||
     state.tokens.find(piece) !== undefined ||
-    (named !== null && state.clients.authenticate(named, piece) !== undefined);
+    (askStore && state.clients.authenticate(named, piece) !== undefined);
   test.literal = state.journal.secrets.chosenBy(owners);
   return test;
 }

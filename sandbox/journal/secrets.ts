@@ -30,6 +30,7 @@ export class KnownSecrets {
   private readonly chosen = new Map<string, string[]>();
   /** Each secret that proved its client, to its client: a secret sent where no client is named is still tied. */
   private readonly clients = new Map<string, string>();
+  private readonly provenClients = new Set<string>();
 
   constructor(private readonly kept: number = KNOWN_SECRETS_KEPT) {}
 
@@ -64,7 +65,13 @@ export class KnownSecrets {
     this.remember(value, clientId);
     this.clients.delete(value);
     this.clients.set(value, clientId);
+    this.provenClients.add(clientId);
     if (this.clients.size > this.kept) this.clients.delete(this.clients.keys().next().value ?? '');
+  }
+
+  /** True once a secret of the client proved it (the values test then finds that secret). */
+  knowsSecretOf(clientId: string): boolean {
+    return this.provenClients.has(clientId);
   }
 
   /** The client whose secret this is, when it proved that client before. */
