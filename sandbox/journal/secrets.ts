@@ -143,22 +143,34 @@ export function scrubbed(text: string, isCredential: CredentialTest, fp: Fingerp
   return result;
 }
 
-/** Fields that hold no client text (the journal's own): never scrubbed. */
-const OWN_FIELDS = new Set(['kind', 'seq', 'at', 'endpoint', 'method', 'scheme', 'outcome']);
+/** Fields that hold no client text (the journal's own, or fingerprints by construction): never scrubbed. */
+const OWN_FIELDS = new Set([
+  'kind',
+  'seq',
+  'at',
+  'endpoint',
+  'method',
+  'scheme',
+  'outcome',
+  'credentials',
+  'chaos',
+]);
+/** The objects whose keys are client text (a query's parameter names); every other key is the journal's. */
+const CLIENT_KEYS = new Set(['query']);
 
-/** Every string of a record (keys of its objects too), scrubbed. */
-export function scrubbedRecord<Shape>(
-  record: Shape,
-  isCredential: (piece: string) => boolean,
-  fp: Fingerprinter,
-): Shape {
+/** Every string of a record a client could have written (a query's names too), scrubbed. */
+export function scrubbedRecord<Shape>(record: Shape, isCredential: CredentialTest, fp: Fingerprinter): Shape {
   const walk = (value: unknown, key: string | null): unknown => {
-    if (typeof value === 'string')
-      return key !== null && OWN_FIELDS.has(key) ? value : scrubbed(value, isCredential, fp);
+    if (key !== null && OWN_FIELDS.has(key)) return value;
+    if (typeof value === 'string') return scrubbed(value, isCredential, fp);
     if (Array.isArray(value)) return value.map((item) => walk(item, null));
     if (value === null || typeof value !== 'object') return value;
+    const clientKeys = key !== null && CLIENT_KEYS.has(key);
     return Object.fromEntries(
-      Object.entries(value).map(([name, inner]) => [scrubbed(name, isCredential, fp), walk(inner, name)]),
+      Object.entries(value).map(([name, inner]) => [
+        clientKeys ? scrubbed(name, isCredential, fp) : name,
+        walk(inner, clientKeys ? null : name),
+      ]),
     );
   };
   return walk(record, null) as Shape;
