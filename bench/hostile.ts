@@ -5,11 +5,15 @@
 // reference of the same run, a fresh sandbox takes the same count of benign listing requests.
 // Printed per round: peak RSS of the sandbox process, RSS and heap after a full collection, the
 // latency of a probe request sent every 100 ms (how long other requests stall), whether the process
-// still answers, and whether every seeded user's ads are intact. Fails when the hostile round's
-// peak RSS reaches 300 MB, the process is gone, or seeded ads changed.
+// still answers, whether every seeded user's ads are intact, and the journal's bytes on disk (each
+// round's sandbox keeps a data folder, as `npm run sandbox` does). The hostile mix includes
+// unauthenticated requests of every kind at their maximum size, naming a seeded team's client.
+// Fails when the hostile round's peak RSS reaches 300 MB, the process is gone, or seeded ads changed.
 //
 //   npm run bench:hostile -- [--requests 100000] [--concurrency 32] [--big-bodies 12]
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent } from 'undici';
 import { childJson } from './lib/child-json.js';
@@ -45,15 +49,24 @@ interface RoundResult {
   probe: ProbeResult;
   alive: boolean;
   adsIntact: boolean;
+  /** The journal's files in the data folder (journal.jsonl and its rotations), at the round's end. */
+  journalMb: number;
+}
+
+function journalBytes(folder: string): number {
+  return readdirSync(folder)
+    .filter((name) => name.startsWith('journal.jsonl'))
+    .reduce((sum, name) => sum + statSync(join(folder, name)).size, 0);
 }
 
 type Kind = (index: number) => attacks.Send;
 
 async function runRound(round: RoundResult['round']): Promise<RoundResult> {
   // The sandbox's own Node flags, as `npm run sandbox` gives them: the figure is then the sandbox's.
+  const data = mkdtempSync(join(tmpdir(), `bench-hostile-${round}-`));
   const child = await startServerChild<SandboxChildInfo>(
     '../sandbox-child.ts',
-    [],
+    ['--data', data],
     ['--expose-gc', ...SANDBOX_NODE_FLAGS],
   );
   if (!child.info.sandboxSettings) throw new Error('the sandbox child runs without the sandbox settings');
@@ -63,7 +76,9 @@ async function runRound(round: RoundResult['round']): Promise<RoundResult> {
   const seeded = await seedOwners(target, http, actor);
   const receiver = await holdingReceiver(200);
   const kinds =
-    round === 'hostile' ? await hostileKinds(target, http, actor, receiver.url) : benignKinds(target, seeded);
+    round === 'hostile'
+      ? await hostileKinds(target, http, actor, receiver.url, seeded[1]?.actor.clientId ?? 'cl_none')
+      : benignKinds(target, seeded);
   const probe = startProbe(target, seeded[0]?.actor);
   const statuses: Record<string, number> = {};
   const started = performance.now();
@@ -75,7 +90,10 @@ async function runRound(round: RoundResult['round']): Promise<RoundResult> {
   const seededNow = await checkSeeded(target, seeded);
   const memory = await memoryWithin(child, 10_000);
   await stop(child, receiver, target);
+  const journalMb = journalBytes(data) / 1024 / 1024;
+  rmSync(data, { recursive: true, force: true });
   return {
+    journalMb,
     round,
     requests: REQUESTS,
     seconds,
@@ -173,6 +191,7 @@ async function hostileKinds(
   http: SandboxHttp,
   actor: () => Promise<attacks.Actor>,
   receiverUrl: string,
+  victimClientId: string,
 ): Promise<Kind[]> {
   const attacker = await actor();
   const fanOutOwner = await actor();
@@ -187,27 +206,18 @@ async function hostileKinds(
   const hook = attacks.forbiddenHook(target, attacker);
   const users = attacks.userFlood(target);
   const fan = attacks.fanOut(target, fanOutOwner);
+  const unauthenticated = attacks.unauthenticatedMax(target, victimClientId);
+  const times = (count: number, send: attacks.Send): attacks.Send[] =>
+    Array.from({ length: count }, () => send);
   const shares: attacks.Send[] = [
-    flow,
-    flow,
-    flow,
-    flow,
-    flow,
-    flow,
-    guess,
-    guess,
-    guess,
-    guess,
-    emptyKey,
-    emptyKey,
-    clock,
-    clock,
-    hook,
-    hook,
+    ...times(4, unauthenticated),
+    ...times(6, flow),
+    ...times(4, guess),
+    ...times(2, emptyKey),
+    ...times(2, clock),
+    ...times(2, hook),
     users,
-    fan,
-    fan,
-    fan,
+    ...times(3, fan),
   ];
   const bigBodies = await bigBodySends(target, actor);
   return [
@@ -263,12 +273,12 @@ async function main(): Promise<void> {
   const ms = (value: number): string => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
   console.log(`${REQUESTS} requests per round, ${CONCURRENCY} at a time, each round a fresh sandbox process`);
   console.log(
-    '| round | seconds | req/s | peak RSS | RSS after GC | heap after GC | probe p50 | probe p99 | probe max | alive | seeded ads intact |',
+    '| round | seconds | req/s | peak RSS | RSS after GC | heap after GC | journal on disk | probe p50 | probe p99 | probe max | alive | seeded ads intact |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const result of results)
     console.log(
-      `| ${result.round} | ${result.seconds.toFixed(1)} | ${(result.requests / result.seconds).toFixed(0)} | ${mb(result.peakRssMb)} | ${mb(result.rssAfterMb)} | ${mb(result.heapAfterMb)} | ${ms(result.probe.p50)} | ${ms(result.probe.p99)} | ${ms(result.probe.max)} | ${result.alive ? 'yes' : 'NO'} | ${result.adsIntact ? 'yes' : 'NO'} |`,
+      `| ${result.round} | ${result.seconds.toFixed(1)} | ${(result.requests / result.seconds).toFixed(0)} | ${mb(result.peakRssMb)} | ${mb(result.rssAfterMb)} | ${mb(result.heapAfterMb)} | ${result.journalMb.toFixed(1)} MB | ${ms(result.probe.p50)} | ${ms(result.probe.p99)} | ${ms(result.probe.max)} | ${result.alive ? 'yes' : 'NO'} | ${result.adsIntact ? 'yes' : 'NO'} |`,
     );
   for (const result of results)
     console.log(

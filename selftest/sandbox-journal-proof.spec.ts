@@ -130,4 +130,52 @@ test.describe('a card only its client can write', () => {
       rmSync(folder, { recursive: true, force: true });
     }
   });
+
+  test('a credential wherever it travels ties its request to its client: a token in the query or the path, a secret at a resource endpoint', async () => {
+    const box = await startChaosSandbox();
+    try {
+      const team = box.actor(5);
+      const token = await box.signIn(team);
+      const apps = box.sandbox.appsUrl;
+      const bearer = { authorization: `Bearer ${token}` };
+      const listing = `${apps}/autoupload/v1/published`;
+      await team.client.call(`${listing}?access_token=${token}&fetch_size=2`);
+      await team.client.call(`${listing}?access_token=${token}&fetch_size=2`, { headers: bearer });
+      await team.client.call(`${listing}/${token}`);
+      await team.client.call(`${listing}?fetch_size=2&key=${encodeURIComponent(team.secret)}`, {
+        headers: bearer,
+      });
+      const { records } = await box.journal({ client_id: team.clientId });
+      const text = JSON.stringify(records);
+      for (const secret of [token, team.secret]) expect(text.includes(secret)).toBe(false);
+      const fp = box.sandbox.state.journal.fingerprints.fp(token);
+      const listings = records.filter(
+        (record) =>
+          record.kind === 'request' &&
+          record.endpoint !== 'token' &&
+          record.endpoint !== 'authorize' &&
+          record.endpoint !== 'login' &&
+          record.endpoint !== 'consent',
+      );
+      // All four are the team's records, each credential where it travelled, as a fingerprint.
+      expect(listings.map((record) => record.kind === 'request' && record.credentials)).toEqual([
+        { query_token: fp },
+        { bearer: fp, query_token: fp },
+        { path_token: fp },
+        { bearer: fp, secret_in: ['query'] },
+      ]);
+      const card = gradeClient(team.clientId, records);
+      const line = (id: string) => card.lines.find((one) => one.requirement.id === id);
+      // The token in the URL beside the header: C4-02 (advisory); the token only in the URL of
+      // the listing: C4-01's; the secret at the listing: C5-01's.
+      expect(idsStanding(card, 'advisory')).toContain('C4-02');
+      const c402 = line('C4-02')?.verdict;
+      expect(c402?.outcome === 'failed' ? c402.evidence.map((record) => record.seq) : []).toEqual([
+        listings[1]?.seq,
+      ]);
+      expect(idsStanding(card, 'failed')).toEqual(expect.arrayContaining(['C4-01', 'C5-01']));
+    } finally {
+      await box.close();
+    }
+  });
 });

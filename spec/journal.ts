@@ -70,10 +70,16 @@ export interface RequestRecord {
   credentials: {
     bearer?: string;
     body_token?: string;
-    /** Optional addition: a token sent in the query string (`?access_token=`), its fingerprint. */
+    /**
+     * Optional addition: a token sent in the query string (`?access_token=`, or any parameter's
+     * name or value equal to a token), its fingerprint; the request is that token's client's.
+     */
     query_token?: string;
+    /** Optional addition: a token sent as a segment of the path, its fingerprint. */
+    path_token?: string;
     basic?: boolean;
-    secret_in?: Array<'body' | 'query' | 'header'>;
+    /** `path` (an addition): the secret as a segment of the path. */
+    secret_in?: Array<'body' | 'query' | 'header' | 'path'>;
     /**
      * Optional addition: true when the token carried had been issued to this client and was
      * revoked before the request came (a code sent twice, a client and user's 101st token, chaos's

@@ -179,3 +179,51 @@ export function benignListing(target: Target, actor: Actor): Send {
     );
   };
 }
+
+/**
+ * Unauthenticated requests of every kind at their maximum size, each naming another team's
+ * client (public: its id is in every authorization URL): a 0.9 MB import, a 1 MB notification
+ * configuration, an 8 KB listing URL, a 16 KB token form, an 8 KB authorization URL. No token, no
+ * secret: the journal keeps only small claimed-only records of them.
+ */
+export function unauthenticatedMax(target: Target, clientId: string): Send {
+  const brand = 'b'.repeat(9000);
+  const ads = Array.from({ length: 100 }, (_, index) => ({
+    id: `ad-${index}`,
+    params: { vehicle_brand: brand },
+  }));
+  const importBody = JSON.stringify({ client_id: clientId, ad_list: ads });
+  const notificationBody = JSON.stringify({
+    client_id: clientId,
+    url: `http://127.0.0.1:9/${'u'.repeat(1_000_000)}`,
+  });
+  const longQuery = `client_id=${clientId}&${'q'.repeat(7900)}=1`;
+  const tokenForm = `grant_type=authorization_code&client_id=${clientId}&code=${'c'.repeat(4000)}&redirect_uri=${'r'.repeat(4000)}`;
+  const sends: Send[] = [
+    () =>
+      status(`${target.appsUrl}/autoupload/import`, target.apps, {
+        method: 'POST',
+        headers: JSON_TYPE,
+        body: importBody,
+      }),
+    () =>
+      status(`${target.appsUrl}/autoservice/v1/notification`, target.apps, {
+        method: 'POST',
+        headers: JSON_TYPE,
+        body: notificationBody,
+      }),
+    () => status(`${target.appsUrl}/autoupload/v1/published?${longQuery}`, target.apps),
+    () =>
+      status(`${target.authUrl}/oauth/token`, target.auth, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: tokenForm,
+      }),
+    () => status(`${target.authUrl}/oauth?response_type=code&${longQuery}`, target.auth),
+  ];
+  let index = 0;
+  return () => {
+    index += 1;
+    return (sends[index % sends.length] as Send)().catch(() => 0);
+  };
+}

@@ -24,6 +24,7 @@ import { gradeSameRedirect } from './same-redirect.js';
 import { gradeSecretPlacement } from './secret-placement.js';
 import { gradeStateSent } from './state-sent.js';
 import { gradeStopAtNull } from './stop-at-null.js';
+import { gradeTokenInUrl } from './token-in-url.js';
 import { gradeTokenPlacement } from './token-placement.js';
 import { gradeUnknownStatusDelivery } from './unknown-status-delivery.js';
 import { gradeUnknownStatusListing } from './unknown-status-listing.js';
@@ -37,6 +38,7 @@ const GRADERS: Readonly<Record<string, Grade>> = {
   'C3-01': gradeUnknownStatusListing,
   'C3-02': gradeUnknownStatusDelivery,
   'C4-01': gradeTokenPlacement,
+  'C4-02': gradeTokenInUrl,
   'C4.1-01': gradeRegisteredRedirect,
   'C4.1-02': gradeStateSent,
   'C4.2-01': gradeSameRedirect,

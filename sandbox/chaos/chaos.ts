@@ -25,69 +25,161 @@ function applies(fault: FaultRate, stage: ChaosStage, endpoint: JournalEndpoint 
   );
 }
 
+/** One setting of the switch in force, for the clients it named (or every client). */
+interface Group {
+  readonly settings: ChaosSettings;
+  readonly profiles: ChaosProfile[];
+  /** When it was switched on: catalog-renumber counts from it. */
+  readonly switchedOnAtMs: number;
+}
+
+function groupOf(settings: ChaosSettings): Group | null {
+  const profiles = settings.profiles.flatMap((name) => profileNamed(name) ?? []);
+  return profiles.length === 0 ? null : { settings, profiles, switchedOnAtMs: Date.now() };
+}
+
 /**
  * The chaos in force: the profiles, for which clients, from which seed. Off (no profile), every
  * hook asks `active` and goes on at once. Each client's requests and deliveries are numbered per
  * stage; a decision's draws come from (seed, client, stage, number) alone.
+ *
+ * Tenants apart: a value naming clients sets those clients' chaos only (a team switching its
+ * own leaves every other team's as it was, sequence and block included); the two global values,
+ * `false` and `"clients": "all"`, change every client's chaos (the switch's summary says so).
  */
 /** Chaos's position in its sequences (Chaos.position). */
 export interface ChaosPosition {
   places: Record<string, number>;
+  /** The earliest setting's (a position kept before settings were per client has only this). */
   switchedOnAtMs: number;
+  /** Per client id, and EVERYONE for the global setting. */
+  switchedOn?: Record<string, number>;
 }
 
+/** The global setting's key in ChaosPosition.switchedOn (no client id holds a newline). */
+const EVERYONE = '\n*';
+
 export class Chaos {
-  private current: ChaosSettings = { ...CHAOS_OFF };
-  private profiles: ChaosProfile[] = [];
+  private last: ChaosSettings = { ...CHAOS_OFF };
+  /** `"clients": "all"`: every client without a setting of its own. */
+  private everyone: Group | null = null;
+  private readonly own = new Map<string, Group>();
   private readonly places = new Map<string, number>();
-  /** When it was last switched on: catalog-renumber counts from it. */
-  private switchedOnAtMs = 0;
   /** rate-limit's windows and blocks, per client. */
   readonly blocks = new RateBlocks();
   /** pages' re-encoded and empty-page tokens, per client. */
   readonly forms = new PageForms();
 
   get active(): boolean {
-    return this.profiles.length > 0;
+    return this.everyone !== null || this.own.size > 0;
   }
 
+  /** The value last set (what a value leaves out keeps from it). */
   get settings(): ChaosSettings {
-    return this.current;
+    return this.last;
   }
 
-  /** Applies a value of the `chaos` switch (settings.ts); the sequences start again from 0. */
+  /** Every setting in force: the global one first, then each distinct one of named clients. */
+  get groups(): ChaosSettings[] {
+    const named = new Map<Group, string[]>();
+    for (const [clientId, group] of this.own) named.set(group, [...(named.get(group) ?? []), clientId]);
+    return [
+      ...(this.everyone === null ? [] : [this.everyone.settings]),
+      ...[...named].map(([group, clients]) => ({ ...group.settings, clients })),
+    ];
+  }
+
+  /** The setting in force for the client, when any. */
+  settingsFor(clientId: string | null): ChaosSettings {
+    return this.groupFor(clientId)?.settings ?? this.last;
+  }
+
+  private groupFor(clientId: string | null): Group | null {
+    if (clientId === null) return null;
+    return this.own.get(clientId) ?? this.everyone;
+  }
+
+  /**
+   * Applies a value of the `chaos` switch (settings.ts). Naming clients: theirs only, their
+   * sequences from 0 again. `"all"` or false: every client's, every sequence from 0. `{"each":
+   * [...]}` (what the switch reads when several are in force): all off, then each in order.
+   */
   set(value: unknown): void {
-    const next = parseChaosSettings(value, this.current);
-    this.current = next;
-    this.profiles = next.profiles.flatMap((name) => profileNamed(name) ?? []);
-    this.places.clear();
-    this.blocks.clear();
-    this.forms.clear();
-    this.switchedOnAtMs = Date.now();
+    const each = eachOf(value);
+    if (each !== undefined) {
+      this.set(false);
+      for (const one of each) this.set(one);
+      return;
+    }
+    const next = parseChaosSettings(value, this.last);
+    this.last = next;
+    const group = groupOf(next);
+    if (next.clients === 'all' || (next.profiles.length === 0 && (value === false || value === null))) {
+      this.everyone = next.clients === 'all' ? group : null;
+      this.own.clear();
+      this.places.clear();
+      this.blocks.clear();
+      this.forms.clear();
+      return;
+    }
+    for (const clientId of next.clients) {
+      if (group === null) this.own.delete(clientId);
+      else this.own.set(clientId, group);
+      this.restart(clientId);
+    }
   }
 
-  /** Where each client's sequences stand and when chaos was switched on: kept across a restart. */
+  /** Where each client's sequences stand and when each setting was switched on: kept across a restart. */
   position(): ChaosPosition {
-    return { places: Object.fromEntries(this.places), switchedOnAtMs: this.switchedOnAtMs };
+    const switchedOn: Record<string, number> = {};
+    if (this.everyone !== null) switchedOn[EVERYONE] = this.everyone.switchedOnAtMs;
+    for (const [clientId, group] of this.own) switchedOn[clientId] = group.switchedOnAtMs;
+    const times = Object.values(switchedOn);
+    return {
+      places: Object.fromEntries(this.places),
+      switchedOnAtMs: times.length === 0 ? 0 : Math.min(...times),
+      switchedOn,
+    };
   }
 
   /** Goes on from a kept position, once the kept settings are set again: a replay survives a restart. */
   resume(position: ChaosPosition): void {
     for (const [key, place] of Object.entries(position.places))
       if (Number.isSafeInteger(place) && place >= 0) this.places.set(key, place);
-    if (Number.isFinite(position.switchedOnAtMs)) this.switchedOnAtMs = position.switchedOnAtMs;
+    const at = (key: string): number | undefined => {
+      const kept = position.switchedOn?.[key] ?? position.switchedOnAtMs;
+      return Number.isFinite(kept) ? kept : undefined;
+    };
+    const everyoneAt = at(EVERYONE);
+    if (this.everyone !== null && everyoneAt !== undefined)
+      this.everyone = { ...this.everyone, switchedOnAtMs: everyoneAt };
+    const resumed = new Map<Group, Group>();
+    for (const [clientId, group] of this.own) {
+      const kept = at(clientId);
+      if (kept === undefined) continue;
+      const again = resumed.get(group) ?? { ...group, switchedOnAtMs: kept };
+      resumed.set(group, again);
+      this.own.set(clientId, again);
+    }
+  }
+  /** The client's sequences, windows and page forms, from nothing again. */
+  private restart(clientId: string): void {
+    for (const key of [...this.places.keys()]) if (key.endsWith(`\n${clientId}`)) this.places.delete(key);
+    this.blocks.forget(clientId);
+    this.forms.forget(clientId);
   }
 
-  renumberedSince(): number {
-    return this.switchedOnAtMs + this.current.renumber_after_seconds * 1000;
+  renumberedSince(clientId: string | null): number {
+    const group = this.groupFor(clientId);
+    if (group === null) return Infinity;
+    return group.switchedOnAtMs + group.settings.renumber_after_seconds * 1000;
   }
 
   /** The profiles on for this client, when any. */
   inForceFor(clientId: string | null): ChaosInForce | undefined {
-    if (!this.active || clientId === null) return undefined;
-    const { clients } = this.current;
-    if (clients !== 'all' && !clients.includes(clientId)) return undefined;
-    return { profiles: [...this.current.profiles], seed: this.current.seed };
+    const group = this.groupFor(clientId);
+    if (group === null) return undefined;
+    return { profiles: [...group.settings.profiles], seed: group.settings.seed };
   }
 
   has(clientId: string | null, profile: string): boolean {
@@ -107,7 +199,8 @@ export class Chaos {
     const place = this.places.get(key) ?? 0;
     this.places.set(key, place + 1);
     const draws = drawsFor(inForce.seed, clientId, sequence, place);
-    const faults = this.profiles.flatMap((profile) => profile.faults.map((fault) => ({ profile, fault })));
+    const profiles = this.groupFor(clientId)?.profiles ?? [];
+    const faults = profiles.flatMap((profile) => profile.faults.map((fault) => ({ profile, fault })));
     return {
       clientId,
       place,
@@ -132,4 +225,11 @@ export class Chaos {
       },
     };
   }
+}
+
+/** The settings of `{"each": [...]}`, or undefined for any other value. */
+function eachOf(value: unknown): unknown[] | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const each = (value as { each?: unknown }).each;
+  return Array.isArray(each) && each.length <= 1000 ? each : undefined;
 }

@@ -175,7 +175,7 @@ function intake(enqueue: Enqueue, held: HeldBack, chaos: Chaos): Enqueue {
       return;
     }
     const { decision, tag: unclaimed, body } = drawnDelivery(turn, delivery);
-    const delayMs = chaos.settings.delay_ms;
+    const delayMs = chaos.settingsFor(delivery.clientId ?? null).delay_ms;
     const claim =
       decision?.fault === 'out_of_order' ? undefined : held.claim(configId, delayMs + HELD_FALLBACK_MS);
     // The configuration's deliveries held back (out of order) go once this one's first attempt has ended.

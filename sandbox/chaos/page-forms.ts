@@ -45,4 +45,8 @@ export class PageForms {
   clear(): void {
     this.byClient.clear();
   }
+
+  forget(clientId: string): void {
+    this.byClient.delete(clientId);
+  }
 }

@@ -35,4 +35,8 @@ export class RateBlocks {
   clear(): void {
     this.windows.clear();
   }
+
+  forget(clientId: string): void {
+    this.windows.delete(clientId);
+  }
 }

@@ -46,7 +46,9 @@ export async function applyRequestFault(
   context: { request: FastifyRequest; reply: FastifyReply; trace: Trace; state: ChaosState },
 ): Promise<Applied> {
   const { request, reply, trace, state } = context;
-  const settings = state.chaos.settings;
+  const settings = state.chaos.settingsFor(
+    trace.identity?.clientId ?? trace.identity?.claimedClientId ?? null,
+  );
   switch (decision.fault) {
     case 'html-403':
       return answer(reply, cdnPage(403));

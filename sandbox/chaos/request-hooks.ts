@@ -91,7 +91,7 @@ async function beforeHandler(
   const found = chaosClient(request, state);
   if (found === null) return false;
   const { trace, clientId, proven } = found;
-  const { limit, block_seconds: blockSeconds } = chaos.settings;
+  const { limit, block_seconds: blockSeconds } = chaos.settingsFor(clientId);
   // Only proven requests count towards the limit; a page naming a blocked client is refused too.
   const refused = proven
     ? chaos.blocks.refuses(clientId, limit, blockSeconds)
@@ -133,7 +133,7 @@ export function chaosStages(state: ChaosState): ChaosStages {
       const renumbered =
         (trace.endpoint === 'catalog' || trace.endpoint === 'import') &&
         state.chaos.has(trace.identity?.clientId ?? null, 'catalog-renumber') &&
-        Date.now() >= state.chaos.renumberedSince();
+        Date.now() >= state.chaos.renumberedSince(trace.identity?.clientId ?? null);
       if (!renumbered) {
         next();
         return;

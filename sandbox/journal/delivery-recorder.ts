@@ -1,6 +1,7 @@
 import type { DeliveryRecord } from '../../spec/journal.js';
 import type { DeliveryObserver } from '../notifications/delivery.js';
 import type { Journal } from './journal.js';
+import { scrubbedRecord, type CredentialTest } from './secrets.js';
 
 /** The event id, ad id and status a delivery's body carries: production's body or the variants' other one. */
 function bodyFacts(body: string): { eventId: string; adId: string; status: string } {
@@ -41,6 +42,11 @@ export function journalDeliveries(journal: Journal): DeliveryObserver {
       ...(delivery.chaos?.decision === undefined ? {} : { decision: delivery.chaos.decision }),
       ...(delivery.chaos === undefined ? {} : { chaos: delivery.chaos.inForce }),
     };
-    journal.add(record);
+    // The configuration's token (and any credential its owner chose) never written, in the url or the error.
+    journal.secrets.remember(delivery.token, delivery.clientId ?? `user:${delivery.login}`);
+    const owners = [delivery.clientId, `user:${delivery.login}`];
+    const test: CredentialTest = (piece) => piece === delivery.token || journal.secrets.has(piece, owners);
+    test.literal = [delivery.token, ...journal.secrets.chosenBy(owners)];
+    journal.add(scrubbedRecord(record, test, journal.fingerprints));
   };
 }

@@ -18,10 +18,12 @@ export interface Identity {
   proof?: 'token' | 'secret';
   bearer?: string;
   bodyToken?: string;
-  /** A token in the query string (`?access_token=`): a leak, still its client's. */
+  /** A token in the query string (`?access_token=` or under any name): a leak, still its client's. */
   queryToken?: string;
+  /** A token as a segment of the path: a leak, still its client's. */
+  pathToken?: string;
   basic?: boolean;
-  secretIn?: Array<'body' | 'query' | 'header'>;
+  secretIn?: Array<'body' | 'query' | 'header' | 'path'>;
   /** The token carried was this client's, since revoked (the journal remembers whose it was). */
   revoked?: boolean;
   /** The browser's cookie as sent (login, consent, authorize): what ties a flow's pages together. */
@@ -118,27 +120,24 @@ export function identify(request: FastifyRequest, state: JournalState, query: Pa
   const header = request.headers.authorization;
   const bearer = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
   const bodyToken = field(fields, 'access_token');
-  const queryToken = query.get('access_token');
-  const token = bearer ?? bodyToken ?? queryToken;
-  const live = token === undefined ? undefined : state.tokens.find(token);
-  const revoked =
-    live !== undefined || token === undefined
-      ? undefined
-      : state.journal.revoked.find(state.journal.fingerprints.fp(token));
-  const grant = live ?? revoked;
+  const inUrl = urlCredentials(state, query, path);
+  const token = bearer ?? bodyToken ?? inUrl.queryToken ?? inUrl.pathToken;
+  const grant = token === undefined ? undefined : grantOf(state, token);
+  const revoked = grant !== undefined && state.tokens.find(token ?? '') === undefined;
   const basic = basicCredentials(header);
-  const secretIn: Array<'body' | 'query' | 'header'> = [];
+  const secretIn: Array<'body' | 'query' | 'header' | 'path'> = [];
   if (field(fields, 'client_secret') !== undefined) secretIn.push('body');
-  if (query.has('client_secret')) secretIn.push('query');
+  if (query.has('client_secret') || inUrl.secretClient !== undefined) secretIn.push('query');
   if (basic !== undefined) secretIn.push('header');
+  if (inUrl.secretInPath) secretIn.push('path');
   const named = basic?.user ?? field(fields, 'client_id') ?? query.get('client_id');
   const bySecret =
     grant === undefined && secretIn.length > 0
-      ? secretClient(state, named, [
+      ? (secretClient(state, named, [
           field(fields, 'client_secret'),
           query.get('client_secret'),
           basic?.password,
-        ])
+        ]) ?? inUrl.secretClient)
       : undefined;
   const clientId = grant?.clientId ?? bySecret ?? null;
   const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
@@ -153,10 +152,61 @@ export function identify(request: FastifyRequest, state: JournalState, query: Pa
         : {}),
     ...(bearer === undefined ? {} : { bearer }),
     ...(bodyToken === undefined ? {} : { bodyToken }),
-    ...(queryToken === undefined ? {} : { queryToken }),
+    ...(inUrl.queryToken === undefined ? {} : { queryToken: inUrl.queryToken }),
+    ...(inUrl.pathToken === undefined ? {} : { pathToken: inUrl.pathToken }),
     ...(basic === undefined ? {} : { basic: true }),
-    ...(secretIn.length === 0 ? {} : { secretIn }),
-    ...(revoked === undefined ? {} : { revoked: true }),
+    ...(secretIn.length === 0 ? {} : { secretIn: [...new Set(secretIn)] }),
+    ...(revoked ? { revoked: true } : {}),
     ...(cookie === undefined ? {} : { cookie }),
+  };
+}
+
+/** The token's client and user: live, or remembered as revoked. */
+function grantOf(state: JournalState, token: string): { clientId: string; login: string } | undefined {
+  return state.tokens.find(token) ?? state.journal.revoked.find(state.journal.fingerprints.fp(token));
+}
+
+/** No credential is shorter: shorter values are never looked up. */
+const SHORTEST_CREDENTIAL = 16;
+
+/**
+ * Credentials in the URL, wherever the client put them: a token as `access_token` or any other
+ * query value or name, or as a path segment; a client secret (one that proved its client before)
+ * as any query value or path segment, tied to its client.
+ */
+function urlCredentials(
+  state: JournalState,
+  query: Params,
+  path: string,
+): { queryToken?: string; pathToken?: string; secretClient?: string; secretInPath: boolean } {
+  const isToken = (value: string): boolean =>
+    value.length >= SHORTEST_CREDENTIAL && grantOf(state, value) !== undefined;
+  const named = query.get('access_token');
+  const queryPieces = query
+    .names()
+    .slice(0, 50)
+    .flatMap((name) => [name, query.get(name) ?? '']);
+  const queryToken = named ?? queryPieces.find(isToken);
+  const segments = path
+    .split('/')
+    .slice(0, 32)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
+  const pathToken = segments.find(isToken);
+  const secretOf = (value: string) =>
+    value.length >= SHORTEST_CREDENTIAL ? state.journal.secrets.clientOf(value) : undefined;
+  const inQuery = queryPieces.map(secretOf).find((found) => found !== undefined);
+  const inPath = segments.map(secretOf).find((found) => found !== undefined);
+  const secretClient = inQuery ?? inPath;
+  return {
+    ...(queryToken === undefined ? {} : { queryToken }),
+    ...(pathToken === undefined ? {} : { pathToken }),
+    ...(secretClient === undefined ? {} : { secretClient }),
+    secretInPath: inPath !== undefined,
   };
 }

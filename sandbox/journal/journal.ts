@@ -10,6 +10,7 @@ import { Fingerprinter } from './fingerprint.js';
 import { BrowserFlows } from './flows.js';
 import { JournalFile } from './journal-file.js';
 import { RevokedTokens } from './revoked-tokens.js';
+import { KnownSecrets } from './secrets.js';
 import { Ring, type KeptRecord } from './ring.js';
 
 /** Records kept per proven client, and in the ring of claimed-only records. */
@@ -85,6 +86,8 @@ export class Journal {
   readonly fingerprints = new Fingerprinter();
   /** Whose each revoked token was (by fingerprint): its later uses stay its client's. */
   readonly revoked = new RevokedTokens();
+  /** Credentials seen issued or presented: never written, wherever they appear (secrets.ts). */
+  readonly secrets = new KnownSecrets();
   /** The flows' pages while their client is only claimed (flows.ts). */
   readonly flows = new BrowserFlows();
   private readonly rings = new Map<string, Ring>();
@@ -142,7 +145,7 @@ export class Journal {
     this.seq += 1;
     const { record: full, line } = lineOf({ seq: this.seq, at: at.toISOString(), ...record });
     const claimedRing = full.kind === 'request' && PAGES.has(full.endpoint) ? PAGES_RING : '';
-    this.keep({ record: full, bytes: line.length }, ringKey ?? claimedRing);
+    this.keep({ line, seq: full.seq, bytes: line.length }, ringKey ?? claimedRing);
     if (this.file !== null) this.queue(line);
     return full;
   }
@@ -189,16 +192,17 @@ export class Journal {
    */
   prove(clientId: string, seqs: ReadonlySet<number>): void {
     const before = this.claimedPages.bytes;
-    const taken = this.claimedPages.extract((record) => seqs.has(record.seq));
+    const taken = this.claimedPages.extract((seq) => seqs.has(seq));
     this.heldBytes -= before - this.claimedPages.bytes;
     const counted = this.claimedCounts.get(clientId) ?? 0;
     this.claimedCounts.set(clientId, Math.max(0, counted - taken.length));
     for (const entry of taken) {
-      if (entry.record.kind !== 'request') continue;
-      const record: RequestRecord = { ...entry.record, client_id: clientId };
+      const claimed = JSON.parse(entry.line) as JournalRecord;
+      if (claimed.kind !== 'request') continue;
+      const record: RequestRecord = { ...claimed, client_id: clientId };
       delete record.claimed_client_id;
       const line = `${JSON.stringify(record)}\n`;
-      this.keep({ record, bytes: line.length }, clientId);
+      this.keep({ line, seq: record.seq, bytes: line.length }, clientId);
       if (this.file !== null) this.queue(line);
     }
   }

@@ -3,7 +3,8 @@ import type { RequestRecord } from '../../spec/journal.js';
 import { Params } from '../http/params.js';
 import type { JournalState } from './journal-state.js';
 import { answerFacts, redactedPath, redactedQuery, requestParams } from './facts.js';
-import { identify, type Identity } from './identify.js';
+import { basicCredentials, bodyFields, field, identify, type Identity } from './identify.js';
+import { scrubbedRecord, type CredentialTest } from './secrets.js';
 import { listingPageFacts } from './listing-facts.js';
 import type { Trace } from './trace.js';
 import type { Fingerprinter } from './fingerprint.js';
@@ -39,6 +40,7 @@ function credentialsOf(identity: Identity, fp: Fingerprinter): RequestRecord['cr
     ...(identity.bearer === undefined ? {} : { bearer: fp.fp(identity.bearer) }),
     ...(identity.bodyToken === undefined ? {} : { body_token: fp.fp(identity.bodyToken) }),
     ...(identity.queryToken === undefined ? {} : { query_token: fp.fp(identity.queryToken) }),
+    ...(identity.pathToken === undefined ? {} : { path_token: fp.fp(identity.pathToken) }),
     ...(identity.basic === true ? { basic: true } : {}),
     ...(identity.secretIn === undefined ? {} : { secret_in: identity.secretIn }),
     ...(identity.revoked === true ? { revoked: true } : {}),
@@ -93,6 +95,69 @@ function file(
   });
 }
 
+/**
+ * The credentials this exchange shows the sandbox issued or holds, remembered so that the journal
+ * never writes them wherever else they appear (secrets.ts): a token presented while live, a
+ * secret that proved its client, a password that signed in, a notification token accepted, and
+ * the codes and tokens the answer issued.
+ */
+function rememberSecrets(
+  request: FastifyRequest,
+  trace: Trace,
+  state: JournalState,
+  answer: Record<string, unknown> | null,
+  answered: { status: number; location?: string; setCookie?: string },
+): void {
+  const known = state.journal.secrets;
+  const identity = trace.identity;
+  if (identity === undefined) return;
+  for (const token of [identity.bearer, identity.bodyToken, identity.queryToken])
+    if (token !== undefined && state.tokens.find(token) !== undefined) known.remember(token);
+  const fields = bodyFields(request.body);
+  if (identity.proof === 'secret' && identity.clientId !== null) {
+    known.rememberClientSecret(field(fields, 'client_secret'), identity.clientId);
+    known.rememberClientSecret(trace.query?.get('client_secret'), identity.clientId);
+    known.rememberClientSecret(basicCredentials(request.headers.authorization)?.password, identity.clientId);
+  }
+  const ok = answered.status >= 200 && answered.status < 400;
+  if (trace.endpoint === 'login' && ok && answered.setCookie !== undefined && identity.login !== null)
+    known.remember(field(fields, 'password'), `user:${identity.login}`);
+  if (trace.endpoint === 'notification' && ok && identity.clientId !== null)
+    known.remember(field(fields, 'token'), identity.clientId);
+  const code =
+    answered.location === undefined
+      ? null
+      : new URLSearchParams(answered.location.split('?')[1] ?? '').get('code');
+  known.remember(code);
+  if (answer === null) return;
+  if (trace.endpoint === 'token' && typeof answer.access_token === 'string')
+    known.remember(answer.access_token);
+  if ((trace.endpoint === 'import' || trace.endpoint === 'import_status') && typeof answer.token === 'string')
+    known.remember(answer.token);
+}
+
+/** Is this piece of a record's text a credential? What the journal remembers, a live token, the client's secret. */
+function credentialTest(state: JournalState, identity: Identity): CredentialTest {
+  const owners = [
+    identity.clientId,
+    identity.claimedClientId,
+    identity.login === null ? null : `user:${identity.login}`,
+  ];
+  const named = identity.clientId ?? identity.claimedClientId;
+  // Once the client's secret proved it, the values known hold it: no hashing per piece then.
+  const askStore = named !== null && !state.journal.secrets.knowsSecretOf(named);
+  const test: CredentialTest = (piece) =>
+    state.journal.secrets.has(piece, owners) ||
+    state.tokens.find(piece) !== undefined ||
+    (askStore && state.clients.authenticate(named, piece) !== undefined);
+  test.literal = state.journal.secrets.chosenBy(owners);
+  return test;
+}
+
+function reasonOf(reason: string | undefined): { reason?: string } {
+  return reason === undefined ? {} : { reason };
+}
+
 /** Writes the request's record: `status` the answer's (0: none, the connection was closed). */
 export function journalRequest(
   request: FastifyRequest,
@@ -105,12 +170,9 @@ export function journalRequest(
   const fp = state.journal.fingerprints;
   const identity = identityOf(request, trace, state);
   const query = trace.query ?? Params.fromUrl('');
-  const facts = answerFacts(
-    trace.endpoint,
-    parsedAnswer(trace.payload, trace.endpoint),
-    answered.location,
-    fp,
-  );
+  const parsed = parsedAnswer(trace.payload, trace.endpoint);
+  rememberSecrets(request, trace, state, parsed, answered);
+  const facts = answerFacts(trace.endpoint, parsed, answered.location, fp);
   // A request that proved no client (refused before its token or secret was checked, or never
   // carrying one) yields no facts of its body: whatever it sent costs the journal nothing.
   const body = identity.clientId === null && !BROWSER_PAGES.has(trace.endpoint) ? undefined : request.body;
@@ -131,16 +193,18 @@ export function journalRequest(
     credentials: credentialsOf(identity, fp),
     ...(params === undefined ? {} : { params }),
     status: answered.status,
-    ...(answered.reason === undefined
-      ? facts.reason === undefined
-        ? {}
-        : { reason: facts.reason }
-      : { reason: answered.reason }),
+    ...reasonOf(answered.reason ?? facts.reason),
     ...(facts.answer === undefined ? {} : { answer: facts.answer }),
     ...(decision === undefined ? {} : { decision }),
     ...(trace.decisions.length > 1 ? { decisions: trace.decisions } : {}),
     ...(trace.inForce === undefined ? {} : { chaos: trace.inForce }),
     duration_ms: Math.round(performance.now() - trace.startMs),
   };
-  file(state, record, identity, trace, answered.setCookie);
+  file(
+    state,
+    scrubbedRecord(record, credentialTest(state, identity), fp),
+    identity,
+    trace,
+    answered.setCookie,
+  );
 }

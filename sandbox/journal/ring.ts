@@ -1,8 +1,12 @@
 import type { JournalRecord } from '../../spec/journal.js';
 
-/** A record kept in memory with the size of its JSON line (what it costs the heap, roughly). */
+/**
+ * A record kept in memory as its JSON line (a one-byte string: what it costs the heap is its
+ * length, where the parsed object cost two to three times that), with its seq.
+ */
 export interface KeptRecord {
-  readonly record: JournalRecord;
+  readonly line: string;
+  readonly seq: number;
   readonly bytes: number;
 }
 
@@ -51,14 +55,14 @@ export class Ring {
   }
 
   records(): JournalRecord[] {
-    return this.kept.slice(this.head).map((entry) => entry.record);
+    return this.kept.slice(this.head).map((entry) => JSON.parse(entry.line) as JournalRecord);
   }
 
-  /** Takes out the records that `take` selects (the claimed ring's records once proven). */
-  extract(take: (record: JournalRecord) => boolean): KeptRecord[] {
+  /** Takes out the records whose seq `take` selects (the claimed ring's records once proven). */
+  extract(take: (seq: number) => boolean): KeptRecord[] {
     const taken: KeptRecord[] = [];
     const left: KeptRecord[] = [];
-    for (const entry of this.kept.slice(this.head)) (take(entry.record) ? taken : left).push(entry);
+    for (const entry of this.kept.slice(this.head)) (take(entry.seq) ? taken : left).push(entry);
     this.kept = left;
     this.head = 0;
     this.heldBytes = left.reduce((sum, entry) => sum + entry.bytes, 0);

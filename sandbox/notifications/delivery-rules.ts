@@ -21,11 +21,25 @@ export const DELIVERY_POLICY = {
   userConcurrency: 32,
   /** Deliveries in flight at once across the whole sandbox: one user cannot fan out without end. */
   totalConcurrency: 64,
+  /**
+   * Slots kept for users with nothing in flight: a user already delivering never takes the last
+   * of them, so a bystander's delivery starts at once however many users flood (up to this many
+   * bystanders at the same instant).
+   */
+  reservedSlots: 16,
   /** Deliveries waiting per configuration; beyond it the oldest is dropped (and logged). */
   queueLimit: 1000,
-  /** Deliveries waiting across the sandbox; beyond it the configuration's oldest is dropped. */
+  /** Deliveries waiting for all of one user's configurations; beyond it that user's oldest is dropped. */
+  userQueueLimit: 5000,
+  /**
+   * Deliveries waiting across the sandbox; beyond it the oldest of the user holding the most
+   * waiting is dropped: a flood drops its own deliveries, never a bystander's.
+   */
   totalQueueLimit: 20_000,
 } as const;
+
+/** The bounds a deliverer keeps (DELIVERY_POLICY's; a self-test gives smaller ones). */
+export type DeliveryLimits = { readonly [Name in keyof typeof DELIVERY_POLICY]: number };
 
 /**
  * Section 6 as rules: which changes are notified, to whom, with what body and headers, retried

@@ -4,7 +4,7 @@ import { attemptDelivery, type AttemptEnd, type AttemptRecord, type AttemptTools
 import type { DeliveryUrl } from '../store/notifications.js';
 import type { DeliveryLog } from './delivery-log.js';
 import type { DeliveryPolicy } from './delivery-policy.js';
-import { DELIVERY_POLICY, type DeliveryRules } from './delivery-rules.js';
+import { DELIVERY_POLICY, type DeliveryLimits, type DeliveryRules } from './delivery-rules.js';
 import { DELIVERY_POLICY_BOUNDS, DeliverySettings, type DeliveryPolicyValues } from './delivery-settings.js';
 import { policyConnector } from './policy-connector.js';
 
@@ -43,10 +43,13 @@ export type DeliveryObserver = (
 
 /**
  * One FIFO queue per configuration, started in order and at most `concurrency` at a time (at most
- * `userConcurrency` for all of one user's configurations, `totalConcurrency` across the sandbox): a
- * slow or dead receiver holds up only its own user's deliveries (bounded, with a bounded number of
- * sockets and timers), never the API nor another user's. Every attempt, refusal and drop is
- * written to the owner's delivery log.
+ * `userConcurrency` for all of one user's configurations, `totalConcurrency` across the sandbox,
+ * the last `reservedSlots` only for a user with nothing in flight): a slow or dead receiver holds
+ * up only its own user's deliveries (bounded, with a bounded number of sockets and timers), never
+ * the API nor another user's. Fair per owner (the configuration's user) in what waits too: a
+ * user's waiting deliveries are bounded, and past the sandbox's bound the user holding the most
+ * loses its oldest, so a flood drops only its own. Every attempt, refusal and drop is written to
+ * the owner's delivery log.
  */
 export class Deliverer {
   private readonly queues = new Map<string, Delivery[]>();
@@ -57,6 +60,8 @@ export class Deliverer {
   /** Deliveries in flight per user (the configuration's owner). */
   private readonly runningByUser = new Map<string, number>();
   private queued = 0;
+  /** Deliveries waiting per user, and that user's configurations with some waiting. */
+  private readonly queuedByUser = new Map<string, { count: number; configs: Set<string> }>();
   private readonly agent: Agent;
   /** The attempt stage, which chaos may wrap (chaos/delivery-faults.ts). */
   attempt: (
@@ -71,6 +76,7 @@ export class Deliverer {
     private readonly log: DeliveryLog,
     /** The timeout, retries and token header in force, which a user may change at run time. */
     readonly settings: DeliverySettings = new DeliverySettings(),
+    private readonly limits: DeliveryLimits = DELIVERY_POLICY,
   ) {
     // Each attempt is bounded by the timeout in force (attempt.ts); the connector's by the longest allowed.
     this.agent = new Agent({ connect: policyConnector(policy, DELIVERY_POLICY_BOUNDS.timeoutMs[1]) });
@@ -81,10 +87,50 @@ export class Deliverer {
     this.queues.set(configId, queue);
     queue.push(delivery);
     this.queued += 1;
-    // Bounded, per configuration and in all: under a dead receiver the oldest waiting one gives way.
-    if (queue.length > DELIVERY_POLICY.queueLimit || this.queued > DELIVERY_POLICY.totalQueueLimit)
+    const mine = this.waitingOf(delivery.login);
+    mine.count += 1;
+    mine.configs.add(configId);
+    // Bounded per configuration and per user: under a dead receiver the oldest waiting one gives way.
+    if (queue.length > this.limits.queueLimit || mine.count > this.limits.userQueueLimit)
       this.drop(configId, queue, 'the queue was full');
+    // In all: the user holding the most waiting gives its oldest, never a bystander.
+    if (this.queued > this.limits.totalQueueLimit) this.dropHeaviest();
     this.startWaiting(configId);
+  }
+
+  private waitingOf(login: string): { count: number; configs: Set<string> } {
+    let waiting = this.queuedByUser.get(login);
+    if (waiting === undefined) {
+      waiting = { count: 0, configs: new Set() };
+      this.queuedByUser.set(login, waiting);
+    }
+    return waiting;
+  }
+
+  /** One delivery of `login` leaves the waiting line (started, dropped or cancelled). */
+  private leftWaiting(login: string, configId: string, count = 1): void {
+    this.queued -= count;
+    const waiting = this.queuedByUser.get(login);
+    if (waiting === undefined) return;
+    waiting.count -= count;
+    if ((this.queues.get(configId)?.length ?? 0) === 0) waiting.configs.delete(configId);
+    if (waiting.count <= 0) this.queuedByUser.delete(login);
+  }
+
+  /** The oldest waiting delivery of the user holding the most waiting (its longest queue's) is dropped. */
+  private dropHeaviest(): void {
+    let heaviest: { count: number; configs: Set<string> } | undefined;
+    for (const waiting of this.queuedByUser.values())
+      if (heaviest === undefined || waiting.count > heaviest.count) heaviest = waiting;
+    let longest: string | undefined;
+    for (const configId of heaviest?.configs ?? [])
+      if (
+        longest === undefined ||
+        (this.queues.get(configId)?.length ?? 0) > (this.queues.get(longest)?.length ?? 0)
+      )
+        longest = configId;
+    const queue = longest === undefined ? undefined : this.queues.get(longest);
+    if (longest !== undefined && queue !== undefined) this.drop(longest, queue, 'the queue was full');
   }
 
   /** A deleted configuration: nothing more is sent, not even a retry of a delivery in flight. */
@@ -97,8 +143,8 @@ export class Deliverer {
         outcome: 'cancelled',
         error: `${queue.length} waiting deliveries cancelled: the configuration was deleted`,
       });
-    this.queued -= queue.length;
     this.queues.delete(configId);
+    if (first !== undefined) this.leftWaiting(first.login, configId, queue.length);
     this.starved.delete(configId);
     for (const controller of this.inFlight.get(configId) ?? []) controller.abort();
   }
@@ -106,7 +152,7 @@ export class Deliverer {
   private drop(configId: string, queue: Delivery[], why: string): void {
     const dropped = queue.shift();
     if (dropped === undefined) return;
-    this.queued -= 1;
+    this.leftWaiting(dropped.login, configId);
     this.record(configId, dropped, { attempt: 0, outcome: 'dropped', error: why });
   }
 
@@ -114,7 +160,7 @@ export class Deliverer {
   private startWaiting(configId: string): void {
     const queue = this.queues.get(configId);
     if (queue === undefined) return;
-    while (queue.length > 0 && this.inFlightOf(configId).size < DELIVERY_POLICY.concurrency) {
+    while (queue.length > 0 && this.inFlightOf(configId).size < this.limits.concurrency) {
       if (!this.startOne(configId)) {
         this.starved.add(configId);
         return;
@@ -128,12 +174,16 @@ export class Deliverer {
     const queue = this.queues.get(configId);
     const next = queue?.[0];
     const controllers = this.inFlightOf(configId);
-    if (next === undefined || controllers.size >= DELIVERY_POLICY.concurrency) return false;
+    if (next === undefined || controllers.size >= this.limits.concurrency) return false;
     const userRunning = this.runningByUser.get(next.login) ?? 0;
-    if (this.running >= DELIVERY_POLICY.totalConcurrency || userRunning >= DELIVERY_POLICY.userConcurrency)
-      return false;
+    // A user already delivering leaves the reserved slots to users with nothing in flight.
+    const ceiling =
+      userRunning === 0
+        ? this.limits.totalConcurrency
+        : this.limits.totalConcurrency - this.limits.reservedSlots;
+    if (this.running >= ceiling || userRunning >= this.limits.userConcurrency) return false;
     queue?.shift();
-    this.queued -= 1;
+    this.leftWaiting(next.login, configId);
     this.running += 1;
     this.runningByUser.set(next.login, userRunning + 1);
     const controller = new AbortController();
@@ -173,10 +223,10 @@ export class Deliverer {
    */
   private serveStarved(): void {
     let started = true;
-    while (started && this.running < DELIVERY_POLICY.totalConcurrency) {
+    while (started && this.running < this.limits.totalConcurrency) {
       started = false;
       for (const waiting of [...this.starved]) {
-        if (this.running >= DELIVERY_POLICY.totalConcurrency) return;
+        if (this.running >= this.limits.totalConcurrency) return;
         if ((this.queues.get(waiting)?.length ?? 0) === 0) this.starved.delete(waiting);
         else if (this.startOne(waiting)) {
           started = true;

@@ -3,6 +3,8 @@ import { fp } from './journal-builder.js';
 import type { Client } from './client-steps.js';
 
 interface Page {
+  /** The token in the query string too (`?access_token=`), beside the Bearer header. */
+  tokenInUrl?: boolean;
   pageToken?: string;
   next: string | null;
   items?: number;
@@ -13,13 +15,21 @@ interface Page {
 /** One listing request answered with a page. */
 function page(
   client: Client,
-  { pageToken, next, items = 100, statuses = 'published,pending_review', fetchSize = 100 }: Page,
+  {
+    tokenInUrl = false,
+    pageToken,
+    next,
+    items = 100,
+    statuses = 'published,pending_review',
+    fetchSize = 100,
+  }: Page,
 ) {
   return client.j.request({
     endpoint: 'listing',
     method: 'GET',
     path: '/autoupload/v1/published',
-    credentials: { bearer: client.token },
+    ...(tokenInUrl ? { query: { access_token: client.token } } : {}),
+    credentials: { bearer: client.token, ...(tokenInUrl ? { query_token: client.token } : {}) },
     params: { fetch_size: fetchSize, ...(pageToken === undefined ? {} : { page_token: pageToken }) },
     status: 200,
     answer: { next_token: next, items, statuses },
@@ -41,8 +51,13 @@ export function crawl(client: Client): void {
         reason: 'BAD_REQUEST',
       }),
     );
-  const first = page(client, { next: fp('page-2'), fetchSize: mistake === 'asks-500-a-page' ? 500 : 100 });
-  if (mistake === 'asks-500-a-page') j.wrong(first);
+  const tokenInUrl = mistake === 'puts-the-token-in-the-listing-url-too';
+  const first = page(client, {
+    next: fp('page-2'),
+    fetchSize: mistake === 'asks-500-a-page' ? 500 : 100,
+    tokenInUrl,
+  });
+  if (mistake === 'asks-500-a-page' || tokenInUrl) j.wrong(first);
   if (mistake === 'stops-at-the-first-page') return void j.wrong(first);
   const second = page(client, { pageToken: fp('page-2'), next: fp('page-3'), statuses: 'published,sold' });
   if (mistake === 'stops-at-an-unknown-status') return void j.wrong(second);

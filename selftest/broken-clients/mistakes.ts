@@ -9,6 +9,7 @@ export const MISTAKES = {
   'stops-at-an-unknown-status': 'C3-01',
   'refuses-an-unknown-status-delivery': 'C3-02',
   'sends-a-bearer-to-the-catalog': 'C4-01',
+  'puts-the-token-in-the-listing-url-too': 'C4-02',
   'sends-an-unregistered-redirect-uri': 'C4.1-01',
   'sends-no-state': 'C4.1-02',
   'changes-the-redirect-uri-at-the-token-endpoint': 'C4.2-01',

@@ -63,6 +63,20 @@ export const CLIENT_REQUIREMENTS_TO_4_4: readonly ClientRequirement[] = [
     },
   },
   {
+    id: 'C4-02',
+    section: '4',
+    area: 'conventions',
+    severity: 'normal',
+    text: 'An access token never travels in a URL: not in the query string (access_token or any other parameter), not in the path, whatever else carries it.',
+    source: {
+      kind: 'sentence',
+      words:
+        'Catalog and basic-info endpoints carry the token in the request body field `access_token`; the listing and notification endpoints carry it in the header `Authorization: Bearer <ACCESS_TOKEN>`.',
+    },
+    advisory:
+      'the specification says where the token goes, not that a URL must never hold it; RFC 6750 (2.3) and RFC 9700 advise against tokens in URLs, which servers, proxies and browsers log',
+  },
+  {
     id: 'C4.1-01',
     section: '4.1',
     area: 'authorization',
