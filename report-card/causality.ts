@@ -91,20 +91,26 @@ export function allowanceAt(records: readonly JournalRecord[] | undefined, answe
 
 /**
  * Whether the client sent `request` after it could have read `answer`: by the same party, and
- * arrived at least the allowance after the answer left (allowanceAt, given the client's records).
- * Only such a request is a reaction to the answer (a retry, a use of a refused token, the next
- * request after a block).
+ * arrived after the answer left on the answer's own connection, or else at least the allowance
+ * after it (allowanceAt, given the client's records). Only such a request is a reaction to the
+ * answer (a retry, a use of a refused token, the next request after a block).
  */
 export function sentAfterReading(
   answer: RequestRecord,
   request: RequestRecord,
   records?: readonly JournalRecord[],
 ): boolean {
-  return (
-    sameParty(answer, request) &&
-    request.seq > answer.seq &&
-    timeOf(request) >= answeredAt(answer) + allowanceAt(records, answer)
-  );
+  if (!sameParty(answer, request) || request.seq <= answer.seq) return false;
+  if (sameConnection(answer, request)) return timeOf(request) >= answeredAt(answer);
+  return timeOf(request) >= answeredAt(answer) + allowanceAt(records, answer);
+}
+
+/**
+ * Both on one connection, as the journal names it: HTTP/1.1 sends a request on a connection only
+ * once the answer before it has come back (no pipelining), so no allowance is needed there.
+ */
+export function sameConnection(a: RequestRecord, b: RequestRecord): boolean {
+  return a.connection !== undefined && a.connection === b.connection;
 }
 
 /** Milliseconds from the answer leaving to the request arriving. */

@@ -105,6 +105,12 @@ export interface RequestRecord {
    * request came, in milliseconds; absent, zero. The report card grades on the same clock.
    */
   client_clock_offset_ms?: number;
+  /**
+   * Optional addition: the connection the request came on (opaque; equal for requests on one
+   * connection). A request on the answer's connection that arrived after the answer left was sent
+   * once the client had it.
+   */
+  connection?: string;
 }
 
 export type DeliveryOutcome = 'delivered' | 'failed' | 'refused' | 'dropped' | 'cancelled';

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { connectionOf } from './connection-id.js';
 import type { RequestRecord } from '../../spec/journal.js';
 import { Params } from '../http/params.js';
 import type { JournalState } from './journal-state.js';
@@ -154,6 +155,13 @@ function credentialTest(state: JournalState, identity: Identity): CredentialTest
   return test;
 }
 
+/** The client's own clock, where the clock helper moved it: the card grades its codes' age on it. */
+function clientClockOf(state: JournalState, clientId: string | null): { client_clock_offset_ms?: number } {
+  if (clientId === null) return {};
+  const offsetSeconds = state.clients.find(clientId)?.clock.offsetSeconds() ?? 0;
+  return offsetSeconds === 0 ? {} : { client_clock_offset_ms: Math.round(offsetSeconds * 1000) };
+}
+
 function reasonOf(reason: string | undefined): { reason?: string } {
   return reason === undefined ? {} : { reason };
 }
@@ -199,6 +207,8 @@ export function journalRequest(
     ...(trace.decisions.length > 1 ? { decisions: trace.decisions } : {}),
     ...(trace.inForce === undefined ? {} : { chaos: trace.inForce }),
     duration_ms: Math.round(performance.now() - trace.startMs),
+    connection: connectionOf(request.raw.socket),
+    ...clientClockOf(state, identity.clientId),
   };
   file(
     state,
