@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { actors, caller, Receiver, send, sleep, type Answer } from './support/hostile.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * Because the sandbox may be shared: notification deliveries aimed where they must not go, fanned out, outliving
@@ -184,7 +185,7 @@ test.describe('delivery policy', () => {
   });
 
   test('deliveries in flight across the sandbox are capped', async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(patient(60_000));
     let release = (): void => undefined;
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -220,7 +221,7 @@ test.describe('delivery policy', () => {
   });
 
   test('after DELETE answers 204 nothing more is delivered: the queue is purged, retries cancelled', async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(patient(60_000));
     const failing = new Receiver(() => sleep(300).then(() => 503));
     const failingUrl = await failing.start();
     try {

@@ -12,6 +12,7 @@ import { NOTIFICATION_PATH, PUBLISHED_PATH, TEST_HELPERS_PREFIX } from '../spec/
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { actors, caller, Receiver, send, sleep, type Answer } from './support/hostile.js';
 import { tokenOf } from './support/token-flow.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The standalone sandbox keeps its state in a data folder (docs/sandbox-service.md): after a
@@ -83,7 +84,7 @@ async function firstLife(dataDir: string, receiverUrl: string): Promise<FirstLif
 }
 
 test('a restart on the same data folder keeps the token, the configuration, the ads and the CA; --fresh starts empty', async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(patient(60_000));
   const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-kept-'));
   const receiver = new Receiver();
   const { actor, token, ca } = await firstLife(dataDir, await receiver.start());
@@ -195,7 +196,7 @@ const UNUSABLE_FILES: Array<{ title: string; write: (path: string) => void; said
 
 for (const { title, write, said } of UNUSABLE_FILES) {
   test(`${title} stops the start with one line on stderr and a non-zero exit, and is left as it was`, async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(patient(60_000));
     const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-unusable-'));
     try {
       mkdirSync(dataDir, { recursive: true });
