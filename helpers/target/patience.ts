@@ -20,7 +20,7 @@ export function patienceOfLoad(load: number, cores: number): number {
 }
 
 /** The run's factor: the variable's, or this machine's load's (then told to every later process). */
-export function patienceFactor(): number {
+export function patience(): number {
   if (factor !== undefined) return factor;
   const given = environment().CONFORMANCE_PATIENCE;
   if (given !== undefined && given !== '') {
@@ -35,11 +35,11 @@ let factor: number | undefined;
 
 /** A bound of `ms` on a quiet machine, as long as this run's patience makes it. */
 export function patient(ms: number): number {
-  return Math.round(ms * patienceFactor());
+  return Math.round(ms * patience());
 }
 
 /** The run's first lines name a patience other than 1: a reader sees why its bounds are longer. */
 export function patienceLine(): string | null {
-  const times = patienceFactor();
+  const times = patience();
   return times === 1 ? null : `Patience: every time bound ×${times} (CONFORMANCE_PATIENCE)`;
 }
