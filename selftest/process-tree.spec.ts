@@ -44,7 +44,7 @@ setInterval(() => undefined, 1000);
   const lines: string[] = [];
   const seen = (pattern: RegExp, timeoutMs: number): Promise<string | undefined> =>
     new Promise((done) => {
-      const deadline = Date.now() + timeoutMs;
+      const deadline = Date.now() + patient(timeoutMs);
       const look = (): void => {
         const line = lines.find((one) => pattern.test(one));
         if (line !== undefined || Date.now() > deadline) done(line);

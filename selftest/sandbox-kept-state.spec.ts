@@ -45,7 +45,7 @@ function changeStatus(sandbox: StartedSandbox, login: string, adId: string, stat
 }
 
 async function arrivalsReach(receiver: Receiver, count: number, timeoutMs: number): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patient(timeoutMs);
   while (receiver.arrivals.length < count && Date.now() < deadline) await sleep(50);
   return receiver.arrivals.length;
 }
