@@ -7,6 +7,7 @@ import { reportEnvironment } from './helpers/report/report-environment.js';
 import { sectionTitle, sectionUrl } from './helpers/report/spec-link.js';
 import { environment, passToWorkers, settings } from './config/environment.js';
 import { measuredRoundTripMs, workersFor } from './helpers/target/round-trip.js';
+import { patient } from './helpers/target/patience.js';
 
 loadDotEnv();
 // Typed, declared values (config/); a wrong one falls back to its default here, and the global
@@ -80,7 +81,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: baseWorkers + slowWorkers + observeWorkers + advisoryWorkers,
   retries: 0,
-  timeout: 60_000,
+  // Guards against a hang, as long as the machine's load makes them (helpers/target/patience.ts).
+  timeout: patient(60_000),
+  expect: { timeout: patient(5_000) },
   globalSetup: './embedded/global-setup.ts',
   outputDir: `${reportsDir}/test-output`,
   reporter: [

@@ -9,6 +9,7 @@ import type { VariantName } from '../sandbox/variants.js';
 import { holdsLastTests, LAST_PROJECT } from './last-project.js';
 import { playwrightTestArgs } from './playwright-command.js';
 import { environment } from '../config/environment.js';
+import { patient } from '../helpers/target/patience.js';
 
 export interface SuiteRunOptions {
   faults?: readonly FaultName[];
@@ -115,7 +116,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
         ...(options.files ?? []),
       ],
       env,
-      options.timeoutMs ?? 120_000,
+      // The caller's bound on a quiet machine; this run's patience scales it here, once.
+      patient(options.timeoutMs ?? 120_000),
     );
     const jsonReport = keepReports ? readIfPresent(join(reportsDir, 'results.json')) : stdout;
     return { exitCode, output: stderr, stdout, tests: verdicts(jsonReport) };

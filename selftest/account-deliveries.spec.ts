@@ -4,6 +4,7 @@ import { runSuite, type SuiteRunResult } from '../embedded/run-suite.js';
 import { mixedAds } from '../helpers/clients/mixed-ads.js';
 import { caseGrep } from '../embedded/requirement-grep.js';
 import { freePort } from './support/listen.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The delivery tests on a target without test helpers, through
@@ -39,7 +40,7 @@ async function accountRun(
 }
 
 test.describe('delivery tests in account mode', () => {
-  test.describe.configure({ timeout: 360_000 });
+  test.describe.configure({ timeout: patient(360_000) });
 
   test('the example command: the delivery tests run and pass without a control key', async () => {
     const run = await accountRun(HELPER_STATUS_CHANGE_COMMAND);
@@ -94,6 +95,6 @@ test.describe('delivery tests in account mode', () => {
       );
     }
     // The whole nested run (a sandbox, a browser, nine tests): far below one WEBHOOK_WAIT_MS each.
-    expect(seconds).toBeLessThan(120);
+    expect(seconds).toBeLessThan(patient(120_000) / 1000);
   });
 });

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { childEnvironment } from '../config/environment.js';
 import { runSuite, spawnCollect } from '../embedded/run-suite.js';
 import { startImportAccount, type ImportAccount } from './support/import-account.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The ad import as the status-change command (examples/status-change/ad-import.mjs): account mode
@@ -16,7 +17,7 @@ const FILES = ['suites/notifications/deliveries.spec.ts', 'suites/notifications/
 const OUTSIDE_SECTION_3 = 'archived_by_conformance';
 
 test.describe('account mode with the ad import as the status-change command', () => {
-  test.describe.configure({ timeout: 600_000 });
+  test.describe.configure({ timeout: patient(600_000) });
 
   test('every delivery test and the notification model pass, none skipped, changes made through the import alone', async () => {
     const account = await startImportAccount({

@@ -4,6 +4,7 @@ import { runSuite } from '../embedded/run-suite.js';
 import { changePool } from '../helpers/clients/account-lock.js';
 import { adsOfSlot } from '../fixtures/status-trigger.js';
 import { mixedAds } from '../helpers/clients/mixed-ads.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * Account mode shares one account between every worker: the delivery tests change statuses while
@@ -33,7 +34,7 @@ test.describe('account mode: status changes and the crawls that compare never ra
   });
 
   test('four workers, many status changes at once: the property test and the deliveries pass', async () => {
-    test.setTimeout(900_000);
+    test.setTimeout(patient(900_000));
     const account = await startAccount([], {
       ads: mixedAds(450),
       ads2: secondUserAds(40),

@@ -3,6 +3,7 @@ import { startAccount } from '../embedded/account.js';
 import { runSuite, type TestVerdict } from '../embedded/run-suite.js';
 import { mixedAds } from '../helpers/clients/mixed-ads.js';
 import { isSelected, selectionGrep, selectionName, type TagSelection } from '../embedded/requirement-grep.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The listing invariants run on an account the suite did not seed. One nested
@@ -25,7 +26,7 @@ function verdictOf(tests: readonly TestVerdict[], selection: TagSelection): Test
 }
 
 test('without helpers: a small account skips the full-page tests with the reason, and the invariants catch a page boundary that skips an ad', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(patient(120_000));
   const account = await startAccount(['listing-skip-at-boundary'], { ads: mixedAds(ADS) });
   try {
     const grep = [INVARIANTS, ...FULL_PAGE_TESTS].map(selectionGrep).join('|');

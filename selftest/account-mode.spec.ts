@@ -3,6 +3,7 @@ import { runSuite, type TestVerdict } from '../embedded/run-suite.js';
 import { startAccount } from '../embedded/account.js';
 import type { FaultName } from '../sandbox/faults.js';
 import { isSelected, selectionGrep, selectionName, type TagSelection } from '../embedded/requirement-grep.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * Against a target without test helpers, what a real account has
@@ -51,7 +52,7 @@ function statusOf(tests: readonly TestVerdict[], selection: TagSelection): strin
 }
 
 test.describe('a target without test helpers, with what a real account has', () => {
-  test.describe.configure({ timeout: 300_000 });
+  test.describe.configure({ timeout: patient(300_000) });
 
   test('a correct server: every unlocked test runs and passes', async () => {
     const { tests, output } = await accountRun([]);

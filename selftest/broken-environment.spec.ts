@@ -9,6 +9,7 @@ import { requirementGrep } from '../embedded/requirement-grep.js';
 import { runSuite } from '../embedded/run-suite.js';
 import { startSandbox } from '../sandbox/start.js';
 import { listenOnLoopback, type ListeningServer } from './support/listen.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * "Broken is not failed": a target that is down, silent, untrusted or hidden behind a gateway's
@@ -104,7 +105,7 @@ test.describe('broken environment: the HTTP client', () => {
 test.describe('broken environment: a run of the suite', () => {
   // One after another in one worker: the wall time printed for a dead target is then that run's,
   // not that of two nested runs sharing the machine's two cores (a failure still lets the next run).
-  test.describe.configure({ timeout: 240_000, mode: 'default' });
+  test.describe.configure({ timeout: patient(240_000), mode: 'default' });
 
   test('against closed ports, every test of the suite is broken with one cause, in Allure and JUnit, and the run fails', async () => {
     const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-broken-'));

@@ -11,6 +11,7 @@ import { runSuite } from '../embedded/run-suite.js';
 import { EMBEDDED_SANDBOX_SELECTORS } from '../spec/contract.js';
 import { generateTls, type TlsMaterial } from '../sandbox/tls.js';
 import { listenOnLoopback, type ListeningServer } from './support/listen.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The browser trusts the CA it is given (TLS_CA_FILE) and nothing else. A server with a
@@ -87,7 +88,7 @@ test.describe('the browser trusts only the CA it is given', () => {
   });
 
   test('a run whose login page has a certificate from another CA reports a broken environment', async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(patient(180_000));
     const { trusted, other, cleanup } = await twoCas();
     const login = await serveHttps(other, page);
     // The API answers as a (refusing) server would; its authorization endpoint sends the browser on.

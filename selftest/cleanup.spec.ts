@@ -17,6 +17,7 @@ import { startSandbox } from '../sandbox/start.js';
 import type { RunningSandbox } from '../sandbox/options.js';
 import { configuredActors } from './support/configured-actors.js';
 import { environment } from '../config/environment.js';
+import { patient } from '../helpers/target/patience.js';
 
 const REDIRECT_URI = 'http://127.0.0.1:9/conformance/cleanup-selftest';
 
@@ -86,7 +87,7 @@ async function interruptedRun(
 }
 
 test('npm run cleanup deletes the journaled, marked configurations an interrupted run left, and nothing else', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(patient(180_000));
   const dir = mkdtempSync(join(tmpdir(), 'conformance-cleanup-'));
   const sandbox = await startSandbox({ controlKey: randomUUID() });
   const http = new HttpClient({ caFile: sandbox.caFile });

@@ -6,6 +6,7 @@ import { HttpClient } from '../helpers/clients/http.js';
 import { SCOPES } from '../spec/scopes.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { configuredActors, type ConfiguredActors } from './support/configured-actors.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * A server may remember the consent a user gave a client (5 says the user approves, not
@@ -23,7 +24,7 @@ const DENIAL = 'the user denies';
 const APPROVAL = 'approval sends the browser back with a code and the unchanged state';
 
 test.describe('a target that remembers consent, without test helpers', () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: patient(240_000) });
   let sandbox: StartedSandbox;
 
   test.beforeAll(async () => {

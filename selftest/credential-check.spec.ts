@@ -9,6 +9,7 @@ import { HttpClient } from '../helpers/clients/http.js';
 import { checkCredentials } from '../helpers/preflight/credential-check.js';
 import { resolveTarget } from '../helpers/target/target.js';
 import type { FaultName } from '../sandbox/faults.js';
+import { patient } from '../helpers/target/patience.js';
 
 const WRONG = 'not-the-secret-0123456789';
 
@@ -44,7 +45,7 @@ test.describe('credentials checked at the start', () => {
   });
 
   test('a wrong client secret stops the run at the start, naming TARGET_CLIENT_SECRET, with one failed case', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const account = await startAccount([]);
     const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-wrong-secret-'));
     try {

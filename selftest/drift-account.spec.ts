@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { startAccount } from '../embedded/account.js';
 import type { SeededAd } from '../helpers/clients/control-client.js';
 import { described, profileRun, withoutDate, type ProfileRun } from './profile-runs.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The observed profile without test helpers, where a real marketplace is: the embedded sandbox made into an account (a new
@@ -34,7 +35,7 @@ async function accountProfileRun(ads: readonly SeededAd[], baseline?: ProfileRun
 }
 
 test.describe('the observed profile of a target without test helpers', () => {
-  test.describe.configure({ timeout: 400_000 });
+  test.describe.configure({ timeout: patient(400_000) });
 
   test('the same account twice: 0 changes; a new status among its ads: that value alone', async () => {
     const runs: ProfileRun[] = [];

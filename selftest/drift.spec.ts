@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { snapshotCounts } from '../helpers/profile/catalog-tree.js';
 import type { VariantName } from '../sandbox/variants.js';
 import { described, profileRun, withoutDate, type ProfileRun } from './profile-runs.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * Drift reports change and only change: two runs against an unchanged embedded sandbox (restarted between them)
@@ -36,11 +37,11 @@ const EXPECTED: ReadonlyArray<readonly [VariantName, readonly string[]]> = [
 ];
 
 test.describe('the observed profile and its drift', () => {
-  test.describe.configure({ mode: 'serial', timeout: 300_000 });
+  test.describe.configure({ mode: 'serial', timeout: patient(300_000) });
   let baseline: ProfileRun;
 
   test.beforeAll(async () => {
-    test.setTimeout(300_000);
+    test.setTimeout(patient(300_000));
     baseline = await profileRun();
   });
 

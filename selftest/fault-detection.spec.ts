@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { FaultName } from '../sandbox/faults.js';
 import { failsNaming, runKill } from '../scripts/kill-matrix.js';
 import { isSelected, selectionGrep, selectionName, type TagSelection } from '../embedded/requirement-grep.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The suite is only worth what it catches: for each fault switch below, the checks of the broken
@@ -214,7 +215,7 @@ const CASES: readonly FaultCase[] = [
 ];
 
 test.describe('fault detection: each check fails when the sandbox breaks its behaviour', () => {
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: patient(180_000) });
   for (const { fault, run: selected, mustName, mustPass } of CASES) {
     test(`fault ${fault} is caught`, async () => {
       const grep = [...selected, mustPass].map(selectionGrep).join('|');

@@ -8,6 +8,7 @@ import { compare, readExpected, type ExpectedDeviation, type Verdict } from './i
 import { readVerdicts } from './independent/verdicts.js';
 import { spawnCollect } from '../embedded/run-suite.js';
 import { environment } from '../config/environment.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The self-validation against oidc-provider (npm run selfcheck:oidc-provider) is judged by its
@@ -128,7 +129,7 @@ test.describe('independent implementation: the expected-deviations file and the 
 });
 
 test.describe('independent implementation: the whole self-check', () => {
-  test.describe.configure({ timeout: 600_000 });
+  test.describe.configure({ timeout: patient(600_000) });
 
   test('the authorization and token areas against oidc-provider fail exactly as its expected-deviations file says', async () => {
     const reports = mkdtempSync(join(tmpdir(), 'selfcheck-oidc-'));

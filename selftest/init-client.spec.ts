@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * `init --client` writes the client workflow (the package's own .github/workflows/client.yml, byte
@@ -22,7 +23,7 @@ function init(dir: string, ...flags: string[]): string {
   const result = spawnSync(process.execPath, [COMMAND, 'init', '--dir', dir, ...flags], {
     cwd: dir,
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: patient(60_000),
   });
   expect(result.status, result.stderr).toBe(0);
   return result.stdout;

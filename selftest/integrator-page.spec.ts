@@ -13,6 +13,7 @@ import { expect, test } from '@playwright/test';
 import { childEnvironment } from '../config/environment.js';
 import { exitOf } from './support/child-exit.js';
 import { freePort } from './support/listen.js';
+import { patient } from '../helpers/target/patience.js';
 
 const ROOT = resolve(__dirname, '..');
 const PAGE = join(ROOT, 'docs', 'integrator.md');
@@ -77,7 +78,7 @@ test('docs/integrator.md: the page parses into the sandbox block and the tour', 
 });
 
 test('docs/integrator.md: every command of the page, as written, reaches a graded card', async () => {
-  test.setTimeout(START_TIMEOUT_MS + TOUR_TIMEOUT_MS + 30_000);
+  test.setTimeout(patient(START_TIMEOUT_MS + TOUR_TIMEOUT_MS + 30_000));
   const [sandboxBlock = '', ...tourBlocks] = shellBlocks(readFileSync(PAGE, 'utf8'));
   const dir = mkdtempSync(join(tmpdir(), 'integrator-page-'));
   // The package installed: its command in node_modules/.bin, as npm links it.

@@ -6,6 +6,7 @@ import { spawnCollect } from '../embedded/run-suite.js';
 import { Journal, JOURNAL_VARIABLE, leftoversFor, type JournalEntry } from '../helpers/report/journal.js';
 import { environment } from '../config/environment.js';
 import { freePort } from './support/listen.js';
+import { patient } from '../helpers/target/patience.js';
 
 function entry(id: string, appsUrl: string): JournalEntry {
   return {
@@ -54,7 +55,7 @@ test.describe('leftovers belong to their target', () => {
   });
 
   test('npm run cleanup without a target says there is nothing to clean, naming the other targets, and drops a gone sandbox', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const dir = mkdtempSync(join(tmpdir(), 'journal-origins-'));
     try {
       const { journal } = await journalOfThree(dir);
@@ -79,7 +80,7 @@ test.describe('leftovers belong to their target', () => {
   });
 
   test('npm run cleanup with a target that has no leftovers says so, and leaves the others', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const dir = mkdtempSync(join(tmpdir(), 'journal-origins-'));
     try {
       const journal = new Journal(join(dir, 'journal.jsonl'));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { environment } from '../config/environment.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * `requirements --mode account` says what the CURRENT configuration will run,
@@ -44,7 +45,7 @@ function forecast(extra: Record<string, string>): string {
 }
 
 test.describe('requirements --mode account forecasts from the configuration', () => {
-  test.setTimeout(120_000);
+  test.setTimeout(patient(120_000));
 
   test('without TARGET_CLIENT2_* the second-client tests will not run and the variables are named; with them they run', () => {
     const without = forecast({});

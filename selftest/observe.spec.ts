@@ -4,6 +4,7 @@ import { runSuite, type SuiteRunResult } from '../embedded/run-suite.js';
 import { ControlClient } from '../helpers/clients/control-client.js';
 import { HttpClient } from '../helpers/clients/http.js';
 import type { FaultName } from '../sandbox/faults.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * CONFORMANCE_OBSERVE_SECONDS against the embedded sandbox in account mode, where
@@ -62,7 +63,7 @@ async function observeRun(faults: readonly FaultName[], changes: boolean): Promi
 }
 
 test.describe('the observation window (CONFORMANCE_OBSERVE_SECONDS)', () => {
-  test.describe.configure({ timeout: 300_000 });
+  test.describe.configure({ timeout: patient(300_000) });
 
   test('a correct server: the marketplace’s own changes are delivered and pass', async () => {
     const run = await observeRun([], true);

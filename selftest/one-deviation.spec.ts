@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { requirementGrep } from '../embedded/requirement-grep.js';
 import { runSuite } from '../embedded/run-suite.js';
+import { patient } from '../helpers/target/patience.js';
 
 /** The only tests of the token endpoint's headers (4.2, 7.2). */
 const TOKEN_HEADER_TESTS = [
@@ -27,7 +28,7 @@ const SET_UP_USERS = [
 
 test.describe('one deviation, one red test', () => {
   test('without Pragma on the token endpoint, exactly the token header tests fail', async () => {
-    test.setTimeout(720_000);
+    test.setTimeout(patient(720_000));
     const run = await runSuite({
       faults: ['token-pragma-missing'],
       files: SET_UP_USERS,
@@ -44,7 +45,7 @@ test.describe('one deviation, one red test', () => {
   });
 
   test('a set-up that gets no token ends broken, naming the step, not its own requirement', async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(patient(240_000));
     const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-set-up-'));
     try {
       const run = await runSuite({
@@ -84,7 +85,7 @@ test.describe('one deviation, one red test', () => {
   });
 
   test('an error in the fragment is reported as that, with the URL reached, fragment included', async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(patient(240_000));
     const run = await runSuite({
       faults: ['authz-error-in-fragment'],
       files: ['suites/authorization/errors.spec.ts'],

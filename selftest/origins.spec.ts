@@ -6,10 +6,11 @@ import { gateStatus, lastLine, summarise } from '../scripts/lib.js';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readOrigins, strayOrigins, targetOrigins } from '../helpers/report/origins.js';
 import { reportEnvironment } from '../helpers/report/report-environment.js';
+import { patient } from '../helpers/target/patience.js';
 
 test.describe('a run proves which server it tested', () => {
   test('a run whose resolved target differs from its variables ends broken, naming both origins, though its test passed', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const reports = mkdtempSync(join(tmpdir(), 'conformance-stray-'));
     try {
       const run = await spawnCollect(

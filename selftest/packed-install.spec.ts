@@ -5,12 +5,13 @@ import { expect, test } from '@playwright/test';
 import { caseGrep, requirementGrep } from '../embedded/requirement-grep.js';
 import { spawnCollect } from '../embedded/run-suite.js';
 import { NPX, PROJECT_ROOT, packAndInstall, teamEnv } from './support/packed-project.js';
+import { patient } from '../helpers/target/patience.js';
 
 /** A few tests of the suite (the two denials): the install is real, the run it makes kept small. */
 const GREP = requirementGrep(['R7.1-04']);
 
 test('the packed package, installed in another directory, runs the suite with `npx classifieds-conformance run`, reading .env and writing reports/ there', async () => {
-  test.setTimeout(900_000);
+  test.setTimeout(patient(900_000));
   const scratch = mkdtempSync(join(tmpdir(), 'conformance-packed-'));
   try {
     const env = teamEnv();

@@ -14,6 +14,7 @@ import {
 } from './support/packed-project.js';
 import { caseGrep, everyRequirementGrep } from '../embedded/requirement-grep.js';
 import { seededAdId } from '../sandbox/seed.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The tests of account mode that need what the rehearsal account holds: three redirect URIs, the
@@ -68,7 +69,7 @@ async function checkInit(scratch: string): Promise<void> {
 }
 
 test('a team repository: npm install without engine warnings, init, then run in account mode against sandbox --account with the .env it printed, the same credentials after a restart', async () => {
-  test.setTimeout(900_000);
+  test.setTimeout(patient(900_000));
   const scratch = mkdtempSync(join(tmpdir(), 'conformance-rehearsal-'));
   try {
     const installed = await packAndInstall(scratch, teamEnv());

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { clickOn, typeInto, typeSecretInto } from '../helpers/clients/page-input.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * For speed, the browser flow types and clicks by the page's querySelector and Chromium's own input
@@ -7,7 +8,7 @@ import { clickOn, typeInto, typeSecretInto } from '../helpers/clients/page-input
  * test says which way was taken (Playwright's fill and click are counted) and what the page got.
  */
 
-const TIMEOUT_MS = 3_000;
+const TIMEOUT_MS = patient(3_000);
 
 /** Counts the calls of Playwright's own fill and click on the page: the hand-overs. */
 function countHandOvers(page: Page): { fill: number; click: number } {

@@ -7,6 +7,7 @@ import { failsNaming } from '../scripts/kill-matrix.js';
 import type { JsonSpec } from '../scripts/lib.js';
 import { pathCoverage, pathLines } from '../scripts/path-coverage.js';
 import { pathTag, type Path } from '../spec/requirements/paths.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * Sentences once checked on one path of several (spec/requirements/paths.ts): for each, a fault
@@ -56,7 +57,7 @@ function summary(run: SuiteRunResult): string[] {
 }
 
 test.describe('paths: a sentence checked on every path a server may take', () => {
-  test.describe.configure({ timeout: 300_000 });
+  test.describe.configure({ timeout: patient(300_000) });
   for (const { path, fault, files, variant } of CASES) {
     const ids = FAULTS[fault].requirements;
 

@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { childEnvironment } from '../config/environment.js';
 import { statFields } from '../sandbox/service/processes.js';
 import { killGroup } from './support/process-group.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * A sandbox under npm's shell stops when npm is gone (sandbox/service/process-tree.ts), even while
@@ -23,7 +24,7 @@ const WATCHER = join(ROOT, 'selftest', 'support', 'stop-watcher.ts');
 const stateOf = (pid: number): string => statFields(pid)[0] ?? 'gone';
 
 test('a process under npm’s shell stops when npm has exited, reaped or not', async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(patient(60_000));
   const scratch = mkdtempSync(join(tmpdir(), 'process-tree-'));
   const npmCli = join(scratch, 'npm-cli.js');
   writeFileSync(
@@ -43,7 +44,7 @@ setInterval(() => undefined, 1000);
   const lines: string[] = [];
   const seen = (pattern: RegExp, timeoutMs: number): Promise<string | undefined> =>
     new Promise((done) => {
-      const deadline = Date.now() + timeoutMs;
+      const deadline = Date.now() + patient(timeoutMs);
       const look = (): void => {
         const line = lines.find((one) => pattern.test(one));
         if (line !== undefined || Date.now() > deadline) done(line);

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { childEnvironment } from '../config/environment.js';
 import { registerClientAndUser, startClientSandbox } from './support/client-sandbox.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The client workflow's steps (.github/workflows/client.yml) as a CI job runs them, against the
@@ -25,13 +26,13 @@ function command(
     cwd,
     env,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: patient(120_000),
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 test('the client workflow, step by step: reference-client with the target variables, then client-report writes the card and exits 0', async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(patient(240_000));
   const sandbox = await startClientSandbox('statuses', 3);
   const dir = mkdtempSync(join(tmpdir(), 'client-workflow-'));
   try {

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { childEnvironment } from '../config/environment.js';
 import { startClientSandbox, type ClientSandbox } from './support/client-sandbox.js';
 import { gradedRun, linesAmiss, type GradedRun } from './support/client-run.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The reference client's tests can fail: the same client made to break one rule (its code sent a
@@ -23,7 +24,7 @@ function clientReport(sandbox: ClientSandbox, clientId: string): { status: numbe
       cwd: resolve(__dirname, '..'),
       env: childEnvironment({ SANDBOX_CONTROL_KEY: sandbox.key, SANDBOX_CONTROL_URL: undefined }),
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: patient(60_000),
     },
   );
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
@@ -40,7 +41,7 @@ function expectAmissAlone(run: GradedRun, id: string, evidence: RegExp, why: str
 }
 
 test('the reference client that sends its code again fails C2.2-01 alone, and client-report exits 1 for it, 0 for the client as it is', async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(patient(150_000));
   const sandbox = await startClientSandbox('pages', 7);
   try {
     const broken = await gradedRun(sandbox, { mistakes: { resendCode: true } });
@@ -66,7 +67,7 @@ test('the reference client that sends its code again fails C2.2-01 alone, and cl
 });
 
 test('the reference client that follows a page token it already sent gets C4.4-04 alone, the repeated page as evidence', async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(patient(150_000));
   const sandbox = await startClientSandbox('page-cycle', 7);
   // Each run is a new client, whose draws differ: sixteen ads one a page give fourteen pages that
   // may cycle, none of them one time in sixteen thousand.

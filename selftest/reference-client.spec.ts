@@ -3,6 +3,7 @@ import { PROFILE_NAMES } from '../sandbox/chaos/profiles.js';
 import { settings } from '../config/environment.js';
 import { setChaos, startClientSandbox } from './support/client-sandbox.js';
 import { gradedRun, linesAmiss, runLine } from './support/client-run.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The reference client (examples/client/) against the sandbox as an integrator starts it (the
@@ -44,7 +45,7 @@ const PROMISED: Record<string, string> = { 'token-revoked': 'C7.3-03', 'page-cyc
 
 for (const profile of PROFILES)
   test(`the reference client: every client requirement passed or not exercised under chaos ${profile}, seeds ${SEEDS.join(', ')}`, async ({}, testInfo) => {
-    test.setTimeout(60_000 + SEEDS.length * 60_000);
+    test.setTimeout(patient(60_000 + SEEDS.length * 60_000));
     const sandbox = await startClientSandbox(profile, SEEDS[0] ?? 1);
     const amiss: string[] = [];
     const passedSomewhere = new Set<string>();

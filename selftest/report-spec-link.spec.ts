@@ -11,6 +11,7 @@ import {
   SPEC_PAGE_IN_REPORT,
 } from '../helpers/report/spec-link.js';
 import { headingAnchor } from '../helpers/report/spec-link.js';
+import { patient } from '../helpers/target/patience.js';
 
 /** One failed check as allure-playwright writes it, with covers()'s link to its section. */
 function failedCheck(results: string): void {
@@ -41,7 +42,7 @@ test.describe("the report's links to the specification", () => {
     page,
     context,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const folder = mkdtempSync(join(tmpdir(), 'report-spec-link-'));
     try {
       const results = join(folder, 'allure-results');

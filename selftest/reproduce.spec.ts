@@ -9,6 +9,7 @@ import { curlCommand, placeholdersIn, rerunCommand, shellQuote } from '../helper
 import { environmentWithoutTarget, spawnCollect } from '../embedded/run-suite.js';
 import { playwrightTestArgs } from '../embedded/playwright-command.js';
 import { environment } from '../config/environment.js';
+import { patient } from '../helpers/target/patience.js';
 
 const PLAIN = { privateCa: false };
 
@@ -151,7 +152,7 @@ test.describe('curl reproductions', () => {
   });
 
   test("the rerun line selects a loop's failing case alone, not every case declared on its line", async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     // The first of a loop's cases; `code_verifier`-like longer titles must not match it either.
     const title = 'a request without code is refused with invalid_request';
     const rerun = rerunCommand(

@@ -15,6 +15,7 @@ import {
   type Actor,
   type ChaosSandbox,
 } from './support/chaos-sandbox.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * Chaos profiles at the request stage (docs/sandbox-chaos.md): the edge's pages, resets, timeouts
@@ -41,7 +42,7 @@ function rateOf(profile: string, fault: string, endpoint = 'listing'): number {
 
 test.describe('edge: a CDN in front of the API', () => {
   test('HTML 403/502/503 pages, resets, timeouts and latency at their rates; the client saw each; a bystander none', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const [actor, bystander] = [box.actor(5), box.actor(5)];
     const [token, otherToken] = [await box.signIn(actor), await box.signIn(bystander)];
     await box.setChaos({
@@ -198,7 +199,7 @@ test.describe('user-info-gone and catalog-renumber: what production did once, fo
 
 test.describe('realistic, and "all clients" as an explicit choice', () => {
   test('a production night: a tenth of the edge on every client when asked for all', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const [first, second] = [box.actor(5), box.actor(5)];
     const [firstToken, secondToken] = [await box.signIn(first), await box.signIn(second)];
     await box.setChaos({

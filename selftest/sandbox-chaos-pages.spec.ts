@@ -9,6 +9,7 @@ import {
   statedRate,
 } from './support/chaos-checks.js';
 import { requestsOf, chaosSandboxForEachTest, type ChaosSandbox } from './support/chaos-sandbox.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * Chaos on the listing's answers (docs/sandbox-chaos.md): statuses outside section 3, pages
@@ -35,7 +36,7 @@ const handedEmpty = (record: RequestRecord): boolean =>
 
 test.describe('pages: short pages, tokens of other forms, an empty last page', () => {
   test('every crawl gets every ad once; each fault at its rate; the bystander’s crawl is plain', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const [actor, bystander] = [box.actor(95), box.actor(95)];
     const [token, otherToken] = [await box.signIn(actor), await box.signIn(bystander)];
     await box.setChaos({ profiles: ['pages'], clients: [actor.clientId], seed: SEED });
@@ -105,7 +106,7 @@ const cycled = (record: RequestRecord): boolean =>
 
 test.describe('page-cycle: a next_token naming the page just fetched', () => {
   test('a literal crawl is sent round the page it fetched, at the stated rate; the bystander’s crawl is plain', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const [actor, bystander] = [box.actor(95), box.actor(95)];
     const [token, otherToken] = [await box.signIn(actor), await box.signIn(bystander)];
     await box.setChaos({ profiles: ['page-cycle'], clients: [actor.clientId], seed: SEED });

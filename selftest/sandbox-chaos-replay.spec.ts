@@ -8,6 +8,7 @@ import {
   startChaosSandbox,
   TokenCheckingReceiver,
 } from './support/chaos-sandbox.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * Seed and replay (docs/sandbox-chaos.md): the same seed and the same sequence of requests and
@@ -87,7 +88,7 @@ async function run(seed: number): Promise<Run> {
 
 test.describe('seed and replay', () => {
   test('the same seed and requests give the same decisions; another seed others; the seed is in every record', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     console.log(`chaos seed ${SEED} (CHAOS_SEED replays it)`);
     const first = await run(SEED);
     const again = await run(SEED);

@@ -16,6 +16,7 @@ import {
   type Actor,
   type ChaosSandbox,
 } from './support/chaos-sandbox.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * token-revoked (docs/sandbox-chaos.md): the token of a stated share of the API's requests revoked
@@ -74,7 +75,7 @@ function importStatus(actor: Actor, token: string): Promise<{ status: number; bo
 
 test.describe('token-revoked: a client’s token revoked at its stated rate', () => {
   test('the listing refuses the revoked token 401 ACCESS_DENIED at the rate; later uses are refused too, and journaled as the client’s; a bystander untouched', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const [actor, bystander] = [box.actor(5), box.actor(5)];
     const token = await box.signIn(actor);
     const otherToken = await box.signIn(bystander);
@@ -137,7 +138,7 @@ test.describe('token-revoked replays from its seed', () => {
   }
 
   test('the same seed and requests revoke at the same calls; another seed at others', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const first = await refusedCalls(SEED);
     expect(first.length).toBeGreaterThan(0);
     expect(await refusedCalls(SEED)).toEqual(first);

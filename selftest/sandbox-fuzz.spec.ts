@@ -12,6 +12,7 @@ import { buildAppsServer } from '../sandbox/apps-server.js';
 import { switchRegistry } from '../sandbox/rule-switches.js';
 import { RulesInForce } from '../sandbox/rules/in-force.js';
 import { createState } from '../sandbox/state/sandbox-state.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The sandbox under bad input, since it may run on a shared host: every endpoint gets malformed requests (wrong types,
@@ -30,7 +31,7 @@ test.describe('the sandbox under malformed input', () => {
   let before: Snapshot;
 
   test.beforeAll(async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(patient(60_000));
     sandbox = await startSandboxProcess();
     world = await seedWorld(sandbox);
     before = await snapshotOf(world);
@@ -42,7 +43,7 @@ test.describe('the sandbox under malformed input', () => {
 
   for (const endpoint of ENDPOINT_NAMES) {
     test(`malformed requests to ${endpoint} get a 4xx in its own format`, async () => {
-      test.setTimeout(120_000);
+      test.setTimeout(patient(120_000));
       const statuses = new Map<number, number>();
       await assertProperty(
         `sandbox fuzz ${endpoint}`,

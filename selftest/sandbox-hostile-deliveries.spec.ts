@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { DELIVERY_POLICY } from '../sandbox/notifications/delivery-rules.js';
 import { actors, caller, Receiver, send, sleep, type Answer } from './support/hostile.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * Because the sandbox may be shared: notification deliveries aimed where they must not go, fanned out, outliving
@@ -185,7 +186,7 @@ test.describe('delivery policy', () => {
   });
 
   test('deliveries in flight across the sandbox are capped', async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(patient(60_000));
     let release = (): void => undefined;
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -224,7 +225,7 @@ test.describe('delivery policy', () => {
   });
 
   test('after DELETE answers 204 nothing more is delivered: the queue is purged, retries cancelled', async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(patient(60_000));
     const failing = new Receiver(() => sleep(300).then(() => 503));
     const failingUrl = await failing.start();
     try {

@@ -4,6 +4,7 @@ import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { actors, caller, send, type Answer } from './support/hostile.js';
 import { approvedCode, redeemCode } from './support/token-flow.js';
 import { childEnvironment } from '../config/environment.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * Because the sandbox may be shared, the test helpers and the token endpoint attacked as an outsider
@@ -44,7 +45,7 @@ test.describe('control key', () => {
   }
 
   test('npm run sandbox with an empty SANDBOX_CONTROL_KEY refuses to start, in one line', async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(patient(60_000));
     const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
       env: childEnvironment({ SANDBOX_CONTROL_KEY: '', SANDBOX_AUTH_PORT: '0', SANDBOX_APPS_PORT: '0' }),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,7 +75,7 @@ test.describe('control key', () => {
 
 test.describe('sizes and caps of the helpers', () => {
   test('an ads body beyond the helper limit is refused before it is parsed', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const sandbox = await startSandbox({ controlKey: KEY });
     try {
       const user = sandbox.state.users.create({});
@@ -141,7 +142,7 @@ test.describe('sizes and caps of the helpers', () => {
 
 test.describe('the clock helper', () => {
   test('864 calls of 1e10 seconds never get a 500; past the clamp a 400, and the clock still works', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const sandbox = await startSandbox({ controlKey: KEY });
     try {
       const { clientId } = actors(sandbox);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { SessionStore } from '../sandbox/store/sessions.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { actors, Browser, caller, isConsentPage, isLoginPage } from './support/hostile.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * Because the sandbox may be shared: the login session and its consent, attacked as an outsider on the same
@@ -62,7 +63,7 @@ test.describe('login sessions', () => {
   });
 
   test("a flood of flows stores nothing: neither the flooding browser's first flow nor another's is pushed out", async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const { clientId, redirectUri, login, password } = actors(sandbox);
     const victim = new Browser(sandbox, caller(sandbox, '127.0.0.2'));
     const victimPage = await victim.authorize(clientId, redirectUri);

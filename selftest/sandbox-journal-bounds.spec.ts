@@ -8,6 +8,7 @@ import { MAX_LIST } from '../sandbox/journal/facts.js';
 import { readJournalFile } from '../report-card/source.js';
 import type { JournalRecord, RequestRecord } from '../spec/journal.js';
 import { startChaosSandbox, requestsOf } from './support/chaos-sandbox.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The journal is bounded whatever anyone sends (docs/sandbox-chaos.md, "Bounded"): a request that
@@ -67,7 +68,7 @@ function request(clientId: string, seqLabel: string): Omit<RequestRecord, 'seq' 
 
 test.describe('the journal is bounded whatever anyone sends', () => {
   test(`${IMPORTS} unauthenticated 0.9 MB imports leave small records, a bounded ring and a bounded file`, async () => {
-    test.setTimeout(300_000);
+    test.setTimeout(patient(300_000));
     const folder = mkdtempSync(join(tmpdir(), 'journal-bounds-'));
     const journalFile = join(folder, 'journal.jsonl');
     const box = await startChaosSandbox({ journalFile });

@@ -6,6 +6,7 @@ import { gradeClient, idsStanding } from '../report-card/grade.js';
 import { readJournalFile } from '../report-card/source.js';
 import { IntegratorClient } from './support/integrator-client.js';
 import { REDIRECT_URI, startChaosSandbox, type ChaosSandbox } from './support/chaos-sandbox.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * A record belongs to a client by proof (docs/sandbox-chaos.md, "Whose a record is"): its token,
@@ -89,7 +90,7 @@ async function flood(box: ChaosSandbox, clientId: string, client: IntegratorClie
 
 test.describe('a card only its client can write', () => {
   test(`a neighbour with only the team's client id, ${FLOOD} requests during its day, changes neither its card nor its ring`, async () => {
-    test.setTimeout(300_000);
+    test.setTimeout(patient(300_000));
     const folder = mkdtempSync(join(tmpdir(), 'journal-proof-'));
     const journalFile = join(folder, 'journal.jsonl');
     const box = await startChaosSandbox({ journalFile });

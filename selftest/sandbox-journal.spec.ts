@@ -16,6 +16,7 @@ import {
   type Actor,
   type ChaosSandbox,
 } from './support/chaos-sandbox.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The sandbox's journal (spec/journal.ts, docs/sandbox-chaos.md): an integrator's flow, listing
@@ -91,7 +92,7 @@ function expectNoSecret(text: string, where: string, secrets: readonly string[])
 
 test.describe('the journal records what a client did, and no secret', () => {
   test('a flow, a listing crawl and a delivery are journaled; helpers are not; no secret in the answer or the file', async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(patient(60_000));
     const folder = mkdtempSync(join(tmpdir(), 'journal-selftest-'));
     const journalFile = join(folder, 'journal.jsonl');
     const box = await startChaosSandbox({ journalFile });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { withDataFile } from './support/data-file.js';
 import { insertAd, startImportSandbox, type ImportSandbox } from './support/import-sandbox.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The ad import keeps its state in a data folder (docs/sandbox-service.md): after a restart an
@@ -35,7 +36,7 @@ const refusedIds = (box: ImportSandbox): unknown =>
     ?.get();
 
 test('imports, their ads, list_ids and switches survive a restart, and what comes after is kept too', async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(patient(60_000));
   const dataDir = mkdtempSync(join(tmpdir(), 'kept-import-'));
   try {
     const first = await startImportSandbox({ dataDir, fresh: true });
@@ -96,7 +97,7 @@ function importKeys(dataDir: string): string[] {
 }
 
 test('an import kept as one row by an earlier release is read, then kept as rows', async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(patient(60_000));
   const dataDir = mkdtempSync(join(tmpdir(), 'kept-import-one-row-'));
   try {
     const first = await startImportSandbox({ dataDir, fresh: true });
@@ -130,7 +131,7 @@ test('an import kept as one row by an earlier release is read, then kept as rows
 });
 
 test('an import the moderation had not decided when the sandbox stopped is decided after its restart', async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(patient(60_000));
   const dataDir = mkdtempSync(join(tmpdir(), 'kept-import-waiting-'));
   try {
     const first = await startImportSandbox({ dataDir, fresh: true });

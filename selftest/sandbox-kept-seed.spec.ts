@@ -7,6 +7,7 @@ import { startSandbox } from '../sandbox/start.js';
 import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
 import { teamEnv } from './support/packed-project.js';
 import { groupLeft, killGroup, startCommand, type StartedCommand } from './support/process-group.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * A set of ads the test helpers answered is kept (docs/sandbox-service.md): the sandbox writes a
@@ -47,7 +48,7 @@ function startKeptSandbox(scratch: string, dataDir: string): Promise<StartedComm
 }
 
 test('a set of ads answered by the test helpers is still there after the sandbox is killed outright', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(patient(120_000));
   const scratch = mkdtempSync(join(tmpdir(), 'kept-seed-'));
   const dataDir = join(scratch, 'data');
   let started: StartedCommand | undefined;

@@ -23,6 +23,7 @@ import { NOTIFICATION_PATH, PUBLISHED_PATH, TEST_HELPERS_PREFIX } from '../spec/
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { actors, caller, Receiver, send, sleep, type Answer } from './support/hostile.js';
 import { tokenOf } from './support/token-flow.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The standalone sandbox keeps its state in a data folder (docs/sandbox-service.md): after a
@@ -55,7 +56,7 @@ function changeStatus(sandbox: StartedSandbox, login: string, adId: string, stat
 }
 
 async function arrivalsReach(receiver: Receiver, count: number, timeoutMs: number): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patient(timeoutMs);
   while (receiver.arrivals.length < count && Date.now() < deadline) await sleep(50);
   return receiver.arrivals.length;
 }
@@ -94,7 +95,7 @@ async function firstLife(dataDir: string, receiverUrl: string): Promise<FirstLif
 }
 
 test('a restart on the same data folder keeps the token, the configuration, the ads and the CA; --fresh starts empty', async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(patient(60_000));
   const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-kept-'));
   const receiver = new Receiver();
   const { actor, token, ca } = await firstLife(dataDir, await receiver.start());
@@ -246,7 +247,7 @@ const UNUSABLE_FILES: Array<{ title: string; write: (path: string) => void; said
 
 for (const { title, write, said } of UNUSABLE_FILES) {
   test(`${title} stops the start with one line on stderr and a non-zero exit, and is left as it was`, async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(patient(60_000));
     const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-unusable-'));
     try {
       mkdirSync(dataDir, { recursive: true });

@@ -6,6 +6,7 @@ import { SCHEMA_VERSION } from '../sandbox/persist/data-file.js';
 import { startSandbox } from '../sandbox/start.js';
 import { withDataFile } from './support/data-file.js';
 import { actors } from './support/hostile.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * A data folder of an earlier release (schema version 1: a user's ads in one row, a row per status
@@ -40,7 +41,7 @@ const versionOf = (dataDir: string): number =>
   withDataFile(dataDir, (db) => Number(db.get('PRAGMA user_version')?.user_version));
 
 test('a data file of schema version 1 is converted at start: clients, users and ads kept, statuses as last changed', async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(patient(60_000));
   const dataDir = mkdtempSync(join(tmpdir(), 'kept-version-1-'));
   try {
     const first = await startSandbox({ controlKey: KEY, dataDir, fresh: true });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { killRun } from './support/kill-run.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * Acknowledged means kept (docs/sandbox-service.md): the standalone sandbox, under a load of
@@ -9,7 +10,7 @@ import { killRun } from './support/kill-run.js';
  * changes of the last 20 ms and more: hundreds under this load.
  */
 test('a sandbox killed outright at random instants under load keeps every change it acknowledged', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(patient(120_000));
   const figures = await killRun({ kills: 3, maxLoadMs: 1000 });
   test.info().annotations.push({
     type: 'kills',

@@ -7,6 +7,7 @@ import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
 import { teamEnv } from './support/packed-project.js';
 import { groupLeft, killGroup, startCommand } from './support/process-group.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * What production can do to a client, as switches (docs/sandbox-import.md, "Production's
@@ -131,7 +132,7 @@ test.describe('--apps-https', () => {
   });
 
   test('`sandbox --apps-https` prints an https resource server', async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(patient(90_000));
     const scratch = mkdtempSync(join(tmpdir(), 'apps-https-'));
     const started = await startCommand(
       process.execPath,

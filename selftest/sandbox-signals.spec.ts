@@ -11,6 +11,7 @@ import {
   startCommand,
   type StartedCommand,
 } from './support/process-group.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The standalone sandbox as a service: a signal to the command the user started stops every process
@@ -95,7 +96,7 @@ const CASES: Case[] = [
 
 for (const { title, command, args, to, signal } of CASES) {
   test(`${title}: ${signal} to ${to === 'top' ? 'the started process' : 'its process group (Ctrl-C)'} leaves no process and no listening port`, async () => {
-    test.setTimeout(START_TIMEOUT_MS + STOP_TIMEOUT_MS + 30_000);
+    test.setTimeout(patient(START_TIMEOUT_MS + STOP_TIMEOUT_MS + 30_000));
     const scratch = mkdtempSync(join(tmpdir(), 'sandbox-signals-'));
     const env = {
       ...teamEnv(),

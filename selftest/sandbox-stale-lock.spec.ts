@@ -13,6 +13,7 @@ import { PUBLISHED_PATH, TEST_HELPERS_PREFIX } from '../spec/paths.js';
 import { actors, sleep } from './support/hostile.js';
 import { groupMembers, killGroup, startCommand, type StartedCommand } from './support/process-group.js';
 import { tokenOf } from './support/token-flow.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * A sandbox killed outright leaves its locks in the data folder (docs/sandbox-service.md): the next
@@ -114,7 +115,7 @@ async function firstLife(dataDir: string): Promise<{ login: string; token: strin
 }
 
 test('a sandbox killed outright: the next start takes its lock over at once and keeps the state; a start beside a live one is refused naming it', async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(patient(150_000));
   const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-stale-lock-'));
   const started: StartedCommand[] = [];
   try {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { killRun, type RoundFigures } from './support/kill-run.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * A stop writes first (docs/sandbox-service.md): SIGTERM to the standalone sandbox under a load of
@@ -9,7 +10,7 @@ import { killRun, type RoundFigures } from './support/kill-run.js';
  * until the 5 s grace ran out and the process exited 1, its last changes unwritten.
  */
 test('a SIGTERM with a slow body held open: the sandbox exits in time and keeps every change it acknowledged', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(patient(120_000));
   const rounds: RoundFigures[] = [];
   const figures = await killRun({
     kills: 2,

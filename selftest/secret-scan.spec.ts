@@ -31,6 +31,7 @@ import {
 import { secretMaker } from '../sandbox/store/crypto.js';
 import { startSandbox } from '../sandbox/start.js';
 import { settings, childEnvironment } from '../config/environment.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * "No secret in any artefact, whatever the server does": the suite runs against
@@ -82,7 +83,7 @@ const MUST_FAIL: readonly TagSelection[] = [
 
 test.describe('no secret in any artefact, whatever the server does', () => {
   test('a slice of the suite with failing checks writes and prints no secret', async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(patient(240_000));
     const workspace = mkdtempSync(join(tmpdir(), 'conformance-secret-scan-'));
     try {
       const scanned = await runAndScan(
@@ -111,7 +112,7 @@ test.describe('no secret in any artefact, whatever the server does', () => {
 
   test('the whole suite under every fault that moves a secret writes and prints no secret', async () => {
     test.skip(!FULL, 'the full scan runs with SECRET_SCAN=full (npm run secret-scan)');
-    test.setTimeout(7_200_000);
+    test.setTimeout(patient(7_200_000));
     const workspace = mkdtempSync(join(tmpdir(), 'conformance-secret-scan-full-'));
     try {
       const leaks: Leak[] = [];
@@ -135,7 +136,7 @@ test.describe('no secret in any artefact, whatever the server does', () => {
 
   test('history.jsonl after ten runs with failures holds no secret', async () => {
     test.skip(!FULL, 'the full scan runs with SECRET_SCAN=full (npm run secret-scan)');
-    test.setTimeout(3_600_000);
+    test.setTimeout(patient(3_600_000));
     const workspace = mkdtempSync(join(tmpdir(), 'conformance-secret-scan-history-'));
     const history = join(workspace, 'history.jsonl');
     try {
@@ -159,7 +160,7 @@ test.describe('no secret in any artefact, whatever the server does', () => {
 
   test('with redaction off, the same scan finds every kind of secret', async () => {
     test.skip(!FULL, 'the full scan runs with SECRET_SCAN=full (npm run secret-scan)');
-    test.setTimeout(1_800_000);
+    test.setTimeout(patient(1_800_000));
     const workspace = mkdtempSync(join(tmpdir(), 'conformance-secret-scan-control-'));
     try {
       const unredacted = await timedRunAndScan(
@@ -197,7 +198,7 @@ test.describe('no secret in any artefact, whatever the server does', () => {
 
 test.describe('the journal of a run never holds a secret', () => {
   test('the journal file and the control API answer, under every chaos profile and hostile placements, hold no marked secret', async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(patient(60_000));
     const folder = mkdtempSync(join(tmpdir(), 'conformance-journal-scan-'));
     try {
       const { leaks, records, revokedUses } = await journalLeaks(MARKER, folder);

@@ -5,6 +5,7 @@ import { checkSelectors } from '../helpers/preflight/selector-check.js';
 import { resolveTarget } from '../helpers/target/target.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { configuredActors } from './support/configured-actors.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The start-up selector check points at the cause: a client the target refuses is reported as
@@ -12,7 +13,7 @@ import { configuredActors } from './support/configured-actors.js';
  * selectors matching nothing; and every selector that can be tried is tried in one pass.
  */
 test.describe('selector check: messages that point at the cause', () => {
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: patient(90_000) });
   let sandbox: StartedSandbox;
   let configured: Record<string, string>;
 

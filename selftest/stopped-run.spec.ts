@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { environmentWithoutTarget, spawnCollect } from '../embedded/run-suite.js';
 import { lastLine, settleResults, summarise } from '../scripts/lib.js';
 import { STOPPED_TITLE } from '../helpers/report/stopped-run.js';
+import { patient } from '../helpers/target/patience.js';
 
 /** What a green run of 128 tests leaves in reports/: the files a refused run must not pass on. */
 function leaveGreenRun(reports: string): void {
@@ -19,7 +20,7 @@ function leaveGreenRun(reports: string): void {
 
 test.describe("a run's results are its own", () => {
   test('a run refused for its configuration right after a green run: one failed case naming the reason, no old counts', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const reports = mkdtempSync(join(tmpdir(), 'conformance-refused-'));
     try {
       leaveGreenRun(reports);

@@ -5,6 +5,7 @@ import { resolveTarget } from '../helpers/target/target.js';
 import { targetNamedBy } from '../helpers/target/target-naming.js';
 import { startSandbox } from '../sandbox/start.js';
 import { HELPERS_TARGET, problemsOf } from './support/target-problems.js';
+import { patient } from '../helpers/target/patience.js';
 
 const ACCOUNT = {
   TARGET_AUTH_URL: 'https://a.example',
@@ -194,7 +195,7 @@ test.describe('what a real account has: redirect URIs, a second client and user,
 
 test.describe('login and consent selectors, tried in the browser before any test', () => {
   test('a selector that matches nothing gets one line naming its variable', async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(patient(60_000));
     const sandbox = await startSandbox({ controlKey: 'selector-check-key' });
     try {
       const base = {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { environmentWithoutTarget, spawnCollect } from '../embedded/run-suite.js';
 import { HELPERS_TARGET } from './support/target-problems.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * A target variable typed wrong, as a QA engineer configuring a nightly would: the embedded sandbox
@@ -114,7 +115,7 @@ const MISTAKES: readonly Mistake[] = [
 test.describe('a mistyped target is refused before any test, naming the variable', () => {
   for (const mistake of MISTAKES) {
     test(`${mistake.what}: no embedded sandbox, no test, the variable named`, async () => {
-      test.setTimeout(120_000);
+      test.setTimeout(patient(120_000));
       const reports = mkdtempSync(join(tmpdir(), 'conformance-mistake-'));
       try {
         const started = performance.now();

@@ -11,6 +11,7 @@ import { environmentWithoutTarget, spawnCollect } from '../embedded/run-suite.js
 import type { FaultName } from '../sandbox/faults.js';
 import { chromiumPath } from '../helpers/target/chromium.js';
 import { settings } from '../config/environment.js';
+import { patient } from '../helpers/target/patience.js';
 
 /** R2.6-02 fails under catalog-string-ids; R2.1-01 and R8-01 under registration-four-uris-accepted. */
 const FAULTS: readonly FaultName[] = ['catalog-string-ids', 'registration-four-uris-accepted'];
@@ -79,7 +80,7 @@ test.describe('the triage of a nightly run (scripts/triage/)', () => {
   });
 
   test('four nights: new failure, failing since night 1 (3 nights), fixed, not exercised (was failing); the report in Chromium shows the tree by section and the requirements page', async () => {
-    test.setTimeout(900_000);
+    test.setTimeout(patient(900_000));
     const reports = join(folder, 'reports');
     const nights: Night[] = [];
     for (const night of ['night 1', 'night 2', 'night 3'])
@@ -127,7 +128,7 @@ test.describe('the triage of a nightly run (scripts/triage/)', () => {
   });
 
   test('a known deviation keeps the gate green with its reason; past its date it fails naming the date', async () => {
-    test.setTimeout(600_000);
+    test.setTimeout(patient(600_000));
     const grep = requirementGrep(['R8-01']);
     const faults: FaultName[] = ['registration-four-uris-accepted'];
     const accepted = await conformance(join(folder, 'accepted'), {
@@ -214,7 +215,10 @@ async function lookAtReport(reportDir: string): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await page.route(/googletagmanager\.com/, (route) => route.abort());
     await page.goto(pathToFileURL(join(reportDir, 'index.html')).href);
-    await page.locator('[data-testid="tree-section-title"]').first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('[data-testid="tree-section-title"]')
+      .first()
+      .waitFor({ timeout: patient(30_000) });
     const sections = (await texts(page, '[data-testid="tree-section-title"]')).filter((title) =>
       /^(\(|§)/.test(title),
     );

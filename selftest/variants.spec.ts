@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { everyRequirementGrep, requirementGrep } from '../embedded/requirement-grep.js';
 import { runSuite } from '../embedded/run-suite.js';
 import { VARIANTS, type VariantName } from '../sandbox/variants.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The quick subset of `npm run variants`: a server that chooses otherwise where the specification
@@ -39,7 +40,7 @@ const QUICK: ReadonlyArray<{ variant: VariantName; grep?: string; files?: string
 ];
 
 test.describe('variants: a correct server that chooses otherwise passes', () => {
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: patient(180_000) });
   for (const { variant, ...selection } of QUICK) {
     test(`variant ${variant} passes`, async () => {
       const run = await runSuite({ variants: [variant], env: VARIANTS[variant].env, ...selection });

@@ -7,6 +7,7 @@ import { CatalogWalk } from '../helpers/clients/catalog-walk.js';
 import { observe, type Observed } from '../helpers/profile/observe.js';
 import { CATALOG_AREA, RUN_AREA, SNAPSHOT_KEY } from '../helpers/profile/profile.js';
 import { attachText } from '../helpers/report/report.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The catalog snapshot of the observed profile: every lookup chain of 4.5 walked to its
@@ -19,7 +20,7 @@ test.describe('4.5 Catalog lookups', () => {
     async ({ client, issueToken, http, target }) => {
       const budget = catalogBudget();
       // Each lookup is a request of its own; a target that limits them is waited out.
-      test.setTimeout(Math.max(120_000, budget * 1_000));
+      test.setTimeout(patient(Math.max(120_000, budget * 1_000)));
       const token = await issueToken(client, { scope: 'autoupload' });
       const first = previouslyUnreached();
       const walk = new CatalogWalk(

@@ -59,6 +59,16 @@ export const PROJECT_VARIABLES = declare([
   },
   {
     ...RUN,
+    name: 'CONFORMANCE_PATIENCE',
+    kind: 'number',
+    minimum: 1,
+    maximum: 100,
+    doc: 'Every time bound of the run (a test timeout, a wait for a page, a nested run) times this: a bound only guards against a hang (docs/selftest.md).',
+    unset: 'the load per core at the start (1 to 8)',
+    notNightly: "the runner's load sets it",
+  },
+  {
+    ...RUN,
     name: 'CONFORMANCE_SETUP_FLOW',
     kind: 'choice',
     choices: ['forms', 'browser'],

@@ -6,6 +6,7 @@ import { test } from '@playwright/test';
 import { CHAOS_TEST_SEED } from './chaos-checks.js';
 import { IntegratorClient } from './integrator-client.js';
 import { listenOnLoopback, type ListeningServer } from './listen.js';
+import { patient } from '../../helpers/target/patience.js';
 
 /**
  * A sandbox for the journal's and chaos's self-tests: clients and users made in-process (set-up),
@@ -170,7 +171,7 @@ export async function eventually<T>(
   ready: (value: T) => boolean,
   limitMs = 15_000,
 ): Promise<T> {
-  const until = Date.now() + limitMs;
+  const until = Date.now() + patient(limitMs);
   for (;;) {
     const value = await read();
     if (ready(value)) return value;

@@ -1,5 +1,6 @@
 import type { ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
+import { patient } from '../../helpers/target/patience.js';
 
 /** A child expected to stop by itself: its exit status (null when killed after `timeoutMs`), stdout and stderr. */
 export async function exitOf(
@@ -14,7 +15,7 @@ export async function exitOf(
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       resolve(null);
-    }, timeoutMs);
+    }, patient(timeoutMs));
     child.once('exit', (status) => {
       clearTimeout(timer);
       resolve(status);

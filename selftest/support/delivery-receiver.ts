@@ -3,6 +3,7 @@ import { expect } from '@playwright/test';
 import type { StartedSandbox } from '../../sandbox/start.js';
 import { actors, caller, send, sleep } from './hostile.js';
 import { listenOnLoopback, type ListeningServer } from './listen.js';
+import { patient } from '../../helpers/target/patience.js';
 
 /** One request the receiver got: when, its headers and its body as text. */
 export interface Arrival {
@@ -51,7 +52,7 @@ export class DeliveryReceiver {
 
   /** Waits until `count` requests arrived at `path` (or `timeoutMs` passed) and returns those. */
   async waitFor(path: string, count: number, timeoutMs = 5_000): Promise<Arrival[]> {
-    const until = Date.now() + timeoutMs;
+    const until = Date.now() + patient(timeoutMs);
     const at = (): Arrival[] => this.arrivals.filter((arrival) => arrival.path === path);
     while (at().length < count && Date.now() < until) await sleep(20);
     return at();
@@ -136,7 +137,7 @@ export async function deliveryLog(
   who: HookUser,
   count = 1,
 ): Promise<LoggedAttempt[]> {
-  const until = Date.now() + 5_000;
+  const until = Date.now() + patient(5_000);
   for (;;) {
     const answer = await helper(sandbox, 'GET', `/users/${who.login}/deliveries`);
     expect(answer.status, `the delivery log helper: ${answer.body.slice(0, 200)}`).toBe(200);

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { listenOnLoopback } from './listen.js';
+import { patient } from '../../helpers/target/patience.js';
 
 /**
  * An integrator's client of the ad import, written from the field notes alone ("The ad import and
@@ -74,7 +75,7 @@ export class FieldNotesClient {
 
   /** Polls the import's status until it is done. */
   async importDone(token: string, limitMs = 15_000): Promise<ImportStatus> {
-    const until = Date.now() + limitMs;
+    const until = Date.now() + patient(limitMs);
     for (;;) {
       const { status, body } = await this.importStatus(token);
       if (status === 200 && body.autoupload_status === 'done') return body;
@@ -153,7 +154,7 @@ export async function startReceiver(): Promise<DeliveryReceiver> {
     url: `${url}/hook`,
     bodies,
     waitFor: async (adId, status, limitMs = 15_000) => {
-      const until = Date.now() + limitMs;
+      const until = Date.now() + patient(limitMs);
       for (;;) {
         const found = find(adId, status);
         if (found !== undefined) return found;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Agent, fetch } from 'undici';
+import { patient } from '../../helpers/target/patience.js';
 
 /**
  * A marketplace client as an integrator writes one, from the specification and the field notes
@@ -64,7 +65,7 @@ export class IntegratorClient {
         headers: init.headers ?? {},
         redirect: 'manual',
         dispatcher: this.agent,
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: AbortSignal.timeout(patient(this.timeoutMs)),
         ...(init.body === undefined ? {} : { body: init.body }),
       });
       const body = await response.text();

@@ -9,6 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from '@playwright/test';
 import { spawnCollect } from '../../embedded/run-suite.js';
 import { environment } from '../../config/environment.js';
+import { patient } from '../../helpers/target/patience.js';
 
 export const PROJECT_ROOT = resolve(__dirname, '..', '..');
 export const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -104,7 +105,7 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   if (child.pid === undefined) return;
   const group = -child.pid;
   if (!signalGroup(group, 'SIGTERM')) return;
-  const until = Date.now() + 10_000;
+  const until = Date.now() + patient(10_000);
   while (Date.now() < until) {
     if (!signalGroup(group, 0)) return;
     await delay(100);

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
+import { patient } from '../../helpers/target/patience.js';
 
 export interface StartedCommand {
   child: ChildProcess;
@@ -34,7 +35,7 @@ export async function startCommand(
       reject(
         new Error(`set-up: ${command} printed no banner in ${options.timeoutMs} ms: ${printed}${stderr}`),
       );
-    }, options.timeoutMs);
+    }, patient(options.timeoutMs));
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`set-up: ${command} exited (${code}) before its banner: ${stderr}`));
@@ -72,7 +73,7 @@ export function groupMembers(group: number): string[] {
 
 /** Waits until the group has no live process, at most `timeoutMs`; what is left then. */
 export async function groupLeft(group: number, timeoutMs: number): Promise<string[]> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patient(timeoutMs);
   let left = groupMembers(group);
   while (left.length > 0 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -7,6 +7,7 @@ import { authorizationUrl } from '../../helpers/clients/oauth-client.js';
 import { fillSecret } from '../../helpers/report/secret-fill.js';
 import { registerRedirectSecrets } from '../../helpers/report/secret-harvest.js';
 import type { TargetConfig } from '../../helpers/target/target.js';
+import { patient } from '../../helpers/target/patience.js';
 
 // The framing and Referer test drives its own page. The codes and tokens the entropy test collects
 // are the server's values whichever user agent carries them: its set-up takes the form flow, as
@@ -32,7 +33,7 @@ async function observeApproval(
       pages.push(response);
   });
   const toClient = page.waitForRequest((request) => request.url().startsWith(redirectUri), {
-    timeout: 20_000,
+    timeout: patient(20_000),
   });
   await page.goto(url).catch(() => undefined);
   if (await page.locator(target.selectors.loginUsername).isVisible()) {
@@ -41,7 +42,7 @@ async function observeApproval(
     await fillSecret(page.locator(target.selectors.loginPassword).first(), user.password);
     await Promise.all([page.waitForLoadState('domcontentloaded'), page.click(target.selectors.loginSubmit)]);
   }
-  await page.locator(target.selectors.consentApprove).waitFor({ timeout: 15_000 });
+  await page.locator(target.selectors.consentApprove).waitFor({ timeout: patient(15_000) });
   await page.click(target.selectors.consentApprove, { noWaitAfter: true });
   const request = await toClient;
   // The code it carries (under any name, in the query or the fragment) must never be printed.

@@ -13,6 +13,7 @@ import {
 import { assertProperty } from '../../helpers/assert/property.js';
 import { CRAWL_REQUIREMENTS, type CrawlParameters } from '../../helpers/assert/listing-invariants.js';
 import { mixedAds } from '../../helpers/clients/mixed-ads.js';
+import { patient } from '../../helpers/target/patience.js';
 
 /**
  * The listing's properties as invariants of any account. Without test helpers they run
@@ -87,7 +88,7 @@ test.describe('4.4 Pagination invariants on any account (property-based, no seed
       ),
     ),
     async ({ listingAccount, listing }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(patient(240_000));
       const { token, reference, changing } = await listingAccount(mixedAds(450));
       requireAccount(reference.items.length, MIN_ADS_FOR_CRAWLS, 'a page boundary (fetch_size 1)');
       await assertProperty(

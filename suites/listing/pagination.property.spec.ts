@@ -18,6 +18,7 @@ import { assertProperty } from '../../helpers/assert/property.js';
 import { ACCOUNT_PAGE_BOUND, needing, requireAccount } from '../../helpers/assert/account-listing.js';
 import { verify } from '../../helpers/assert/verify.js';
 import { settings } from '../../config/environment.js';
+import { patient } from '../../helpers/target/patience.js';
 
 /** Values a growing status set may bring (section 3), taken from the production field notes. */
 const UNKNOWN = ['sold', 'expired_reviewed', 'pending_pay', 'published_pending_review'] as const;
@@ -69,7 +70,7 @@ test.describe('4.4 Pagination and filters (property-based)', () => {
     ),
     async ({ newClient, newUser, control, issueToken, listing }) => {
       test.skip(control === null, NEEDS_SEEDING);
-      test.setTimeout(240_000);
+      test.setTimeout(patient(240_000));
       const client = await newClient(1);
       const user = await newUser();
       const token = await issueToken(client, { scope: 'autoupload', user });
@@ -201,7 +202,7 @@ test.describe('4.4 Pagination over existing ads (no set-up needed)', () => {
     'the union of per-status crawls equals the unfiltered crawl, without duplicates',
     onPath(covers('R4.4-02', 'R4.4-05', 'R4.4-06', 'R2.5-01'), 'ad-state:seeded'),
     async ({ client, user, control, issueToken, listing }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(patient(240_000));
       if (control !== null) {
         const statuses = [...SECTION_3, 'sold'];
         await control.seedAds(

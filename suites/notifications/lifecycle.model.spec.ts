@@ -6,6 +6,7 @@ import { notificationCommands } from '../../helpers/assert/notification-model.js
 import { expectExactDeliveries } from '../../helpers/assert/notification-model-check.js';
 import type { NotificationModel, NotificationReal } from '../../helpers/assert/notification-model-types.js';
 import { assertProperty } from '../../helpers/assert/property.js';
+import { patient } from '../../helpers/target/patience.js';
 
 const STATUSES = ['pending_review', 'published', 'deleted', 'refused', 'sold'] as const;
 /**
@@ -22,7 +23,7 @@ test.describe('4.6 and 6 Notification lifecycle (model-based)', () => {
     covers('R4.6-01', 'R4.6-02', 'R4.6-03', 'R4.6-04', 'R6-01', 'R6-03', 'R6-04'),
     async ({ newSubscriber, control, notifications, receiver, target, severalPerUser }) => {
       // A target that delivers late waits about WEBHOOK_WAIT_MS at most a few times a run.
-      test.setTimeout(240_000 + 20 * target.webhook.waitMs);
+      test.setTimeout(patient(240_000 + 20 * target.webhook.waitMs));
       const subscriber = await newSubscriber(3);
       // 4.6 does not say a user may hold several configurations: with one, creates wait for a delete.
       const several = await severalPerUser(subscriber.token);

@@ -5,6 +5,7 @@ import { setUpConfiguration } from '../../helpers/assert/set-up.js';
 import { describeDelivery } from '../../helpers/assert/expect-delivery.js';
 import { expectObservedDelivery } from '../../helpers/assert/observed-delivery.js';
 import { attachText } from '../../helpers/report/report.js';
+import { patient } from '../../helpers/target/patience.js';
 
 /**
  * CONFORMANCE_OBSERVE_SECONDS: the marketplace changes statuses by itself (moderation,
@@ -22,7 +23,7 @@ test.describe('6 AD_STATUS deliveries of the marketplace’s own changes', () =>
         'set CONFORMANCE_OBSERVE_SECONDS to listen for the marketplace’s own changes',
       );
       const window = (seconds ?? 0) * 1000;
-      test.setTimeout(window + 180_000);
+      test.setTimeout(patient(window + 180_000));
       const token = await issueToken(client, { scope: 'autoupload', user });
       const hook = endpoint('observe');
       const settings = settingsFor(hook.url);

@@ -2,6 +2,7 @@ import { test } from '../../fixtures/index.js';
 import { covers } from '../../helpers/assert/covers.js';
 import { expectTokenError, expectTokenSuccess } from '../../helpers/assert/expect-token.js';
 import { CODE_LIFETIME_MS } from '../../spec/limits.js';
+import { patient } from '../../helpers/target/patience.js';
 
 /**
  * The code's ten-minute lifetime (2.2, 8) in real time, for a target without the test helpers'
@@ -28,7 +29,7 @@ async function waitUntil(instant: number): Promise<void> {
 }
 
 test.describe('2.2 Authorization code: ten-minute lifetime, in real time', () => {
-  test.describe.configure({ timeout: SLOW_TIMEOUT_MS });
+  test.describe.configure({ timeout: patient(SLOW_TIMEOUT_MS) });
 
   test(
     'a code is still valid 30 s before ten minutes, waited in real time',
