@@ -4,6 +4,7 @@ import { CHAOS_TEST_SEED } from './support/chaos-checks.js';
 import { REDIRECT_URI, startChaosSandbox, type Actor, type ChaosSandbox } from './support/chaos-sandbox.js';
 import { ClientPace, ConcurrentClient, exchangeCode, SharedToken } from './support/concurrent-client.js';
 import { IntegratorClient } from './support/integrator-client.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * Correct clients written as real ones are (support/concurrent-client.ts): several workers at once
@@ -70,7 +71,7 @@ test.describe('correct concurrent clients are graded clean', () => {
   });
 
   test('six workers sharing a token, a crawl per filter side by side, into a rate-limit block', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const actor = box.actor(0);
     const dealer = dealerOf(box, 600);
     const shared = await sharedToken(box, actor, dealer);
@@ -99,7 +100,7 @@ test.describe('correct concurrent clients are graded clean', () => {
   });
 
   test('two dealers at once behind the edge, each its token and three workers', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const actor = box.actor(0);
     const dealers = [dealerOf(box, 200), dealerOf(box, 200)];
     const tokens = await Promise.all(dealers.map((dealer) => sharedToken(box, actor, dealer)));

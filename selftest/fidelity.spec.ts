@@ -9,6 +9,7 @@ import type { Fidelity } from '../helpers/profile/fidelity.js';
 import type { Profile } from '../helpers/profile/profile.js';
 import { referenceChoices } from '../sandbox/calibrate/calibrate.js';
 import type { VariantName } from '../sandbox/variants.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The fidelity score's acceptance: the embedded sandbox with variants and drift switches stands in
@@ -55,12 +56,12 @@ function fidelityCommand(args: readonly string[]): Promise<Command> {
 }
 
 test.describe('the fidelity of the double calibrated from a marketplace’s observation', () => {
-  test.describe.configure({ mode: 'serial', timeout: 600_000 });
+  test.describe.configure({ mode: 'serial', timeout: patient(600_000) });
   let dir: string;
   let observed: string;
 
   test.beforeAll(async () => {
-    test.setTimeout(600_000);
+    test.setTimeout(patient(600_000));
     dir = mkdtempSync(join(tmpdir(), 'fidelity-selftest-'));
     await runSuite({
       files: ['suites'],

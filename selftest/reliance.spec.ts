@@ -9,6 +9,7 @@ import { fetchJournal } from '../report-card/source.js';
 import type { VariantName } from '../sandbox/variants.js';
 import { gradedRun } from './support/client-run.js';
 import { setChaos, startClientSandbox } from './support/client-sandbox.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * The reliance contract of the reference client and the morning's verdict: the client runs against
@@ -69,7 +70,7 @@ const brokenFacts = (stdout: string): string[] =>
     .map((line) => line.replace(/^BROKEN\s+/, ''));
 
 test.describe('the reference client’s reliance contract against a drifting marketplace', () => {
-  test.describe.configure({ mode: 'serial', timeout: 600_000 });
+  test.describe.configure({ mode: 'serial', timeout: patient(600_000) });
   let dir: string;
   let clientId: string;
   let contract: string;
@@ -81,7 +82,7 @@ test.describe('the reference client’s reliance contract against a drifting mar
   };
 
   test.beforeAll(async () => {
-    test.setTimeout(300_000);
+    test.setTimeout(patient(300_000));
     dir = mkdtempSync(join(tmpdir(), 'reliance-selftest-'));
     const sandbox = await startClientSandbox('rate-limit', 1);
     try {

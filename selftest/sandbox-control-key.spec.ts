@@ -14,6 +14,7 @@ import { loadAccount } from '../bin/sandbox-account.js';
 import { childEnvironment } from '../config/environment.js';
 import { exitOf } from './support/child-exit.js';
 import { freePort } from './support/listen.js';
+import { patient } from '../helpers/target/patience.js';
 
 const COMMAND = resolve(__dirname, '..', 'bin', 'classifieds-conformance.mjs');
 const START_TIMEOUT_MS = 90_000;
@@ -68,7 +69,7 @@ function command(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv) {
 }
 
 test('the control key is kept in the data folder across a restart, found by switches, and new only with --new-key', async () => {
-  test.setTimeout(4 * START_TIMEOUT_MS);
+  test.setTimeout(patient(4 * START_TIMEOUT_MS));
   const dir = mkdtempSync(join(tmpdir(), 'control-key-'));
   const env = await environmentWithPorts();
   const keyFile = join(dir, '.conformance', 'sandbox-data', 'control-key');
@@ -103,7 +104,7 @@ test('the control key is kept in the data folder across a restart, found by swit
 });
 
 test("--account --chaos applies to the account's clients, and its CA is in the data folder", async () => {
-  test.setTimeout(2 * START_TIMEOUT_MS);
+  test.setTimeout(patient(2 * START_TIMEOUT_MS));
   const dir = mkdtempSync(join(tmpdir(), 'account-chaos-'));
   const env = await environmentWithPorts();
   try {

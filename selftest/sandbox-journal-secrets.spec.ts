@@ -13,6 +13,7 @@ import {
   TokenCheckingReceiver,
   type ChaosSandbox,
 } from './support/chaos-sandbox.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * No secret in the journal, whatever the client sends (docs/sandbox-chaos.md, "No secret"): the
@@ -88,7 +89,7 @@ const mode = (path: string): string => (statSync(path).mode & 0o777).toString(8)
 
 test.describe('no secret in the journal, whatever the client sends', () => {
   test('a token as a parameter name, the secret in a redirect_uri, credentials in a webhook URL: fingerprints only; the file 600 in a 700 folder', async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(patient(90_000));
     const root = mkdtempSync(join(tmpdir(), 'journal-secrets-'));
     const folder = join(root, 'data');
     const journalFile = join(folder, 'journal.jsonl');

@@ -8,6 +8,7 @@ import { DeliveryPolicy } from '../sandbox/notifications/delivery-policy.js';
 import type { AttemptEnd } from '../sandbox/notifications/attempt.js';
 import { IntegratorClient } from './support/integrator-client.js';
 import { requestsOf, startChaosSandbox, type ChaosSandbox } from './support/chaos-sandbox.js';
+import { patient } from '../helpers/target/patience.js';
 
 /**
  * Tenants apart on a shared sandbox (docs/sandbox-chaos.md, "Tenants"): chaos's blocks and replay
@@ -76,7 +77,7 @@ test.describe('chaos moves only with a client’s proven requests', () => {
   });
 
   test('a third party naming a client cannot shift its seeded replay', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     const decisionsOf = async (withNeighbour: boolean, given?: { clientId: string; secret: string }) => {
       const box = await startChaosSandbox();
       try {
