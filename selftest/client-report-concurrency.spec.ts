@@ -207,6 +207,33 @@ test.describe('the report card grades a client that does several things at once'
     expect(failedIds(reused)).toEqual(['C2.2-01']);
   });
 
+  test('a code sent again on the connection its success came back on, 5 ms after: reuse, however soon; on another connection at 5 ms, on its way (C2.2-01)', () => {
+    const exchange = (j: JournalBuilder, at: number, status: 200 | 400, connection: string) =>
+      j.at(at).request({
+        endpoint: 'token',
+        method: 'POST',
+        path: '/oauth/token',
+        scheme: 'https',
+        status,
+        credentials: { secret_in: ['body'] },
+        duration_ms: 5,
+        connection,
+        params: {
+          code: fp('code'),
+          redirect_uri: 'https://client.example/cb',
+          grant_type: 'authorization_code',
+        },
+      });
+    const sameConnection = new JournalBuilder('client-resend-same-connection');
+    exchange(sameConnection, 0, 200, 'a:1');
+    exchange(sameConnection, 10, 400, 'a:1');
+    expect(failedIds(sameConnection)).toEqual(['C2.2-01']);
+    const otherConnection = new JournalBuilder('client-double-submit-two-connections');
+    exchange(otherConnection, 0, 200, 'a:1');
+    exchange(otherConnection, 10, 400, 'a:2');
+    expect(standingOfId(otherConnection, 'C2.2-01')).toBe('passed');
+  });
+
   test('crawls of one filter side by side whose server repeats its tokens stay apart (C4.4-03, C4.4-04)', () => {
     const j = new JournalBuilder('client-offset-parallel');
     const token = fp('shared-token');
