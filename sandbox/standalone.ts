@@ -19,6 +19,7 @@ import { applySeed, readSeed } from './seed.js';
 import { startSandbox, type StartedSandbox } from './start.js';
 import { chaosAtStart } from './chaos/start-up.js';
 import { calibrationFromFile, calibrationReport } from './calibrate/switch.js';
+import type { Calibration } from './calibrate/calibrate.js';
 import { environment, settings } from '../config/environment.js';
 
 const DEMO_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
@@ -43,6 +44,15 @@ let controlKey = '';
  */
 const STOP_GRACE_MS = 5000;
 
+/** SANDBOX_LIKE: the calibration from that profile, what it took and could not printed and written. */
+function likeOf(profile: string | undefined, reportsDir: string): Calibration | undefined {
+  if (profile === undefined) return undefined;
+  const like = calibrationFromFile(profile);
+  for (const line of calibrationReport(like, profile, join(reportsDir, 'calibration.json')))
+    console.log(line);
+  return like;
+}
+
 async function main(service: ServiceOptions): Promise<void> {
   const { dataDir } = service;
   controlKey =
@@ -50,7 +60,7 @@ async function main(service: ServiceOptions): Promise<void> {
   // The CA beside the state it is kept with; SANDBOX_TLS_DIR (or its default) without a data folder.
   const tlsDir = resolve(environment().SANDBOX_TLS_DIR ?? dataDir ?? options.SANDBOX_TLS_DIR);
   mkdirSync(tlsDir, { recursive: true });
-  const like = options.SANDBOX_LIKE === undefined ? undefined : calibrationFromFile(options.SANDBOX_LIKE);
+  const like = likeOf(options.SANDBOX_LIKE, options.REPORTS_DIR);
   const sandbox = await startSandbox({
     host: service.host,
     dataDir: service.dataDir,
@@ -69,13 +79,6 @@ async function main(service: ServiceOptions): Promise<void> {
   const { controlUrl, authUrl, appsUrl, caFile } = sandbox;
   if (dataDir !== undefined)
     writeControlReach(dataDir, { controlUrl, key: controlKey, authUrl, appsUrl, caFile });
-  if (like !== undefined && options.SANDBOX_LIKE !== undefined)
-    for (const line of calibrationReport(
-      like,
-      options.SANDBOX_LIKE,
-      join(options.REPORTS_DIR, 'calibration.json'),
-    ))
-      console.log(line);
   const seedFile = options.SANDBOX_SEED_FILE;
   if (seedFile !== undefined) {
     const seed = readSeed(seedFile);
