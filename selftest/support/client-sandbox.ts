@@ -144,3 +144,8 @@ export async function registerClientAndUser(
 export async function setChaos(sandbox: ClientSandbox, value: Record<string, unknown>): Promise<void> {
   await helper(sandbox, 'PUT', '/switches/chaos', { value });
 }
+
+/** Sets one of the sandbox's switches (GET /test_helpers/v1/switches lists them). */
+export async function setSwitch(sandbox: ClientSandbox, name: string, value: unknown): Promise<void> {
+  await helper(sandbox, 'PUT', `/switches/${name}`, { value });
+}
