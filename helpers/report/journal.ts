@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname } from 'node:path';
+import { originOf } from './origins.js';
 import { type Environment, environment, settingsOf } from '../../config/environment.js';
 
 /**
@@ -169,15 +170,6 @@ async function goneLoopbackSandbox(origin: string): Promise<boolean> {
       resolve(error.code === 'ECONNREFUSED');
     });
   });
-}
-
-function originOf(url: string): string | undefined {
-  try {
-    const origin = new URL(url).origin;
-    return origin === 'null' ? undefined : origin;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Who holds a token: filled where tokens are issued, read when a configuration is journaled. */

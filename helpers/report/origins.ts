@@ -102,7 +102,8 @@ export function strayLine(stray: readonly string[], target: readonly string[]): 
   return `the run's API requests went to ${stray.join(', ')}, not to the configured target (${target.length === 0 ? 'none configured' : target.join(', ')}): what it tested is not the target it names`;
 }
 
-function originOf(url: string): string | undefined {
+/** A URL's origin; undefined for one that is not a URL or has no origin. */
+export function originOf(url: string): string | undefined {
   try {
     const origin = new URL(url).origin;
     return origin === 'null' ? undefined : origin;
