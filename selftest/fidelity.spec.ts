@@ -1,15 +1,14 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { childEnvironment } from '../config/environment.js';
 import { runSuite } from '../embedded/run-suite.js';
 import type { Fidelity } from '../helpers/profile/fidelity.js';
 import type { Profile } from '../helpers/profile/profile.js';
 import { referenceChoices } from '../sandbox/calibrate/calibrate.js';
 import type { VariantName } from '../sandbox/variants.js';
 import { patient } from '../helpers/target/patience.js';
+import { cliCommand, type CommandRun } from './support/cli-command.js';
 
 /**
  * The fidelity score's acceptance: the embedded sandbox with variants and drift switches stands in
@@ -32,28 +31,7 @@ const MARKETPLACE: VariantName[] = [
   'notify-minimal-body',
 ];
 
-interface Command {
-  code: number | null;
-  stdout: string;
-}
-
-function fidelityCommand(args: readonly string[]): Promise<Command> {
-  const child = spawn(
-    process.execPath,
-    [require.resolve('tsx/cli'), resolve('bin/cli.ts'), 'fidelity', ...args],
-    {
-      env: childEnvironment(),
-    },
-  );
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  return new Promise((done) =>
-    child.on('close', (code) => {
-      done({ code, stdout });
-    }),
-  );
-}
+const fidelityCommand = (args: readonly string[]): Promise<CommandRun> => cliCommand('fidelity', args);
 
 test.describe('the fidelity of the double calibrated from a marketplace’s observation', () => {
   test.describe.configure({ mode: 'serial', timeout: patient(600_000) });

@@ -1,15 +1,14 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { childEnvironment } from '../config/environment.js';
 import { runSuite } from '../embedded/run-suite.js';
 import { fetchJournal } from '../report-card/source.js';
 import type { VariantName } from '../sandbox/variants.js';
 import { gradedRun } from './support/client-run.js';
 import { setChaos, setSwitch, startClientSandbox } from './support/client-sandbox.js';
 import { patient } from '../helpers/target/patience.js';
+import { cliCommand, type CommandRun } from './support/cli-command.js';
 
 /**
  * The reliance contract of the reference client and the morning's verdict: the client runs against
@@ -39,28 +38,7 @@ const DRIFTS: ReadonlyArray<readonly [VariantName, readonly string[]]> = [
   ['drift-motorcycle-brand-removed', []],
 ];
 
-interface Command {
-  code: number | null;
-  stdout: string;
-}
-
-function reliance(args: readonly string[]): Promise<Command> {
-  const child = spawn(
-    process.execPath,
-    [require.resolve('tsx/cli'), resolve('bin/cli.ts'), 'reliance', ...args],
-    {
-      env: childEnvironment(),
-    },
-  );
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  return new Promise((done) =>
-    child.on('close', (code) => {
-      done({ code, stdout });
-    }),
-  );
-}
+const reliance = (args: readonly string[]): Promise<CommandRun> => cliCommand('reliance', args);
 
 /** The lines of the check's output that open a broken fact, as the fact's line. */
 const brokenFacts = (stdout: string): string[] =>
