@@ -38,7 +38,7 @@ function dealerOf(box: ChaosSandbox, ads: number): Dealer {
 /** A consent as the user's browser gives it, and the code exchanged by the client. */
 async function consent(box: ChaosSandbox, actor: Actor, dealer: Dealer): Promise<string> {
   const { authUrl, appsUrl, caFile } = box.sandbox;
-  const browser = new IntegratorClient(authUrl, appsUrl, caFile, 3000);
+  const browser = new IntegratorClient(authUrl, appsUrl, caFile, patient(3000));
   try {
     const code = await browser.authorize(actor.clientId, REDIRECT_URI, dealer.login, dealer.password);
     return await exchangeCode(authUrl, caFile, {
