@@ -66,6 +66,28 @@ test.describe('target configuration (contract section 1)', () => {
     ).toEqual(['CONFORMANCE_RATE_LIMIT_BURST', 'SANDBOX_CONTROL_URL', 'TARGET_AUTH_ULR']);
   });
 
+  test("a target variable's name in lower case or with its prefix mistyped still names a target, refused with the name it meant", () => {
+    const mistyped = {
+      target_auth_url: 'https://a.example',
+      TARGTE_APPS_URL: 'https://b.example',
+      Sandbox_Control_Key: 'k',
+      TARGET_AUTH_URL_: 'https://a.example',
+    };
+    expect(targetNamedBy(mistyped)).toEqual(Object.keys(mistyped).sort());
+    const problems = problemsOf(mistyped).join('\n');
+    expect(problems).toMatch(
+      /target_auth_url: not a variable the suite reads \(did you mean TARGET_AUTH_URL\? names are upper case\)/,
+    );
+    expect(problems).toMatch(
+      /TARGTE_APPS_URL: not a variable the suite reads \(did you mean TARGET_APPS_URL\?\)/,
+    );
+    expect(problems).toMatch(/Sandbox_Control_Key: .*did you mean SANDBOX_CONTROL_KEY\?/);
+    // Names merely alike are not a target's: the run's other variables stay theirs.
+    expect(
+      targetNamedBy({ TARGET: 'x', CI_TARGET_BRANCH: 'main', TARGETARCH: 'amd64', PATH: '/bin' }),
+    ).toEqual([]);
+  });
+
   test('without helpers, a configured client and user are required', () => {
     expect(
       problemsOf({ TARGET_AUTH_URL: 'https://a.example', TARGET_APPS_URL: 'https://b.example' }).join('\n'),

@@ -105,6 +105,16 @@ const MISTAKES: readonly Mistake[] = [
     line: /TARGET_AUTH_ULR: not a variable the suite reads \(did you mean TARGET_AUTH_URL\?\)/,
   },
   {
+    what: "the variables' names in lower case",
+    env: { target_auth_url: LOOPBACK, target_apps_url: LOOPBACK, sandbox_control_key: 'k' },
+    line: /target_auth_url: not a variable the suite reads \(did you mean TARGET_AUTH_URL\? names are upper case\)/,
+  },
+  {
+    what: "a prefix's letters swapped",
+    env: { ...BOTH, TARGTE_APPS_URL: LOOPBACK },
+    line: /TARGTE_APPS_URL: not a variable the suite reads \(did you mean TARGET_APPS_URL\?\)/,
+  },
+  {
     what: 'two wrong values at once',
     env: { ...BOTH, TARGET_AUTH_URL: 'htps://127.0.0.1:9', WEBHOOK_WAIT_MS: 'soon' },
     line: /TARGET_AUTH_URL: .*the scheme "htps"/,

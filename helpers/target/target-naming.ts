@@ -11,9 +11,24 @@ const ACCOUNT_NAMES = new Set<string>(
   VARIABLES.filter((variable) => variable.group === 'account').map((variable) => variable.name),
 );
 
-/** Any TARGET_*, any SANDBOX_CONTROL_*, or an account variable (contract sections 1 and 3). */
-function namesTarget(name: string): boolean {
+/** Any TARGET_*, any SANDBOX_CONTROL_*, or an account variable (contract sections 1 and 3), as spelt. */
+function namesTargetExactly(name: string): boolean {
   return name.startsWith('TARGET_') || name.startsWith('SANDBOX_CONTROL_') || ACCOUNT_NAMES.has(name);
+}
+
+const TARGET_NAMES: readonly string[] = DECLARED_NAMES.filter(namesTargetExactly);
+/** Edits that still make a name one of the target's: a swapped or dropped letter, a stray one. */
+const MOST_EDITS = 2;
+
+/**
+ * A target variable however it was typed: in any case (a shell keeps `target_auth_url` apart from
+ * `TARGET_AUTH_URL`), or within two edits of a target variable's name (`TARGTE_APPS_URL`). Read
+ * as unset, such a name would start the embedded sandbox in the target's place.
+ */
+function namesTarget(name: string): boolean {
+  const upper = name.toUpperCase();
+  if (namesTargetExactly(upper)) return true;
+  return nearestOf(upper, TARGET_NAMES, MOST_EDITS) !== undefined;
 }
 
 /**
@@ -27,21 +42,26 @@ export function targetNamedBy(env: Environment): string[] {
     .sort();
 }
 
-/** A set TARGET_* or SANDBOX_CONTROL_* variable the suite does not read: a typo of one it does. */
+/** A set target variable the suite does not read as spelt: a typo of one it does. */
 export function unknownTargetVariables(env: Environment): string[] {
   return targetNamedBy(env)
     .filter((name) => !DECLARED_NAMES.includes(name))
-    .map((name) => {
-      const near = nearestDeclared(name);
-      return `${name}: not a variable the suite reads${near === undefined ? '' : ` (did you mean ${near}?)`}`;
-    });
+    .map((name) => `${name}: not a variable the suite reads${meantOf(name)}`);
 }
 
-function nearestDeclared(name: string): string | undefined {
+function meantOf(name: string): string {
+  const upper = name.toUpperCase();
+  if (upper !== name && DECLARED_NAMES.includes(upper))
+    return ` (did you mean ${upper}? names are upper case)`;
+  const near = nearestOf(upper, DECLARED_NAMES, 3);
+  return near === undefined ? '' : ` (did you mean ${near}?)`;
+}
+
+function nearestOf(name: string, names: readonly string[], most: number): string | undefined {
   let best: { name: string; distance: number } | undefined;
-  for (const declared of DECLARED_NAMES) {
+  for (const declared of names) {
     const distance = editDistance(name, declared);
-    if (distance <= 3 && (best === undefined || distance < best.distance))
+    if (distance <= most && (best === undefined || distance < best.distance))
       best = { name: declared, distance };
   }
   return best?.name;
