@@ -115,6 +115,11 @@ const MISTAKES: readonly Mistake[] = [
     line: /TARGTE_APPS_URL: not a variable the suite reads \(did you mean TARGET_APPS_URL\?\)/,
   },
   {
+    what: "the target's CA without its URLs",
+    env: { TLS_CA_FILE: '/etc/hostname', SANDBOX_CONTROL_KEY: 'k' },
+    line: /TARGET_AUTH_URL: required; .*TLS_CA_FILE/,
+  },
+  {
     what: 'two wrong values at once',
     env: { ...BOTH, TARGET_AUTH_URL: 'htps://127.0.0.1:9', WEBHOOK_WAIT_MS: 'soon' },
     line: /TARGET_AUTH_URL: .*the scheme "htps"/,

@@ -11,9 +11,20 @@ const ACCOUNT_NAMES = new Set<string>(
   VARIABLES.filter((variable) => variable.group === 'account').map((variable) => variable.name),
 );
 
-/** Any TARGET_*, any SANDBOX_CONTROL_*, or an account variable (contract sections 1 and 3), as spelt. */
+/**
+ * What only an external target gives a meaning to: its CA and its pages' selectors (the embedded
+ * sandbox has its own). Set without a target's URLs, they say a target was meant and its URLs lost.
+ */
+const TARGET_ONLY = /^(TLS_CA_FILE|(LOGIN|CONSENT)_[A-Z]+_SELECTOR)$/;
+
+/** Any TARGET_*, any SANDBOX_CONTROL_*, an account variable (contract sections 1 and 3), the target's CA or selectors, as spelt. */
 function namesTargetExactly(name: string): boolean {
-  return name.startsWith('TARGET_') || name.startsWith('SANDBOX_CONTROL_') || ACCOUNT_NAMES.has(name);
+  return (
+    name.startsWith('TARGET_') ||
+    name.startsWith('SANDBOX_CONTROL_') ||
+    ACCOUNT_NAMES.has(name) ||
+    TARGET_ONLY.test(name)
+  );
 }
 
 const TARGET_NAMES: readonly string[] = DECLARED_NAMES.filter(namesTargetExactly);
