@@ -120,6 +120,11 @@ const MISTAKES: readonly Mistake[] = [
     line: /TARGET_AUTH_URL: required; .*TLS_CA_FILE/,
   },
   {
+    what: "the target's name without its URLs (the nightly's variables half set)",
+    env: { CONFORMANCE_TARGET_NAME: 'marketplace sandbox', SANDBOX_CONTROL_KEY: 'k' },
+    line: /TARGET_AUTH_URL: required; .*CONFORMANCE_TARGET_NAME/,
+  },
+  {
     what: 'two wrong values at once',
     env: { ...BOTH, TARGET_AUTH_URL: 'htps://127.0.0.1:9', WEBHOOK_WAIT_MS: 'soon' },
     line: /TARGET_AUTH_URL: .*the scheme "htps"/,

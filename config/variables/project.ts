@@ -278,7 +278,7 @@ export const PROJECT_VARIABLES = declare([
     ...RUN,
     name: 'CONFORMANCE_TARGET_NAME',
     kind: 'text',
-    doc: "The target's name in the observed profile.",
+    doc: "The external target's name in the observed profile; set without the target's URLs, the run is refused.",
     unset: 'the embedded sandbox, else its two origins',
   },
   {
