@@ -1,7 +1,7 @@
 import type { JournalRecord, RequestRecord } from '../spec/journal.js';
 import { isSection3Status } from '../spec/ad-status.js';
 import { OTHER_STATUS } from './deliveries.js';
-import { arrivedAfterAnswer, sameParty } from './causality.js';
+import { arrivedAfterAnswer, sameConnection, sameParty } from './causality.js';
 import { faultsOf, requestsOf, textParam } from './records.js';
 
 /** The listing's facts as the journal holds them (page tokens are fingerprints). */
@@ -82,14 +82,30 @@ class CrawlBook {
   private readonly waiting = new Map<string, Array<{ crawl: number; page: RequestRecord }>>();
   private readonly lastWith = new Map<string, number>();
   private readonly lastOfUserAndFilter = new Map<string, number>();
+  /** The page tokens each crawl has sent. */
+  private readonly sent = new Map<number, Set<string>>();
 
-  /** The crawl `request` continues with `token`, taken off the waiting list. */
+  /**
+   * The crawl `request` continues with `token`, taken off the waiting list. Workers sharing a
+   * token may wait on the same token (the same listing crawled twice, an offset token): the
+   * request goes to the one on its own connection (HTTP/1.1: one worker's requests in turn), else
+   * to one that has not sent this token yet, so that a crawl is never charged with another's page.
+   * A crawl that keeps going round still is: once every waiting crawl has sent the token, any
+   * further request with it is a re-fetch.
+   */
   take(token: string, request: RequestRecord): number | undefined {
     const candidates = this.waiting.get(token) ?? [];
-    const readable = ({ page }: { page: RequestRecord }) =>
-      sameParty(page, request) && arrivedAfterAnswer(page, request);
-    const index = Math.max(candidates.findIndex(readable), candidates.length > 0 ? 0 : -1);
-    const [found] = index >= 0 ? candidates.splice(index, 1) : [];
+    const readable = candidates.filter(
+      ({ page }) => sameParty(page, request) && arrivedAfterAnswer(page, request),
+    );
+    const unsent = readable.filter(({ crawl }) => !(this.sent.get(crawl)?.has(token) ?? false));
+    const found =
+      unsent.find(({ page }) => sameConnection(page, request)) ??
+      unsent[0] ??
+      readable.find(({ page }) => sameConnection(page, request)) ??
+      readable[0] ??
+      candidates[0];
+    if (found !== undefined) candidates.splice(candidates.indexOf(found), 1);
     return found?.crawl ?? this.lastWith.get(token);
   }
 
@@ -100,7 +116,10 @@ class CrawlBook {
   /** After a request of `crawl`: it waits on the page's next_token, or still on its own token. */
   answered(crawl: number, userAndFilter: string, request: RequestRecord, token: string | undefined): void {
     this.lastOfUserAndFilter.set(userAndFilter, crawl);
-    if (token !== undefined) this.lastWith.set(token, crawl);
+    if (token !== undefined) {
+      this.lastWith.set(token, crawl);
+      this.sent.set(crawl, (this.sent.get(crawl) ?? new Set<string>()).add(token));
+    }
     const next = isPage(request) ? nextTokenOf(request) : token;
     if (typeof next !== 'string') return;
     if (isPage(request)) this.lastWith.set(next, crawl);

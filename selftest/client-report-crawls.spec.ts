@@ -13,8 +13,15 @@ function standingsOf(j: JournalBuilder): Record<string, string> {
 }
 
 /** One page for `login`: fetched with `pageToken` (none: a crawl's first), answering `next`. */
-function page(j: JournalBuilder, login: string, pageToken: string | null, next: string | null): void {
+function page(
+  j: JournalBuilder,
+  login: string,
+  pageToken: string | null,
+  next: string | null,
+  connection?: string,
+): void {
   j.wait(300).request({
+    ...(connection === undefined ? {} : { connection }),
     endpoint: 'listing',
     method: 'GET',
     path: '/autoupload/v1/published',
@@ -62,5 +69,26 @@ test.describe('the report card tells crawls apart by their tokens', () => {
     page(j, 'dealer-a', fp('a-2'), null);
     page(j, 'dealer-b', fp('b-2'), null);
     expect(standingsOf(j)['C4.4-03']).toBe('failed');
+  });
+
+  // Workers sharing one token, each crawling the same listing on its own connection, against a
+  // server whose next_token names the page just fetched: each worker stops at the cycle it met.
+  test('workers sharing a token, each its own crawl of one listing, each stopping at a cycle: no re-fetch (C4.4-04)', () => {
+    const j = new JournalBuilder('client-cycle-workers');
+    page(j, 'dealer-a', null, fp('t-1'), 'c7');
+    page(j, 'dealer-a', fp('t-1'), fp('t-1'), 'c7');
+    page(j, 'dealer-a', null, fp('t-1'), 'c9');
+    page(j, 'dealer-a', fp('t-1'), fp('t-1'), 'c9');
+    expect(standingsOf(j)['C4.4-04']).toBe('passed');
+  });
+
+  test('a worker following the cycle while another crawls the same listing is still seen going round (C4.4-04)', () => {
+    const j = new JournalBuilder('client-cycle-follower');
+    page(j, 'dealer-a', null, fp('t-1'), 'c7');
+    page(j, 'dealer-a', fp('t-1'), fp('t-1'), 'c7');
+    page(j, 'dealer-a', null, fp('t-1'), 'c9');
+    page(j, 'dealer-a', fp('t-1'), fp('t-1'), 'c9');
+    page(j, 'dealer-a', fp('t-1'), fp('t-1'), 'c7');
+    expect(standingsOf(j)['C4.4-04']).toBe('advisory');
   });
 });
