@@ -14,7 +14,7 @@ import {
   type RequestRecord,
 } from '../spec/journal.js';
 import { referenceJournal } from './broken-clients/reference-client.js';
-import { CONTROL_KEY, startChaosSandbox, type ChaosSandbox } from './support/chaos-sandbox.js';
+import { CONTROL_KEY, eventually, startChaosSandbox, type ChaosSandbox } from './support/chaos-sandbox.js';
 
 /**
  * The control API pages the journal (sandbox/journal/journal-page.ts, docs/sandbox-chaos.md):
@@ -173,32 +173,46 @@ test.describe('the control API pages the journal', () => {
       const actor = box.actor(12);
       const token = await box.signIn(actor);
       await actor.client.crawl(token, 3);
+      const { journal } = box.sandbox.state;
       const read: JournalRecord[] = [];
       let after = '';
-      for (let pages = 1; ; pages += 1) {
-        const query = new URLSearchParams({
-          client_id: actor.clientId,
-          limit: '2',
-          ...(after ? { after } : {}),
-        });
-        const { status, body } = await helper(box, query.toString());
-        expect(status).toBe(200);
-        const page = body as JournalAnswer;
-        expect(page.records.length).toBeLessThanOrEqual(2);
-        expect(seqsOf(page.records), 'oldest first within a page').toEqual(sorted(seqsOf(page.records)));
-        read.push(...page.records);
-        if (page.more !== true) {
-          expect(pages).toBeGreaterThan(3);
-          break;
+      let pages = 0;
+      /** Pages from `after` until the sandbox says none follow, `between` after each. */
+      const readPages = async (between: () => Promise<unknown>): Promise<void> => {
+        for (;;) {
+          const query = new URLSearchParams({
+            client_id: actor.clientId,
+            limit: '2',
+            ...(after ? { after } : {}),
+          });
+          const { status, body } = await helper(box, query.toString());
+          expect(status).toBe(200);
+          const page = body as JournalAnswer;
+          pages += 1;
+          expect(page.records.length).toBeLessThanOrEqual(2);
+          expect(seqsOf(page.records), 'oldest first within a page').toEqual(sorted(seqsOf(page.records)));
+          read.push(...page.records);
+          after = page.next ?? '';
+          if (page.more !== true) return;
+          await between();
         }
-        after = page.next ?? '';
-        // New requests between the reads, journaled while the reader is halfway.
-        if (pages <= 3) await actor.client.userInfo(token);
-      }
+      };
+      // New requests between the reads, journaled while the reader is halfway.
+      await readPages(async () => (pages <= 3 ? actor.client.userInfo(token) : undefined));
+      expect(pages).toBeGreaterThan(3);
+      // A record is made as its answer leaves: once the last ones are in, the last cursor reads them.
+      const userInfos = () =>
+        journal.read({ clientId: actor.clientId, endpoint: 'basic_user_info' }).records.length;
+      await eventually(
+        'the three requests journaled',
+        () => Promise.resolve(userInfos()),
+        (count) => count === 3,
+      );
+      await readPages(() => Promise.resolve());
       const seqs = seqsOf(read);
-      expect(new Set(seqs).size).toBe(seqs.length);
-      expect(sorted(seqs)).toEqual(
-        seqsOf(box.sandbox.state.journal.read({ clientId: actor.clientId }).records),
+      expect(new Set(seqs).size, 'no record read twice').toBe(seqs.length);
+      expect(sorted(seqs), 'none skipped').toEqual(
+        seqsOf(journal.read({ clientId: actor.clientId }).records),
       );
     } finally {
       await box.close();
@@ -209,7 +223,18 @@ test.describe('the control API pages the journal', () => {
     const box = await startChaosSandbox();
     try {
       const actor = box.actor(3);
-      await actor.client.crawl(await box.signIn(actor), 3);
+      const token = await box.signIn(actor);
+      await actor.client.crawl(token, 3);
+      await actor.client.userInfo(token);
+      // A record is made as its answer leaves: the last request's in, the ones before it are too.
+      await eventually(
+        'the last request journaled',
+        () =>
+          Promise.resolve(
+            box.sandbox.state.journal.read({ clientId: actor.clientId, endpoint: 'basic_user_info' }).records,
+          ),
+        (records) => records.length === 1,
+      );
       const { status, body } = await helper(box, `client_id=${actor.clientId}`);
       expect(status).toBe(200);
       const answer = body as JournalAnswer;
