@@ -165,29 +165,81 @@ class ClaimedOnly {
 /** A refused key names the variable that sets it. */
 const WRONG_KEY = ' (a wrong control key: check SANDBOX_CONTROL_KEY or --key)';
 
-/** GET {control}/test_helpers/v1/journal?client_id=&since=&until= with the control key. */
+/**
+ * The records the card asks of the control API a page: about 0.8 MB of JSON, a client's full ring
+ * in five pages, whatever the sandbox's own page (it bounds a page too).
+ */
+export const CARD_PAGE_RECORDS = 1000;
+
+/** A page of the control API's answer, checked: its records, and where the next page starts. */
+interface ControlPage {
+  records: JournalRecord[];
+  dropped: number;
+  claimed?: number;
+  /** The cursor of the next page, when the sandbox said records follow (a sandbox that pages). */
+  next?: string;
+}
+
+/** One GET of the journal helper; `after` the cursor of the page before. */
+async function fetchPage(url: URL, key: string, after: string | undefined): Promise<ControlPage> {
+  const page = new URL(url);
+  if (after !== undefined) page.searchParams.set('after', after);
+  const response = await fetch(page, { headers: { 'x-sandbox-key': key, accept: 'application/json' } });
+  if (response.status !== 200)
+    throw new Error(
+      `the control API answered ${response.status} to GET ${url.pathname}${response.status === 401 ? WRONG_KEY : ''}`,
+    );
+  const body = (await response.json()) as {
+    records?: unknown;
+    dropped?: unknown;
+    claimed?: unknown;
+    next?: unknown;
+    more?: unknown;
+  };
+  if (!Array.isArray(body.records)) throw new Error('the control API answered no records array');
+  return {
+    records: body.records.filter(isRecord),
+    dropped: typeof body.dropped === 'number' ? body.dropped : 0,
+    ...(typeof body.claimed === 'number' ? { claimed: body.claimed } : {}),
+    ...(body.more === true && typeof body.next === 'string' ? { next: body.next } : {}),
+  };
+}
+
+/**
+ * GET {control}/test_helpers/v1/journal?client_id=&since=&until= with the control key, page after
+ * page (`after` the `next` of the page before, while `more`): each page's records are handed on
+ * as they come, the client's of the window kept, at most `most` (the latest), as from a file. A
+ * sandbox that does not page answers one page. `pageSize`: the `limit` asked.
+ */
 export async function fetchJournal(
   controlUrl: string,
   key: string,
   clientId: string,
   window: Window,
+  options: { most?: number; pageSize?: number } = {},
 ): Promise<JournalRead> {
   const url = new URL('test_helpers/v1/journal', controlUrl.endsWith('/') ? controlUrl : `${controlUrl}/`);
   url.searchParams.set('client_id', clientId);
   if (window.since !== undefined) url.searchParams.set('since', window.since);
   if (window.until !== undefined) url.searchParams.set('until', window.until);
-  const response = await fetch(url, { headers: { 'x-sandbox-key': key, accept: 'application/json' } });
-  if (response.status !== 200)
-    throw new Error(
-      `the control API answered ${response.status} to GET ${url.pathname}${response.status === 401 ? WRONG_KEY : ''}`,
-    );
-  const body = (await response.json()) as { records?: unknown; dropped?: unknown; claimed?: unknown };
-  if (!Array.isArray(body.records)) throw new Error('the control API answered no records array');
-  const records = body.records.filter(isRecord);
-  // The sandbox filters already; filtering again keeps a looser sandbox from mixing clients.
+  url.searchParams.set('limit', String(options.pageSize ?? CARD_PAGE_RECORDS));
+  const kept = new LastRecords(options.most ?? MAX_GRADED_RECORDS);
+  let after: string | undefined;
+  let page: ControlPage;
+  do {
+    page = await fetchPage(url, key, after);
+    if (page.next !== undefined && page.next === after)
+      throw new Error('the control API answered the same page again (its cursor did not move)');
+    // The sandbox filters already; filtering again keeps a looser sandbox from mixing clients.
+    for (const record of selectRecords(page.records, clientId, window)) kept.add(record);
+    after = page.next;
+  } while (after !== undefined);
+  const records = kept.records();
   return {
-    records: selectRecords(records, clientId, window),
-    dropped: typeof body.dropped === 'number' ? body.dropped : 0,
-    ...(typeof body.claimed === 'number' ? { claimed: body.claimed } : {}),
+    records,
+    // The last page's counts are the latest: what went while the pages were read included.
+    dropped: page.dropped,
+    ...(page.claimed === undefined ? {} : { claimed: page.claimed }),
+    ...(kept.leftOut > 0 ? { leftOut: kept.leftOut } : {}),
   };
 }

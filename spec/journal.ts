@@ -147,7 +147,20 @@ export interface JournalAnswer {
   dropped: number;
   /** Optional addition, with a client_id filter: the records that named that client without proof. */
   claimed?: number;
+  /**
+   * Optional addition (paging): the cursor to give as `after` for the records after this page
+   * (opaque; valid until the sandbox restarts). Records kept meanwhile come after it.
+   */
+  next?: string;
+  /** Optional addition (paging): true when the page stopped at its limit and records may follow now. */
+  more?: boolean;
 }
+
+/**
+ * The most records one page of the journal holds (`limit`), and the number when none is given:
+ * a client's ring (5,000 records) is one page, so an unpaged read of one client is whole.
+ */
+export const JOURNAL_PAGE_RECORDS = 5000;
 
 /** The control API's path, below the test helpers' prefix. */
 export const JOURNAL_HELPER_PATH = '/journal';

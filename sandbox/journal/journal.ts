@@ -6,9 +6,11 @@ import {
   type JournalRecord,
   type RequestRecord,
 } from '../../spec/journal.js';
+import { randomBytes } from 'node:crypto';
 import { Fingerprinter } from './fingerprint.js';
 import { BrowserFlows } from './flows.js';
 import { JournalFile } from './journal-file.js';
+import { cursorPlace, cursorText, readPage } from './journal-page.js';
 import { RevokedTokens } from './revoked-tokens.js';
 import { KnownSecrets } from './secrets.js';
 import { Ring, type KeptRecord } from './ring.js';
@@ -98,6 +100,10 @@ export class Journal {
   private readonly claimedCounts = new Map<string, number>();
   private heldBytes = 0;
   private seq = 0;
+  /** The last record's place in the order records were kept (a page's cursor). */
+  private place = 0;
+  /** This run's name in a cursor: a restart's places start again. */
+  private readonly run = randomBytes(4).toString('hex');
   private file: JournalFile | null;
   /** Lines not yet in the file, written together when the batch is. */
   private unwritten: string[] = [];
@@ -166,10 +172,11 @@ export class Journal {
     return ring;
   }
 
-  private keep(entry: KeptRecord, key: string): void {
+  private keep(entry: Omit<KeptRecord, 'order'>, key: string): void {
     const ring = this.ringOf(key);
     const before = ring.bytes;
-    ring.push(entry);
+    this.place += 1;
+    ring.push({ ...entry, order: this.place });
     this.heldBytes += ring.bytes - before;
     while (this.heldBytes > this.limits.memoryBytes) {
       const largest = this.largestRing();
@@ -247,6 +254,31 @@ export class Journal {
       records,
       dropped: this.rings.get(filter.clientId)?.dropped ?? 0,
       claimed: this.claimedCounts.get(filter.clientId) ?? 0,
+    };
+  }
+
+  /**
+   * One page of `read`: the records kept after the cursor `after` (from the first when absent),
+   * at most `limit`, in the order kept (each page sorted by seq); `next` the cursor of the page after. A cursor that is not
+   * one of this run's is the string saying why.
+   */
+  page(filter: JournalFilter, after: string | undefined, limit: number): JournalAnswer | string {
+    const from = after === undefined ? 0 : cursorPlace(after, this.run, this.place);
+    if (typeof from === 'string') return from;
+    const rings =
+      filter.clientId === undefined
+        ? [this.claimed, this.claimedPages, ...this.rings.values()]
+        : [this.rings.get(filter.clientId)].flatMap((ring) => ring ?? []);
+    const page = readPage(rings, from, this.place, limit, (record) => matches(record, filter));
+    // Oldest first within a page, as the whole answer was: a page proven later comes in a later page.
+    page.records.sort((a, b) => a.seq - b.seq);
+    const paging = { next: cursorText(this.run, page.last), more: page.more };
+    if (filter.clientId === undefined) return { records: page.records, dropped: this.dropped, ...paging };
+    return {
+      records: page.records,
+      dropped: this.rings.get(filter.clientId)?.dropped ?? 0,
+      claimed: this.claimedCounts.get(filter.clientId) ?? 0,
+      ...paging,
     };
   }
 

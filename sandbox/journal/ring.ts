@@ -2,12 +2,14 @@ import type { JournalRecord } from '../../spec/journal.js';
 
 /**
  * A record kept in memory as its JSON line (a one-byte string: what it costs the heap is its
- * length, where the parsed object cost two to three times that), with its seq.
+ * length, where the parsed object cost two to three times that), with its seq, and its place in
+ * the order the journal kept records (a page's cursor: journal-page.ts).
  */
 export interface KeptRecord {
   readonly line: string;
   readonly seq: number;
   readonly bytes: number;
+  readonly order: number;
 }
 
 /**
@@ -52,6 +54,23 @@ export class Ring {
       this.kept = this.kept.slice(this.head);
       this.head = 0;
     }
+  }
+
+  /** Where the first record kept after `order` is (records are kept in order): `end` when none. */
+  indexAfter(order: number): number {
+    let low = this.head;
+    let high = this.kept.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.kept[middle] as KeptRecord).order <= order) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The record at an index `indexAfter` gave (undefined past the newest). */
+  at(index: number): KeptRecord | undefined {
+    return index < this.kept.length ? this.kept[index] : undefined;
   }
 
   records(): JournalRecord[] {

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { HelperError } from '../../spec/errors.js';
-import { JOURNAL_ENDPOINTS, JOURNAL_HELPER_PATH, type JournalEndpoint } from '../../spec/journal.js';
+import {
+  JOURNAL_ENDPOINTS,
+  JOURNAL_HELPER_PATH,
+  JOURNAL_PAGE_RECORDS,
+  type JournalEndpoint,
+} from '../../spec/journal.js';
 import type { SandboxState } from '../state/sandbox-state.js';
 
 interface JournalQuery {
@@ -8,6 +13,8 @@ interface JournalQuery {
   since?: string;
   until?: string;
   endpoint?: string;
+  after?: unknown;
+  limit?: unknown;
 }
 
 function moment(name: string, value: string | undefined): number | undefined {
@@ -17,24 +24,41 @@ function moment(name: string, value: string | undefined): number | undefined {
   return ms;
 }
 
+/** A page's size: 1 to JOURNAL_PAGE_RECORDS, that many when absent. */
+function pageLimit(value: unknown): number {
+  if (value === undefined) return JOURNAL_PAGE_RECORDS;
+  if (typeof value === 'string' && /^[1-9][0-9]{0,5}$/.test(value) && Number(value) <= JOURNAL_PAGE_RECORDS)
+    return Number(value);
+  throw new HelperError('BAD_REQUEST', `limit is a whole number from 1 to ${JOURNAL_PAGE_RECORDS}.`);
+}
+
 /**
- * An addition to the contract: `GET /journal?client_id=&since=&until=&endpoint=` answers 200
- * `{records, dropped}` (spec/journal.ts), the journal's records kept in memory, oldest first.
+ * An addition to the contract: `GET /journal?client_id=&since=&until=&endpoint=&after=&limit=`
+ * answers 200 `{records, dropped, next, more}` (spec/journal.ts), a page of the journal's records
+ * kept in memory, in the order kept (sandbox/journal/journal-page.ts): `after` the `next` of the
+ * page before, `more` true while records may follow.
  */
 export function registerJournalHelper(app: FastifyInstance, state: SandboxState): void {
   app.get<{ Querystring: JournalQuery }>(JOURNAL_HELPER_PATH, (request, reply) => {
-    const { client_id: clientId, since, until, endpoint } = request.query;
+    const { client_id: clientId, since, until, endpoint, after, limit } = request.query;
     if (endpoint !== undefined && !JOURNAL_ENDPOINTS.includes(endpoint as JournalEndpoint))
       throw new HelperError('BAD_REQUEST', `endpoint is one of ${JOURNAL_ENDPOINTS.join(', ')}.`);
     const sinceMs = moment('since', since);
     const untilMs = moment('until', until);
-    return reply.send(
-      state.journal.read({
+    const size = pageLimit(limit);
+    if (after !== undefined && typeof after !== 'string')
+      throw new HelperError('BAD_REQUEST', 'after takes one cursor, the `next` of an earlier answer.');
+    const page = state.journal.page(
+      {
         ...(typeof clientId === 'string' ? { clientId } : {}),
         ...(sinceMs === undefined ? {} : { sinceMs }),
         ...(untilMs === undefined ? {} : { untilMs }),
         ...(endpoint === undefined ? {} : { endpoint: endpoint as JournalEndpoint }),
-      }),
+      },
+      after,
+      size,
     );
+    if (typeof page === 'string') throw new HelperError('BAD_REQUEST', page);
+    return reply.send(page);
   });
 }
