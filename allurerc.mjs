@@ -26,12 +26,6 @@ export default {
   categories: {
     rules: [
       {
-        // scripts/triage/allure.ts: the night's triage entry, failed when the gate fails.
-        id: 'triage',
-        name: "Tonight's triage (the night's verdict)",
-        matchers: { labels: { kind: '^triage$' } },
-      },
-      {
         // scripts/triage/allure.ts labels a failure of an accepted deviation (conformance-known.yaml).
         id: 'known',
         name: 'Known deviations (accepted until their expiry; not a failure of the gate)',
