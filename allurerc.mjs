@@ -26,12 +26,6 @@ export default {
   categories: {
     rules: [
       {
-        // scripts/triage/allure.ts: the night's triage entry, failed when the gate fails.
-        id: 'triage',
-        name: "Tonight's triage (the night's verdict)",
-        matchers: { labels: { kind: '^triage$' } },
-      },
-      {
         // scripts/triage/allure.ts labels a failure of an accepted deviation (conformance-known.yaml).
         id: 'known',
         name: 'Known deviations (accepted until their expiry; not a failure of the gate)',
@@ -40,7 +34,12 @@ export default {
       {
         id: 'advisory',
         name: 'Advisory warnings (RFC 6749, RFC 9700; not a failure of the gate)',
-        matchers: { statuses: ['failed', 'broken'], labels: { kind: '^advisory$' } },
+        // A point that did not hold: the test passed with the warning as its message
+        // (helpers/assert/advise.ts); the report card writes its advisory requirements failed.
+        matchers: [
+          { statuses: ['passed'], labels: { kind: '^advisory$' }, message: 'ADVISORY \\(' },
+          { statuses: ['failed', 'broken'], labels: { kind: '^advisory$' } },
+        ],
       },
       {
         id: 'environment',

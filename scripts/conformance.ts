@@ -6,6 +6,7 @@ import { startAllureReport } from './allure-report.js';
 import { finalDriftLine } from '../helpers/profile/collect.js';
 import { exitUnlessChromium } from './ensure-chromium.js';
 import { printSkipGroups } from './skip-groups.js';
+import { printAdvisoryWarnings } from './advisory-warnings.js';
 import { brokenLine, gateStatus, lastLine, run, settleResults, summarise } from './lib.js';
 import { playwrightTestArgs } from '../embedded/playwright-command.js';
 import { lastProjectArgs } from '../embedded/last-project.js';
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
   );
   if (brokenLine(counts) !== '') console.log(brokenLine(counts));
   printSkipGroups(`${reports}/results.json`);
+  printAdvisoryWarnings(`${reports}/results.json`);
   // The triage last but one: new failures, fixed, still failing, known, not exercised, flaky, drift.
   for (const line of triage?.lines ?? (drift === null ? [] : [drift.line])) console.log(line);
   const tallied = { ...counts, known: triage?.result.excused.length ?? 0 };

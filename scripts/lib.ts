@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { advisoryWarningOf } from '../helpers/report/advisory-warning.js';
 import { RUN_ORIGINS_FILE } from '../helpers/report/origins.js';
 import {
   BROKEN_ENVIRONMENT_PATTERN,
@@ -91,6 +92,7 @@ export interface RunCounts {
   passed: number;
   failed: number;
   skipped: number;
+  /** Passed tests (in `passed`) whose advisory point did not hold. */
   warnings: number;
   broken: number;
   errors: number;
@@ -111,10 +113,12 @@ export function readJsonReport(file: string): JsonReport {
 }
 
 /**
- * The Playwright JSON results as counts. A failed test of the `advisory` project is a warning
- * (a point the specification does not require), never a failure of the gate. `broken` counts the
- * failed tests whose cause is the environment (the target down, a gateway page, a test helper),
- * not the API: they are also in `failed`, so the gate still fails.
+ * The Playwright JSON results as counts, as Playwright's own summary, JUnit and the Allure report
+ * count them: passed, failed and skipped add up to the tests. An advisory warning (a point the
+ * specification does not require, helpers/assert/advise.ts) is a passed test, counted among the
+ * passed and again in `warnings`; never a failure of the gate. `broken` counts the failed tests
+ * whose cause is the environment (the target down, a gateway page, a test helper), not the API:
+ * they are also in `failed`, so the gate still fails.
  */
 export function summarise(resultsFile: string): RunCounts {
   const counts: RunCounts = { passed: 0, failed: 0, skipped: 0, warnings: 0, broken: 0, errors: 0 };
@@ -134,9 +138,10 @@ export function summarise(resultsFile: string): RunCounts {
       counts.failed += 1;
       counts.broken += 1;
     } else if (test.status === 'skipped') counts.skipped += 1;
-    else if (test.status === 'expected' || test.status === 'flaky') counts.passed += 1;
-    else if (test.projectName === 'advisory') counts.warnings += 1;
-    else {
+    else if (test.status === 'expected' || test.status === 'flaky') {
+      counts.passed += 1;
+      if (advisoryWarningOf(test) !== undefined) counts.warnings += 1;
+    } else {
       counts.failed += 1;
       if (brokenEnvironment(test)) counts.broken += 1;
     }
@@ -187,7 +192,10 @@ export function brokenLine(counts: RunCounts): string {
   return `${counts.broken} of the ${counts.failed} failed are broken (the environment, or a set-up step that could not proceed: see "Broken environment" in the report); ${counts.failed - counts.broken} are conformance failures.`;
 }
 
-/** The gate's exit status: Playwright's, except that advisory warnings alone do not fail it. */
+/**
+ * The gate's exit status: Playwright's (advisory warnings are passed tests, so they never fail it),
+ * except that failures all accepted as known deviations do not fail it either.
+ */
 export function gateStatus(playwrightStatus: number, counts: RunCounts): number {
   // A run that tested another server than it names is never green, whatever its tests said.
   if (counts.strayOrigins !== undefined) return playwrightStatus === 0 ? 1 : playwrightStatus;
@@ -195,6 +203,6 @@ export function gateStatus(playwrightStatus: number, counts: RunCounts): number 
   // Status 1 is "some test failed"; anything else (a crash, a bad configuration) stands. Failures
   // that are all accepted known deviations (counts.known) do not fail it either.
   const known = counts.known ?? 0;
-  const excused = counts.failed === known && counts.errors === 0 && (counts.warnings > 0 || known > 0);
+  const excused = counts.failed === known && counts.errors === 0 && known > 0;
   return playwrightStatus === 1 && excused ? 0 : playwrightStatus;
 }

@@ -2,6 +2,7 @@
 import { exitUnlessChromium } from './ensure-chromium.js';
 import { clearRunResults } from '../helpers/report/stopped-run.js';
 import { printSkipGroups } from './skip-groups.js';
+import { printAdvisoryWarnings } from './advisory-warnings.js';
 import { brokenLine, gateStatus, lastLine, run, settleResults, summarise } from './lib.js';
 import { settings } from '../config/environment.js';
 
@@ -44,6 +45,7 @@ if (failedChecks > 0)
     `\n${failedChecks} static check(s) failed (type check, lint, import circles, format, OpenAPI, workflows, configuration, docs, paths).`,
   );
 printSkipGroups(`${reports}/results.json`);
+printAdvisoryWarnings(`${reports}/results.json`);
 console.log(lastLine(counts, failedChecks));
 const gate = gateStatus(status, counts);
 process.exit(gate !== 0 ? gate : failedChecks > 0 ? 1 : 0);

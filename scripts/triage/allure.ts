@@ -1,6 +1,7 @@
 // The triage in the Allure results, before the report is generated: tonight's triage and the
-// requirements page as the report's global attachments (the overview shows them first) and as the
-// first entry of its tree; flaky tests flagged flaky, accepted deviations labelled known.
+// requirements page as the report's global attachments (the overview shows them first), never as a
+// test result, which Allure would count among the tests; flaky tests flagged flaky, accepted
+// deviations labelled known.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,18 +14,16 @@ import type { Triage } from './triage.js';
 export const KNOWN_LABEL = { name: 'kind', value: 'known-deviation' } as const;
 /**
  * The triage's own files, by fixed names: a later triage of the same results (the nightly's report
- * job after its shards' runs) replaces them, never adds a second entry.
+ * job after its shards' runs) replaces them, never adds a second. The entry file is an earlier
+ * version's test result for the triage, removed where it is found.
  */
 const ENTRY_FILE = 'tonights-triage-result.json';
 const GLOBALS_FILE = 'tonights-triage-globals.json';
 
-/** Removes an earlier triage's entry and global attachments from a results folder. */
-export function removeTriageEntry(resultsDir: string): void {
+/** Removes an earlier triage's global attachments (and entry) from a results folder. */
+export function removeTriageFiles(resultsDir: string): void {
   for (const name of [ENTRY_FILE, GLOBALS_FILE]) rmSync(join(resultsDir, name), { force: true });
 }
-
-/** The tree's first group (allurerc.mjs sorts by name: an opening parenthesis before "§"). */
-export const TRIAGE_GROUP = '(Tonight’s triage)';
 
 interface AllureLabel {
   name: string;
@@ -99,54 +98,21 @@ function attachment(
   return { name, source, type: 'text/html' };
 }
 
-/** The tree's first entry: the night's verdict, with the triage as its description. */
-function entryResult(result: Triage, sections: readonly TriageSection[], gateFails: boolean): object {
-  const now = Date.now();
-  const counts = sections
-    .filter(({ inline }) => inline !== true)
-    .filter(({ title }) => title !== 'Flaky')
-    .map(({ title, entries }) => `${entries.length} ${title.toLowerCase()}`);
-  return {
-    uuid: randomUUID(),
-    historyId: 'tonights-triage',
-    testCaseId: 'tonights-triage',
-    name: `Tonight's triage (${result.night})`,
-    fullName: 'tonights triage',
-    status: gateFails ? 'failed' : 'passed',
-    statusDetails: { message: counts.join(', ') },
-    descriptionHtml: triageHtml(result, sections),
-    stage: 'finished',
-    start: now,
-    stop: now,
-    labels: [
-      { name: 'parentSuite', value: TRIAGE_GROUP },
-      { name: 'suite', value: 'Triage and requirements page' },
-      { name: 'kind', value: 'triage' },
-    ],
-    steps: [],
-    parameters: [],
-    links: [],
-  };
-}
-
 /**
- * The triage and the requirements page, as global attachments and as the tree's first entry
- * (status passed when the gate passes, failed when it fails: the entry is the night's verdict).
+ * The triage and the requirements page as the report's global attachments. Not a test result: the
+ * report's counts are the run's tests alone, as everywhere else (docs/report.md).
  */
-export function writeTriageEntry(
+export function writeTriageGlobals(
   resultsDir: string,
   result: Triage,
   sections: readonly TriageSection[],
   page: string,
-  gateFails: boolean,
 ): void {
   if (!existsSync(resultsDir)) return;
   const triage = `<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>${triageHtml(result, sections)}<p><a href="requirements.html" target="_blank">Every requirement, with its last nights</a></p></body></html>`;
-  const pages = () => [
+  const attachments = [
     attachment(resultsDir, 'triage.html', triage),
     attachment(resultsDir, 'requirements.html', page),
   ];
-  writeFileSync(join(resultsDir, GLOBALS_FILE), JSON.stringify({ attachments: pages(), errors: [] }));
-  const entry = { ...entryResult(result, sections, gateFails), attachments: pages() };
-  writeFileSync(join(resultsDir, ENTRY_FILE), JSON.stringify(entry));
+  writeFileSync(join(resultsDir, GLOBALS_FILE), JSON.stringify({ attachments, errors: [] }));
 }

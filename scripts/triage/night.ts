@@ -1,6 +1,7 @@
 // Tonight's verdict per requirement, from the Playwright JSON reports of the run (one, or one per
 // shard: they merge here, the worst verdict of a requirement's tests winning).
 import { REQUIREMENTS } from '../../spec/requirements/catalogue.js';
+import { advisoryWarningOf } from '../../helpers/report/advisory-warning.js';
 import {
   lastMessage,
   preflightCauseOf,
@@ -50,9 +51,11 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 function testVerdict(test: JsonTest, message: string): TestOutcome['verdict'] {
   if (preflightCauseOf(test) !== undefined) return 'broken';
   if (test.status === 'skipped') return 'skipped';
+  // An advisory point that did not hold: a passed test with a warning (helpers/assert/advise.ts).
+  if (advisoryWarningOf(test) !== undefined) return 'advisory';
   if (test.status === 'expected' || test.status === 'flaky') return 'passed';
   if (BROKEN_ENVIRONMENT_PATTERN.test(message) || SET_UP_FAILED_PATTERN.test(message)) return 'broken';
-  return test.projectName === 'advisory' ? 'advisory' : 'failed';
+  return 'failed';
 }
 
 export function outcomeOf(spec: JsonSpec, test: JsonTest): TestOutcome {

@@ -4,7 +4,7 @@
 // results (before the report is generated) and the JUnit files.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { markResults, removeTriageEntry, writeTriageEntry } from './allure.js';
+import { markResults, removeTriageFiles, writeTriageGlobals } from './allure.js';
 import { historyFileBeside, readHistory, writeHistory } from './history.js';
 import { rewriteJunit } from './junit.js';
 import type { KnownDeviation } from './known.js';
@@ -25,7 +25,7 @@ export interface TriageRequest {
   today: Date;
   /** Where triage.md and requirements.html are written. */
   reportsDir: string;
-  /** The Allure results to mark; the triage's entry goes into the first. */
+  /** The Allure results to mark; the triage's global attachments go into the first. */
   allureResultsDirs: readonly string[];
   junitFiles: readonly string[];
   /** The drift line of the run, or '' without a baseline. */
@@ -37,14 +37,6 @@ export interface TriageDone {
   /** The console's triage, printed before the final counts line. */
   lines: string[];
   historyFile: string;
-}
-
-/** True when a test failed on something no accepted deviation covers, or ended broken. */
-export function failsBeyondKnown(result: Triage): boolean {
-  return result.outcomes.some(
-    (outcome) =>
-      outcome.verdict === 'broken' || (outcome.verdict === 'failed' && !result.excused.includes(outcome)),
-  );
 }
 
 export function runTriage(request: TriageRequest): TriageDone {
@@ -63,10 +55,10 @@ export function runTriage(request: TriageRequest): TriageDone {
   writeFileSync(join(request.reportsDir, REQUIREMENTS_PAGE), page);
   for (const dir of request.allureResultsDirs) {
     markResults(dir, result);
-    if (existsSync(dir)) removeTriageEntry(dir);
+    if (existsSync(dir)) removeTriageFiles(dir);
   }
   const [first] = request.allureResultsDirs;
-  if (first !== undefined) writeTriageEntry(first, result, sections, page, failsBeyondKnown(result));
+  if (first !== undefined) writeTriageGlobals(first, result, sections, page);
   for (const file of request.junitFiles) rewriteJunit(file, result);
   return { result, lines: triageText(result, sections), historyFile };
 }
