@@ -1,4 +1,5 @@
-// The documentation a newcomer reads: every folder README at most one screen (8 kB), and every
+// The documentation a newcomer reads: every folder README at most one screen (8 kB), docs/ at most
+// 200 kB in all (a reader looking for one fact must not read a chronicle), and every
 // relative link in every Markdown file leading to a file that exists and, with a #fragment, to a
 // heading of that file. A moved section breaks a link somewhere else; this says where. And every
 // command a page shows (`npm run X`, `classifieds-conformance X --option`) one the code has
@@ -10,6 +11,22 @@ import { checkCommands } from './doc-commands.js';
 
 /** One screen: what a folder README may weigh. Longer material lives in docs/. */
 export const README_LIMIT_BYTES = 8 * 1024;
+
+/** What docs/ may weigh in all: one topic a page, each page what is true now, not its history. */
+export const DOCS_LIMIT_BYTES = 200_000;
+
+/** docs/ above its weight, with its size and its heaviest pages. */
+export function heavyDocs(root: string, files: string[]): string[] {
+  const pages = files
+    .filter((file) => file.startsWith('docs/'))
+    .map((file) => ({ file, bytes: statSync(join(root, file)).size }));
+  const total = pages.reduce((sum, page) => sum + page.bytes, 0);
+  if (total <= DOCS_LIMIT_BYTES) return [];
+  const heaviest = [...pages].sort((a, b) => b.bytes - a.bytes).slice(0, 3);
+  return [
+    `docs/: ${total} bytes, more than ${DOCS_LIMIT_BYTES}: say what is true now, once (heaviest: ${heaviest.map(({ file, bytes }) => `${file} ${bytes}`).join(', ')})`,
+  ];
+}
 
 /** The Markdown files git knows of (tracked or new, never ignored ones). */
 function markdownFiles(root: string): string[] {
@@ -83,6 +100,7 @@ export function checkDocs(root: string): string[] {
   const files = markdownFiles(root);
   return [
     ...longReadmes(root, files),
+    ...heavyDocs(root, files),
     ...files.flatMap((file) => brokenLinks(root, file)),
     ...checkCommands(root, files),
   ];
@@ -93,7 +111,7 @@ if (require.main === module) {
   for (const problem of problems) console.log(problem);
   console.log(
     problems.length === 0
-      ? 'docs: every link resolves, every command and option exists, every README one screen'
+      ? 'docs: every link resolves, every command and option exists, every README one screen, docs/ within its weight'
       : `docs: ${problems.length} problem(s)`,
   );
   process.exit(problems.length === 0 ? 0 : 1);

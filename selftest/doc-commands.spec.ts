@@ -1,9 +1,11 @@
 // scripts/doc-commands.ts, the docs check of commands: a script package.json lacks, a command bin/cli.ts
 // lacks and an option its script does not declare are each named; the repository's own pages pass.
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { checkCommands, commandScripts, declaredOptions, wrongCommands } from '../scripts/doc-commands.js';
-import { checkDocs } from '../scripts/check-docs.js';
+import { checkDocs, DOCS_LIMIT_BYTES, heavyDocs } from '../scripts/check-docs.js';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -39,4 +41,20 @@ test("a command's options are read from its script and the modules it imports", 
 test("the repository's pages: every link, command and option exists", () => {
   expect(checkDocs(ROOT)).toEqual([]);
   expect(checkCommands(ROOT, ['docs/integrator.md', 'README.md'])).toEqual([]);
+});
+
+test('docs/ past its weight is named with its heaviest pages; within it, nothing', () => {
+  const root = mkdtempSync(join(tmpdir(), 'docs-weight-'));
+  try {
+    mkdirSync(join(root, 'docs'));
+    writeFileSync(join(root, 'docs/a.md'), 'a'.repeat(DOCS_LIMIT_BYTES - 10));
+    writeFileSync(join(root, 'docs/b.md'), 'b'.repeat(10));
+    expect(heavyDocs(root, ['docs/a.md', 'docs/b.md', 'README.md'])).toEqual([]);
+    writeFileSync(join(root, 'docs/b.md'), 'b'.repeat(11));
+    expect(heavyDocs(root, ['docs/a.md', 'docs/b.md'])).toEqual([
+      `docs/: ${DOCS_LIMIT_BYTES + 1} bytes, more than ${DOCS_LIMIT_BYTES}: say what is true now, once (heaviest: docs/a.md ${DOCS_LIMIT_BYTES - 10}, docs/b.md 11)`,
+    ]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
