@@ -99,6 +99,8 @@ function keepState(
   options: SandboxOptions,
 ): { keepNow: () => void } {
   persistence.keep(keptStores(state));
+  // A delivery announces a change: it leaves once that change is in the file.
+  state.deliverer.kept = persistence;
   const journal = continueJournal(persistence, state.journal, journalFileOf(options));
   restoreSwitches(persistence, switches, state.chaos);
   for (const name of [...options.variants, ...options.faults]) switches.set(name, true);
