@@ -96,6 +96,11 @@ test('past the cap, the oldest idle connections of the address holding the most 
   const listening = await listenOnLoopback(server);
   const port = Number(new URL(listening.url).port);
   const idle: Array<ReturnType<typeof idleConnection>> = [];
+  const said: string[] = [];
+  const quiet = console.error;
+  console.error = (...parts: unknown[]) => {
+    said.push(parts.map(String).join(' '));
+  };
   try {
     const slow = get(port, '/slow');
     await slowArrived;
@@ -117,8 +122,12 @@ test('past the cap, the oldest idle connections of the address holding the most 
     expect(await slow, 'the request in progress, never cut').toEqual({ status: 200, body: 'slow' });
     expect(lone.socket.destroyed, 'the lone address’s idle connection, though the oldest').toBe(false);
     expect(cap.refused, 'no new connection refused while some were idle').toBe(0);
+    expect(said, 'the cap said once on stderr').toEqual([
+      expect.stringContaining(`${CAP} connections open`) as unknown as string,
+    ]);
     lone.socket.destroy();
   } finally {
+    console.error = quiet;
     for (const one of idle) one.socket.destroy();
     await listening.close();
   }
