@@ -1,5 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request, type ServerResponse } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
+import {
+  createServer as createHttpsServer,
+  request as httpsRequest,
+  type Server as HttpsServer,
+} from 'node:https';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +21,7 @@ import {
   openFilesLimit,
   RESERVED_DESCRIPTORS,
 } from '../sandbox/http/connection-cap.js';
+import { generateTls } from '../sandbox/tls.js';
 import { listenOnLoopback } from './support/listen.js';
 
 /**
@@ -25,9 +37,9 @@ test.describe.configure({ mode: 'default' });
 const CAP = 8;
 
 /** A server whose `/slow` answers once released; each accepted connection counted as an event. */
-function cappedServer(): {
+function cappedServer(tls?: { key: string; cert: string }): {
   cap: ConnectionCap;
-  server: ReturnType<typeof createServer>;
+  server: HttpServer | HttpsServer;
   accepted: (count: number) => Promise<void>;
   slowArrived: Promise<void>;
   releaseSlow: () => void;
@@ -37,12 +49,13 @@ function cappedServer(): {
   const slowArrived = new Promise<void>((resolve) => {
     arrived = resolve;
   });
-  const server = createServer((incoming, outgoing) => {
+  const answer = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
     if (incoming.url === '/slow') {
       held = outgoing;
       arrived();
     } else outgoing.writeHead(200).end('served');
-  });
+  };
+  const server = tls === undefined ? createServer(answer) : createHttpsServer(tls, answer);
   const cap = new ConnectionCap(CAP);
   cap.watch(server);
   let count = 0;
@@ -76,16 +89,19 @@ function idleConnection(port: number, localAddress: string): { socket: Socket; c
   return { socket, closed };
 }
 
-function get(port: number, path: string): Promise<{ status: number; body: string }> {
+/** A GET on a new connection; over TLS when given the CA. */
+function get(port: number, path: string, ca?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const sent = request({ host: '127.0.0.1', port, path, agent: false }, (answer) => {
+    const options = { host: '127.0.0.1', port, path, agent: false as const };
+    const received = (answer: IncomingMessage): void => {
       let body = '';
       answer.setEncoding('utf8');
       answer.on('data', (chunk: string) => (body += chunk));
       answer.on('end', () => {
         resolve({ status: answer.statusCode ?? 0, body });
       });
-    });
+    };
+    const sent = ca === undefined ? request(options, received) : httpsRequest({ ...options, ca }, received);
     sent.on('error', reject);
     sent.end();
   });
@@ -130,6 +146,35 @@ test('past the cap, the oldest idle connections of the address holding the most 
     console.error = quiet;
     for (const one of idle) one.socket.destroy();
     await listening.close();
+  }
+});
+
+test('over TLS, a request in progress on the oldest connection is never cut', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'connection-cap-tls-'));
+  const tls = await generateTls(folder);
+  const { cap, server, accepted, slowArrived, releaseSlow } = cappedServer({ key: tls.key, cert: tls.cert });
+  const listening = await listenOnLoopback(server);
+  const port = Number(new URL(listening.url).port);
+  const idle: Array<ReturnType<typeof idleConnection>> = [];
+  const quiet = console.error;
+  console.error = () => undefined;
+  try {
+    const slow = get(port, '/slow', readFileSync(tls.caFile, 'utf8'));
+    await slowArrived;
+    for (let index = 0; index < CAP + 2; index += 1) {
+      idle.push(idleConnection(port, '127.0.0.1'));
+      await accepted(2 + index);
+    }
+    // 11 came, 8 stay: the 3 oldest idle ones closed, not the older one with a request in progress.
+    await Promise.all(idle.slice(0, 3).map((one) => one.closed));
+    expect(cap.closedIdle, 'idle connections closed to make room').toBe(3);
+    releaseSlow();
+    expect(await slow, 'the request in progress over TLS, never cut').toEqual({ status: 200, body: 'slow' });
+  } finally {
+    console.error = quiet;
+    for (const one of idle) one.socket.destroy();
+    await listening.close();
+    rmSync(folder, { recursive: true, force: true });
   }
 });
 
