@@ -18,6 +18,7 @@ import { continueJournal } from './state/kept-journal.js';
 import { Persistence } from './persist/persistence.js';
 import { answerOnceKept } from './persist/acknowledged.js';
 import type { FormatForTarget } from './http/client-errors.js';
+import { capConnections } from './http/connection-cap.js';
 import { createState, type SandboxState } from './state/sandbox-state.js';
 import { convertVersion1 } from './state/version-1.js';
 import { observeSandbox } from './chaos/install.js';
@@ -64,6 +65,8 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     persistence === undefined ? undefined : keepState(persistence, state, switches, options);
   const serverOptions = serverOptionsOf(options, persistence);
   const { auth, apps } = buildServers({ state, rules, switches }, tls, options, serverOptions);
+  // Below the descriptor limit, so a new connection is always accepted (http/connection-cap.ts).
+  capConnections([auth.server, apps.server]);
   if (options.observe !== false) observeSandbox(state, { auth, apps }, options.chaos);
   const authPort = await listen(auth, options.host, options.authPort);
   const appsPort = await listen(apps, options.host, options.appsPort);
@@ -99,6 +102,8 @@ function keepState(
   options: SandboxOptions,
 ): { keepNow: () => void } {
   persistence.keep(keptStores(state));
+  // A delivery announces a change: it leaves once that change is in the file.
+  state.deliverer.kept = persistence;
   const journal = continueJournal(persistence, state.journal, journalFileOf(options));
   restoreSwitches(persistence, switches, state.chaos);
   for (const name of [...options.variants, ...options.faults]) switches.set(name, true);

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     },
   });
   console.log(
-    `${figures.kills} kills in ${Math.round((Date.now() - startedAt) / 1000)} s: ${figures.acknowledged} changes acknowledged, ${figures.lost.length} lost`,
+    `${figures.kills} kills in ${Math.round((Date.now() - startedAt) / 1000)} s: ${figures.acknowledged} changes acknowledged, ${figures.delivered} deliveries received, ${figures.lost.length} lost or announced but not kept`,
   );
   process.exit(figures.lost.length === 0 ? 0 : 1);
 }

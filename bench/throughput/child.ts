@@ -12,15 +12,18 @@ export interface ServerChild<Info> {
 
 /**
  * Starts `bench/throughput/<file>` (a path relative to this folder) under tsx in its own process,
- * with extra Node flags such as `--expose-gc`, and waits for its READY line.
+ * with extra Node flags such as `--expose-gc`, and waits for its READY line. A `launcher` (such
+ * as `prlimit --nofile=1024:1024`) runs Node under it.
  */
 export async function startServerChild<Info>(
   file: string,
   args: string[],
   nodeFlags: readonly string[] = [],
+  launcher: readonly string[] = [],
 ): Promise<ServerChild<Info>> {
   const path = resolve(__dirname, file);
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path, ...args], {
+  const command = [...launcher, process.execPath, ...nodeFlags, '--import', 'tsx', path, ...args];
+  const child = spawn(command[0] ?? process.execPath, command.slice(1), {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });

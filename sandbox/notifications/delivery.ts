@@ -20,6 +20,20 @@ export interface Delivery extends DeliveryUrl {
   extraDelayMs?: number;
   /** What chaos did to it, for the journal. */
   chaos?: DeliveryChaos;
+  /** The data file's count of changes when it was queued: it leaves once those are kept. */
+  keptAt?: number;
+}
+
+/**
+ * The data file's word on the changes a delivery announces (persist/persistence.ts), when the
+ * state is kept: a delivery tells its receiver that something changed, so it leaves only once
+ * every change queued before it is committed to the file (acknowledged means kept).
+ */
+export interface KeptBeforeDelivery {
+  /** Changes queued since the start. */
+  queued(): number;
+  /** True once the first `upTo` are committed, whatever fails first; false if the file closes without them. */
+  keptUpTo(upTo: number): Promise<boolean>;
 }
 
 /** What chaos did to a delivery and what it had on for the client. */
@@ -68,6 +82,8 @@ export class Deliverer {
     ...args: [AttemptTools, DeliveryPolicyValues, Delivery, number, AbortSignal]
   ) => Promise<AttemptEnd> = attemptDelivery;
   observer: DeliveryObserver | null = null;
+  /** Set when the state is kept in a data file: deliveries wait for the changes they announce. */
+  kept: KeptBeforeDelivery | null = null;
 
   constructor(
     /** The rules in force for headers and retries (delivery-rules.ts), read at each delivery. */
@@ -85,7 +101,8 @@ export class Deliverer {
   enqueue(configId: string, delivery: Delivery): void {
     const queue = this.queues.get(configId) ?? [];
     this.queues.set(configId, queue);
-    queue.push(delivery);
+    // The change it announces was queued before it (notify.ts): that count is what it waits for.
+    queue.push(this.kept === null ? delivery : { ...delivery, keptAt: this.kept.queued() });
     this.queued += 1;
     const mine = this.waitingOf(delivery.login);
     mine.count += 1;
@@ -238,6 +255,8 @@ export class Deliverer {
   }
 
   private async send(configId: string, delivery: Delivery, cancelled: AbortSignal): Promise<void> {
+    // Without a data file nothing is awaited: the first attempt starts in the turn it was queued.
+    if (delivery.keptAt !== undefined && !(await this.announcedKept(configId, delivery, cancelled))) return;
     const rules = this.inForce();
     const tools: AttemptTools = { agent: this.agent, rules, policy: this.policy };
     const delay = rules.deliveryDelayMs() + (delivery.extraDelayMs ?? 0);
@@ -256,6 +275,27 @@ export class Deliverer {
     }
   }
 
+  /**
+   * Waits, holding its slot, until the changes queued before the delivery are in the data file
+   * (at the end of the turn that made them; while the file cannot be written, until it can).
+   * False when it was cancelled meanwhile, or the file closed without them: it is never sent.
+   */
+  private async announcedKept(
+    configId: string,
+    delivery: Delivery,
+    cancelled: AbortSignal,
+  ): Promise<boolean> {
+    if (this.kept === null || delivery.keptAt === undefined) return true;
+    const kept = await Promise.race([this.kept.keptUpTo(delivery.keptAt), whenAborted(cancelled)]);
+    if (!kept && !cancelled.aborted)
+      this.record(configId, delivery, {
+        attempt: 0,
+        outcome: 'cancelled',
+        error: 'the change it announces was never written to the data file',
+      });
+    return kept && !cancelled.aborted;
+  }
+
   private record(configId: string, delivery: Delivery, entry: AttemptRecord, durationMs?: number): void {
     this.log.record(delivery.login, { configuration_id: configId, url: delivery.url, ...entry });
     this.observer?.(configId, delivery, entry, durationMs);
@@ -265,6 +305,21 @@ export class Deliverer {
     for (const configId of [...this.queues.keys(), ...this.inFlight.keys()]) this.purge(configId);
     await this.agent.close();
   }
+}
+
+/** Resolves false once the delivery is cancelled (never, if it is not). */
+function whenAborted(cancelled: AbortSignal): Promise<false> {
+  return new Promise((resolve) => {
+    if (cancelled.aborted) resolve(false);
+    else
+      cancelled.addEventListener(
+        'abort',
+        () => {
+          resolve(false);
+        },
+        { once: true },
+      );
+  });
 }
 
 function pause(ms: number, cancelled: AbortSignal): Promise<void> {

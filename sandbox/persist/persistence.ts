@@ -66,6 +66,8 @@ export class Persistence {
   /** Settles after the next write (done or failed): the answers waiting for it, all at once. */
   private nextCommit: Promise<void> | undefined;
   private commitDone: () => void = () => undefined;
+  /** Those waiting for changes to be kept whatever fails first (keptUpTo), in the order they asked. */
+  private keptWaiters: Array<{ upTo: number; settle: (kept: boolean) => void }> = [];
   private retry: NodeJS.Timeout | undefined;
   /** Why the file cannot be written, while it cannot. */
   private failure: string | undefined;
@@ -201,6 +203,27 @@ export class Persistence {
   }
 
   /**
+   * True once the first `upTo` changes are committed, however many writes fail before; false only
+   * when the file closes without them. What a delivery announcing a change waits for
+   * (notifications/delivery.ts): it never leaves before the change it tells of is in the file.
+   */
+  keptUpTo(upTo: number): Promise<boolean> {
+    if (upTo <= this.committed) return Promise.resolve(true);
+    if (this.closed) return Promise.resolve(false);
+    return new Promise<boolean>((settle) => {
+      this.keptWaiters.push({ upTo, settle });
+    });
+  }
+
+  /** Settles the waiters whose changes are committed (all of them, false, once the file is closed). */
+  private settleKept(): void {
+    const settled = (upTo: number): boolean => this.closed || upTo <= this.committed;
+    const ready = this.keptWaiters.filter(({ upTo }) => settled(upTo));
+    this.keptWaiters = this.keptWaiters.filter(({ upTo }) => !settled(upTo));
+    for (const { upTo, settle } of ready) settle(upTo <= this.committed);
+  }
+
+  /**
    * Writes every change queued, in order, in one transaction. A failure rolls it back and keeps
    * the changes queued: said once on stderr, then tried again every RETRY_MS until it succeeds
    * (said too). True when everything queued is written.
@@ -231,6 +254,7 @@ export class Persistence {
     }
     this.pending = this.pending.slice(batch);
     this.committed += batch;
+    this.settleKept();
     if (this.failure !== undefined) {
       console.error(`sandbox: ${this.path} written again (${batch} changes that waited); changes accepted`);
       this.failure = undefined;
@@ -275,6 +299,7 @@ export class Persistence {
     if (!this.flush())
       console.error(`sandbox: ${this.pending.length} changes never acknowledged were not written`);
     this.closed = true;
+    this.settleKept();
     for (const statement of [this.put, this.remove, this.removePrefix]) statement.finalize();
     this.db.close();
     this.lock.release();
@@ -283,6 +308,7 @@ export class Persistence {
   /** Closes the file with nothing more written: what it holds is left as it is. */
   private abandon(): void {
     this.closed = true;
+    this.settleKept();
     this.pending = [];
     this.db.close();
     this.lock.release();

@@ -12,6 +12,7 @@ import { PUBLISHED_PATH, TOKEN_PATH } from '../../spec/paths.js';
 import { MAX_TOKENS_PER_CLIENT_AND_USER } from '../../sandbox/store/tokens.js';
 import { seededAds } from '../../sandbox/seed.js';
 import { killGroup } from './process-group.js';
+import { KillRunDeliveries } from './kill-run-deliveries.js';
 import {
   call,
   DEMO,
@@ -50,7 +51,13 @@ export interface RoundFigures {
   exitCode: number | null;
 }
 
-export type KillRunFigures = { kills: number; acknowledged: number; lost: string[] };
+export type KillRunFigures = {
+  kills: number;
+  acknowledged: number;
+  lost: string[];
+  /** AD_STATUS deliveries received, each checked against the restarted sandbox. */
+  delivered: number;
+};
 
 /** What the clients were told was done, and what they sent without an answer. */
 interface Acknowledged {
@@ -61,20 +68,22 @@ interface Acknowledged {
   tokens: string[];
   /** Per ad, the statuses it may hold: the last acknowledged, then those sent since unanswered. */
   statuses: Map<string, { acknowledged: string; unanswered: string[] }>;
+  /** The AD_STATUS deliveries of the ads' changes, as their receiver got them. */
+  deliveries: KillRunDeliveries;
 }
 
 export async function killRun(options: KillRunOptions): Promise<KillRunFigures> {
   const folder = mkdtempSync(join(tmpdir(), 'sandbox-kill-run-'));
   const dataDir = join(folder, 'data');
   const seedFile = writeSeed(folder, ADS);
-  const acknowledged: Acknowledged = { count: 0, users: [], clients: [], tokens: [], statuses: new Map() };
-  for (const ad of seededAds(DEMO.login, ADS))
-    acknowledged.statuses.set(ad.id, { acknowledged: ad.status, unanswered: [] });
+  const acknowledged = noneYet();
+  const deliveries = acknowledged.deliveries;
   const lost: string[] = [];
   let sandbox = await started(dataDir, seedFile);
   try {
     acknowledged.tokens.push(await tokenOf(sandbox));
     acknowledged.count += 1;
+    await deliveries.start(sandbox, acknowledged.tokens[0] ?? '');
     for (let round = 1; round <= options.kills; round += 1) {
       const before = acknowledged.count;
       const loadMs = randomInt(50, options.maxLoadMs ?? 1500);
@@ -98,12 +107,21 @@ export async function killRun(options: KillRunOptions): Promise<KillRunFigures> 
         exitCode,
       });
     }
-    return { kills: options.kills, acknowledged: acknowledged.count, lost };
+    return { kills: options.kills, acknowledged: acknowledged.count, lost, delivered: deliveries.count };
   } finally {
     killGroup(sandbox.command.group);
     await sandbox.agent.close();
+    await deliveries.stop();
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** Nothing acknowledged yet: the seed's ads as the seed gives them. */
+function noneYet(): Acknowledged {
+  const statuses = new Map(
+    seededAds(DEMO.login, ADS).map((ad) => [ad.id, { acknowledged: ad.status, unanswered: [] as string[] }]),
+  );
+  return { count: 0, users: [], clients: [], tokens: [], statuses, deliveries: new KillRunDeliveries() };
 }
 
 /** One client's changes, one after the other, until the kill; each acknowledged one recorded. */
@@ -113,10 +131,8 @@ async function loadOf(
   acknowledged: Acknowledged,
   stop: { stopped: boolean },
 ): Promise<void> {
-  const ownAds = Array.from(
-    { length: ADS / WORKERS + 1 },
-    (_, index) => `kill-${index * WORKERS + worker}`,
-  ).filter((id) => acknowledged.statuses.has(id));
+  // The seed's ads (seed.ts names them), shared out: each ad is changed by one worker only.
+  const ownAds = [...acknowledged.statuses.keys()].filter((_, index) => index % WORKERS === worker);
   for (let step = 0; !stop.stopped; step += 1) {
     try {
       await oneChange(sandbox, worker, step, ownAds, acknowledged);
@@ -149,10 +165,12 @@ async function oneChange(
       acknowledged.count += 1;
     }
   } else if (kind === 2) {
-    const id = ownAds[step % ownAds.length] ?? 'kill-0';
+    const id = ownAds[step % ownAds.length];
+    if (id === undefined) throw new Error('set-up: a worker with no ad of the seed');
     const status = STATUSES[randomInt(STATUSES.length)] ?? 'published';
     const held = acknowledged.statuses.get(id);
     held?.unanswered.push(status);
+    acknowledged.deliveries.sending(id, status);
     const changed = await helper(sandbox, 'POST', `/users/${DEMO.login}/ads/${id}/status`, { status });
     if (changed.status === 202 && held !== undefined) {
       held.acknowledged = status;
@@ -206,6 +224,7 @@ async function missingOf(sandbox: Running, acknowledged: Acknowledged): Promise<
       ]),
     );
   }
+  missing.push(...acknowledged.deliveries.unkept(listed ?? new Map()));
   for (const [id, held] of acknowledged.statuses) {
     const status = listed?.get(id);
     if (status === undefined) missing.push(`ad ${id} (not listed)`);
