@@ -68,6 +68,35 @@ test('calibrate --observed: the running sandbox answers as observed, its data ke
   expect(await listingWithoutHeader()).toBe(400);
 });
 
+test('a night’s profile beyond a megabyte (a marketplace’s whole catalog) is taken, its catalog served', async () => {
+  // 60,000 versions under one model: about 2 MB of JSON, within the catalog budget's reach.
+  const versions = Object.fromEntries(
+    Array.from({ length: 60_000 }, (_, index) => [`Version ${index}`, { id: 100_000 + index }]),
+  );
+  const catalog = {
+    car: {
+      id: 'car_info',
+      children: { Chevrolet: { id: 2, children: { Onix: { id: 2001, children: versions } } } },
+    },
+  };
+  const file = join(dir, 'large.json');
+  const profile = { format: 'classifieds-observed-profile/1', run: {}, areas: referenceChoices() };
+  writeFileSync(
+    file,
+    JSON.stringify({
+      ...profile,
+      target: 'a large marketplace',
+      observedAt: '2026-12-04T02:00:00.000Z',
+      catalog,
+    }),
+  );
+  const run = await cliCommand('calibrate', ['--observed', file, ...reach()]);
+  expect(run.code, run.stdout).toBe(0);
+  expect(run.stdout).toContain('catalog as observed; its data kept');
+  const undone = await cliCommand('calibrate', ['--undo', ...reach()]);
+  expect(undone.code, undone.stdout).toBe(0);
+});
+
 test('a file that is not a profile: exit 2 with the reason, the sandbox unchanged', async () => {
   const file = join(dir, 'not-a-profile.json');
   writeFileSync(file, JSON.stringify({ format: 'something else' }));
