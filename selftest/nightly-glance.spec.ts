@@ -138,13 +138,20 @@ test('the glance: drift, fidelity with the default double beside it, contracts h
   expect(summary, 'a fact that holds stays out of the summary').not.toContain('holds         endpoint');
 });
 
-test('the glance of a night that observed nothing says so on each line', async () => {
+test('the glance of a night that observed nothing, or had nothing to score or check, says so on each line', async () => {
   const { status, summary } = await runStep('At a glance', dir);
   expect(status).toBe(0);
   expect(summary.split('\n').slice(1, 4)).toEqual([
     '- **Observed drift:** no profile tonight: no shard observed the target',
     '- **Fidelity of the double:** not scored: no profile tonight',
-    '- **Reliance contracts:** none checked: no reliance/*.txt in the repository, or no profile tonight',
+    '- **Reliance contracts:** not checked: no profile tonight',
+  ]);
+  write(dir, 'reports/observed.json', '{}');
+  const observed = await runStep('At a glance', dir);
+  expect(observed.summary.split('\n').slice(1, 4)).toEqual([
+    '- **Observed drift:** not compared: no earlier night kept',
+    "- **Fidelity of the double:** not scored: the double's run gave no score (see the step's log)",
+    '- **Reliance contracts:** none: no reliance/*.txt in the repository',
   ]);
 });
 
