@@ -104,7 +104,7 @@ async function main(): Promise<number> {
   const allure = values['allure-results'];
   if (allure !== undefined)
     console.log(
-      `fidelity: ${writeFactTests(resolve(allure), 'fidelity', fidelityTests(fidelity))} facts in ${allure}`,
+      `fidelity: ${writeFactTests(resolve(allure), 'fidelity', 'fidelity', fidelityTests(fidelity))} facts in ${allure}`,
     );
   return (fidelity.claimed?.differing.length ?? 0) > 0 ? 1 : 0;
 }

@@ -128,6 +128,7 @@ function check(args: string[]): number {
     writeFactTests(
       resolve(allure),
       `reliance ${basename(values.contract, extname(values.contract))}`,
+      'reliance',
       relianceTests(verdicts),
     );
   return verdicts.some((verdict) => verdict.standing === 'broken') ? 1 : 0;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
  * The last result of each test in the Allure results folders (a retried test writes one result a
  * try, under one historyId), counted as the run's last line counts (scripts/lib.ts, lastLine):
  * `failed` holds the broken too, a failure of the advisory project is an advisory warning, one of
- * an accepted deviation a known deviation, and the triage's entry is no test at all.
+ * an accepted deviation a known deviation, and the triage's entry and the nightly's facts are no test at all.
  * @param {readonly string[]} folders
  * @returns {Record<string, number>}
  */
@@ -20,8 +20,10 @@ export function statusCounts(folders) {
     for (const file of readdirSync(folder).filter((name) => name.endsWith('-result.json'))) {
       const result = JSON.parse(readFileSync(join(folder, file), 'utf8'));
       const kind = (result.labels ?? []).find((label) => label.name === 'kind')?.value;
-      // The triage's entry (scripts/triage/allure.ts) is the night's verdict, not a test.
-      if (kind === 'triage') continue;
+      // The triage's entry (scripts/triage/allure.ts) is the night's verdict, not a test; the
+      // double's fidelity and the reliance contracts are facts (report-card/reliance/allure.ts),
+      // not tests of the target.
+      if (kind === 'triage' || kind === 'fidelity' || kind === 'reliance') continue;
       const key = String(result.historyId ?? result.uuid);
       const stop = Number(result.stop ?? 0);
       if ((latest.get(key)?.stop ?? -1) <= stop)

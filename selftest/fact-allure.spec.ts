@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { TestResult } from 'allure-js-commons';
 import { fidelityOf, fidelityTests } from '../helpers/profile/fidelity.js';
@@ -145,5 +146,44 @@ test('reliance check --allure-results: holds passed, broken failed with what to 
     actual: 'has Onix as 2001',
   });
   expect(written[1]?.statusDetails.message).toMatch(/^not observed tonight: /);
-  for (const result of written) expect(label(result, 'parentSuite')).toBe('reliance storefront');
+  for (const result of written) {
+    expect(label(result, 'parentSuite')).toBe('reliance storefront');
+    expect(label(result, 'kind'), 'a fact, not a test of the target').toBe('reliance');
+  }
+});
+
+test("the facts are no tests of the target: the report's name counts them no more than the run's last line", async () => {
+  const results = join(dir, 'allure-results');
+  const contract = join(dir, 'storefront.txt');
+  writeFileSync(
+    contract,
+    contractText('cl_1', [{ kind: 'endpoint', subject: 'listing GET', value: 'HTTP 200' }]),
+  );
+  const tonight = join(dir, 'observed.json');
+  writeFileSync(tonight, JSON.stringify(profile('the marketplace', '2026-12-04T02:00:00Z', 2001, 429)));
+  const run = await cliCommand('reliance', [
+    'check',
+    '--contract',
+    contract,
+    '--observed',
+    tonight,
+    '--allure-results',
+    results,
+  ]);
+  expect(run.code, run.stdout).toBe(0);
+  writeFileSync(
+    join(results, 'a-test-result.json'),
+    JSON.stringify({
+      uuid: 'a-test',
+      historyId: 'a-test',
+      name: 'a test of the target',
+      status: 'failed',
+      labels: [],
+      stop: 1,
+    }),
+  );
+  const counts = (await import(pathToFileURL(resolve(__dirname, '../scripts/allure-counts.mjs')).href)) as {
+    statusCounts: (folders: readonly string[]) => Record<string, number>;
+  };
+  expect(counts.statusCounts([results])).toEqual({ failed: 1 });
 });

@@ -17,7 +17,14 @@ const STATUSES: Readonly<Record<FactTest['status'], Status>> = {
   skipped: Status.SKIPPED,
 };
 
-function resultOf(suite: string, test: FactTest, now: number): TestResult {
+/**
+ * What the facts are, as the `kind` label says it: not tests of the target, so the report's name
+ * counts them no more than the run's last line does (scripts/allure-counts.mjs), and a category of
+ * their own holds their failures (allurerc.mjs).
+ */
+export type FactKind = 'fidelity' | 'reliance';
+
+function resultOf(suite: string, kind: FactKind, test: FactTest, now: number): TestResult {
   const id = createHash('md5').update(`${suite}\n${test.name}`).digest('hex');
   const parameters = [
     ...(test.expected === undefined ? [] : [{ name: 'expected', value: test.expected }]),
@@ -42,6 +49,7 @@ function resultOf(suite: string, test: FactTest, now: number): TestResult {
       { name: 'parentSuite', value: suite },
       { name: 'suite', value: test.group },
       { name: 'feature', value: suite },
+      { name: 'kind', value: kind },
     ],
     // The values where the report lists tests; excluded from the history id (set above).
     parameters: parameters.map((parameter) => ({ ...parameter, excluded: true })),
@@ -52,10 +60,15 @@ function resultOf(suite: string, test: FactTest, now: number): TestResult {
 }
 
 /** Writes one result a fact into `resultsDir` (made if missing); returns how many. */
-export function writeFactTests(resultsDir: string, suite: string, tests: readonly FactTest[]): number {
+export function writeFactTests(
+  resultsDir: string,
+  suite: string,
+  kind: FactKind,
+  tests: readonly FactTest[],
+): number {
   const writer = new UnsyncedWriter(resultsDir);
   const now = Date.now();
-  for (const test of tests) writer.writeResult(resultOf(suite, test, now));
+  for (const test of tests) writer.writeResult(resultOf(suite, kind, test, now));
   return tests.length;
 }
 
