@@ -58,6 +58,12 @@ export default {
         // a property's failure quotes the check that failed on a line of its own.
         matchers: { statuses: ['failed'], message: '(^|\\n)(ConformanceFailure: )?\\[R[0-9.]+-[0-9]+ ' },
       },
+      {
+        // report-card/reliance/allure.ts: facts of the nightly, not tests of the target.
+        id: 'double-and-contracts',
+        name: "The double's fidelity and the reliance contracts (facts, not tests of the target)",
+        matchers: { statuses: ['failed'], labels: { kind: '^(fidelity|reliance)$' } },
+      },
       { id: 'other', name: 'Other failures and timeouts', matchers: { statuses: ['failed', 'broken'] } },
       { id: 'skipped', name: 'Skipped for missing capability', matchers: { statuses: ['skipped'] } },
     ],

@@ -57,6 +57,10 @@ const COMMANDS: Record<
     script: 'bin/reference-client.ts',
     summary: 'one run of the reference client (examples/client/) against TARGET_*: its tests in CI',
   },
+  calibrate: {
+    script: 'bin/calibrate.ts',
+    summary: 'calibrate a running sandbox from an observed profile, its data kept: calibrate --observed FILE',
+  },
   fidelity: {
     script: 'bin/fidelity.ts',
     summary: "how like the marketplace the double is: fidelity --observed <marketplace's observed.json>",

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_DATA_DIR } from '../sandbox/service/options.js';
 import { readControlReach } from '../sandbox/service/control-key.js';
 import { environment } from '../config/environment.js';
+import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
 
 export interface Control {
   url: string;
@@ -47,3 +48,33 @@ export function controlOf(values: ControlValues): Control | string {
 /** What to say when the sandbox refused the key. */
 export const WRONG_KEY_HINT =
   "the control key is not this sandbox's: check SANDBOX_CONTROL_KEY (or --key), or unset it to use the data folder's";
+
+/** The sandbox refused the request (an unknown name, a bad value, a wrong key): exit status 1. */
+export class ControlRefused extends Error {}
+
+/** One call of the sandbox's test helpers; its JSON answer, or a ControlRefused naming the refusal. */
+export async function controlCall(
+  control: Control,
+  method: 'GET' | 'PUT',
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const url = `${control.url.replace(/\/+$/, '')}${TEST_HELPERS_PREFIX}${path}`;
+  const response = await fetch(url, {
+    method,
+    headers: {
+      'x-sandbox-key': control.key,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  }).catch((error: unknown) => {
+    throw new Error(`Nothing answers at ${control.url} (${String(error)}): is the sandbox running there?`);
+  });
+  const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
+  if (!response.ok) {
+    const message = typeof answer.message === 'string' ? answer.message : response.statusText;
+    const hint = response.status === 401 ? ` (${WRONG_KEY_HINT})` : '';
+    throw new ControlRefused(`The sandbox answered ${response.status}: ${message}${hint}`);
+  }
+  return answer;
+}

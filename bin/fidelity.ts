@@ -1,20 +1,22 @@
 // classifieds-conformance fidelity --observed <marketplace's observed.json> [--double FILE]
-//   [--uncalibrated] [--out DIR] [--files PATH,...]
+//   [--uncalibrated] [--out DIR] [--files PATH,...] [--allure-results DIR]
 // How like the marketplace the double is: the double (the embedded sandbox, calibrated from the
 // marketplace's profile unless --uncalibrated) is observed the way the nightly observes a target
 // (the suite, its profile reporter), and the two profiles are compared fact by fact (agreed,
 // differs with both values, observed on one side only). --double compares a profile of the double
 // already made, without a run. Writes fidelity.json and fidelity.md in --out (default
-// reports/fidelity). Exit status: 0 when the double agrees on every fact its calibration claims
+// reports/fidelity); --allure-results DIR adds one Allure result a fact there (suite `fidelity`).
+// Exit status: 0 when the double agrees on every fact its calibration claims
 // (uncalibrated: always 0 once scored), 1 when one it claims differs, 2 for a profile that cannot
 // be read or a run that wrote none.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runSuite } from '../embedded/run-suite.js';
-import { fidelityLine, fidelityMarkdown, fidelityOf } from '../helpers/profile/fidelity.js';
+import { fidelityLine, fidelityMarkdown, fidelityOf, fidelityTests } from '../helpers/profile/fidelity.js';
 import { readProfile, type Profile } from '../helpers/profile/profile.js';
 import { settings } from '../config/environment.js';
+import { writeFactTests } from '../report-card/reliance/allure.js';
 
 interface Claims {
   facts: ReadonlySet<string>;
@@ -65,11 +67,12 @@ async function main(): Promise<number> {
       uncalibrated: { type: 'boolean', default: false },
       out: { type: 'string', default: join(settings().REPORTS_DIR, 'fidelity') },
       files: { type: 'string', default: 'suites' },
+      'allure-results': { type: 'string' },
     },
   });
   if (values.observed === undefined) {
     console.error(
-      'Usage: classifieds-conformance fidelity --observed <observed.json> [--double FILE] [--uncalibrated] [--out DIR] [--files PATH,...]',
+      'Usage: classifieds-conformance fidelity --observed <observed.json> [--double FILE] [--uncalibrated] [--out DIR] [--files PATH,...] [--allure-results DIR]',
     );
     return 2;
   }
@@ -98,6 +101,11 @@ async function main(): Promise<number> {
   writeFileSync(join(out, 'fidelity.md'), fidelityMarkdown(fidelity));
   console.log(fidelityMarkdown(fidelity));
   console.log(fidelityLine(fidelity));
+  const allure = values['allure-results'];
+  if (allure !== undefined)
+    console.log(
+      `fidelity: ${writeFactTests(resolve(allure), 'fidelity', 'fidelity', fidelityTests(fidelity))} facts in ${allure}`,
+    );
   return (fidelity.claimed?.differing.length ?? 0) > 0 ? 1 : 0;
 }
 

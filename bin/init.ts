@@ -30,7 +30,9 @@ const HELP = `Usage: classifieds-conformance init [--force] [--client] [--dir DI
 
 Writes into the repository in DIR (default: the current directory):
   .env.example                                every variable, commented: copy it to .env
-  .github/workflows/conformance-nightly.yml   the nightly run, three shards, one Allure report
+  .github/workflows/conformance-nightly.yml   the nightly run, three shards, one Allure report; then
+                                              the double's fidelity, your sandbox recalibrated
+                                              (TEAM_SANDBOX_CONTROL_URL) and reliance/*.txt checked
   .github/workflows/conformance-gate.yml      a gate a release pipeline calls with its candidate
   conformance-known.yaml                      known deviations the team accepts (a commented example)
   .github/workflows/conformance-client.yml    with --client: the team's client run against the sandbox
@@ -87,7 +89,10 @@ function main(): number {
 Next: cp ${join(where, '.env.example')} ${join(where, '.env')}, set the target's variables, then
 npx classifieds-conformance run. In CI, set the same names as the repository's variables and
 secrets (the workflows' header comments say which). To rehearse account mode first:
-npx classifieds-conformance sandbox --account`);
+npx classifieds-conformance sandbox --account
+The nightly recalibrates your team's running sandbox from each night's observation, its data
+kept, once you set the variable TEAM_SANDBOX_CONTROL_URL and the secret TEAM_SANDBOX_CONTROL_KEY
+(its control API), and checks each reliance contract you commit as reliance/<name>.txt.`);
   return 0;
 }
 

@@ -1,11 +1,11 @@
 // classifieds-conformance reliance --client-id ID --journal FILE [--out FILE] [--double PROFILE]
 //   what one client relied on, from the sandbox's journal: a contract file (one fact a line).
 // classifieds-conformance reliance check --contract FILE --observed PROFILE [--history PROFILE...]
-//   [--junit FILE]: each fact against tonight's observation of the marketplace: holds, broken
+//   [--junit FILE] [--allure-results DIR]: each fact against tonight's observation of the marketplace: holds, broken
 //   (since which night, what to do) or not observed. Exit status: 0 nothing broken, 1 a fact
 //   broken, 2 a file that cannot be read. (report-card/reliance/, docs/calibration-and-reliance.md)
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CatalogNode, CatalogSnapshot } from '../helpers/profile/catalog-tree.js';
 import { readProfile, type Profile } from '../helpers/profile/profile.js';
@@ -13,12 +13,13 @@ import { checkContract, countsLine, verdictText } from '../report-card/reliance/
 import { contractText, parseContract } from '../report-card/reliance/contract.js';
 import { relianceFacts } from '../report-card/reliance/derive.js';
 import { relianceJunit } from '../report-card/reliance/junit.js';
+import { relianceTests, writeFactTests } from '../report-card/reliance/allure.js';
 import { readJournalFile } from '../report-card/source.js';
 import { referenceChoices } from '../sandbox/calibrate/calibrate.js';
 import { loadCatalogs, type Catalog } from '../sandbox/catalogs/data.js';
 
 const USAGE = `Usage: classifieds-conformance reliance --client-id ID --journal FILE [--out FILE] [--double PROFILE]
-       classifieds-conformance reliance check --contract FILE --observed PROFILE [--history PROFILE...] [--junit FILE]`;
+       classifieds-conformance reliance check --contract FILE --observed PROFILE [--history PROFILE...] [--junit FILE] [--allure-results DIR]`;
 
 type IdMap = Readonly<Record<string, number>>;
 
@@ -93,6 +94,7 @@ function check(args: string[]): number {
       observed: { type: 'string' },
       history: { type: 'string', multiple: true, default: [] },
       junit: { type: 'string' },
+      'allure-results': { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -120,6 +122,15 @@ function check(args: string[]): number {
     mkdirSync(dirname(resolve(values.junit)), { recursive: true });
     writeFileSync(values.junit, relianceJunit(values.contract, verdicts));
   }
+  const allure = values['allure-results'];
+  // The contract's own suite in the report: `reliance <its file's name>`.
+  if (allure !== undefined)
+    writeFactTests(
+      resolve(allure),
+      `reliance ${basename(values.contract, extname(values.contract))}`,
+      'reliance',
+      relianceTests(verdicts),
+    );
   return verdicts.some((verdict) => verdict.standing === 'broken') ? 1 : 0;
 }
 

@@ -62,7 +62,7 @@ ${SERVICE_HELP}
 With --like, a double calibrated from an observation (a night's reports/observed.json): the
 sandbox takes every observed choice it can reproduce (its catalogs, error statuses, token fields,
 ...) and lists in its banner and in reports/calibration.json each fact it could not; the same at
-run time: switch calibration "$(cat observed.json)" (docs/calibration-and-reliance.md).
+run time: calibrate --observed observed.json (docs/calibration-and-reliance.md).
 
 With --chaos, seeded faults for the named clients (the demo client by default, the account's clients
 with --account; \`all\` as an explicit choice), the seed printed (random unless --seed) and

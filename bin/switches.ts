@@ -2,8 +2,7 @@
 // sandbox's switches (faults, variants, settings) listed and changed through its test helpers
 // (`GET` and `PUT {control}/test_helpers/v1/switches`), as the control API documents them.
 import { parseArgs } from 'node:util';
-import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
-import { CONTROL_HELP, CONTROL_OPTIONS, WRONG_KEY_HINT, controlOf, type Control } from './control.js';
+import { CONTROL_HELP, CONTROL_OPTIONS, ControlRefused, controlCall, controlOf } from './control.js';
 
 export const SWITCHES_HELP = `Usage: classifieds-conformance switches [--control-url URL] [--key KEY] [--data FOLDER]
        classifieds-conformance switch NAME VALUE [--control-url URL] [--key KEY] [--data FOLDER]
@@ -20,9 +19,6 @@ interface SwitchView {
   summary: string;
   value: unknown;
 }
-
-/** The sandbox refused the request (an unknown name, a bad value, a wrong key): exit status 1. */
-class Refused extends Error {}
 
 /** A command line's value: on and off for a fault or a variant, JSON where it parses, else the word. */
 export function valueOf(text: string): unknown {
@@ -47,27 +43,6 @@ export function table(switches: readonly SwitchView[]): string {
     .join('\n');
 }
 
-async function call(control: Control, method: 'GET' | 'PUT', path: string, body?: unknown): Promise<unknown> {
-  const url = `${control.url.replace(/\/+$/, '')}${TEST_HELPERS_PREFIX}${path}`;
-  const response = await fetch(url, {
-    method,
-    headers: {
-      'x-sandbox-key': control.key,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  }).catch((error: unknown) => {
-    throw new Error(`Nothing answers at ${control.url} (${String(error)}): is the sandbox running there?`);
-  });
-  const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
-  if (!response.ok) {
-    const message = typeof answer.message === 'string' ? answer.message : response.statusText;
-    const hint = response.status === 401 ? ` (${WRONG_KEY_HINT})` : '';
-    throw new Refused(`The sandbox answered ${response.status}: ${message}${hint}`);
-  }
-  return answer;
-}
-
 async function main(verb: string, args: readonly string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: [...args],
@@ -85,14 +60,14 @@ async function main(verb: string, args: readonly string[]): Promise<void> {
   if (typeof control === 'string') throw new Error(control);
   if (verb === 'switches') {
     if (positionals.length > 0) throw new Error('switches takes no NAME: to set one, switch NAME VALUE.');
-    const { switches } = (await call(control, 'GET', '/switches')) as { switches: SwitchView[] };
+    const { switches } = (await controlCall(control, 'GET', '/switches')) as { switches: SwitchView[] };
     console.log(table(switches));
     return;
   }
   const [name, value, ...rest] = positionals;
   if (name === undefined || value === undefined || rest.length > 0)
     throw new Error('Usage: classifieds-conformance switch NAME VALUE (on or off for a fault or a variant).');
-  const changed = (await call(control, 'PUT', `/switches/${encodeURIComponent(name)}`, {
+  const changed = (await controlCall(control, 'PUT', `/switches/${encodeURIComponent(name)}`, {
     value: valueOf(value),
   })) as SwitchView;
   console.log(table([changed]));
@@ -102,5 +77,5 @@ async function main(verb: string, args: readonly string[]): Promise<void> {
 const [verb = 'switches', ...args] = process.argv.slice(2);
 main(verb, args).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
-  process.exit(error instanceof Refused ? 1 : 2);
+  process.exit(error instanceof ControlRefused ? 1 : 2);
 });

@@ -10,8 +10,9 @@ import { join } from 'node:path';
  * try, under one historyId), counted as the run's last line counts (scripts/lib.ts, lastLine) and
  * as the overview does: `failed` holds the broken too, a failure of an accepted deviation is a
  * known deviation, and `warnings` counts the passed tests that carry an advisory warning (they are
- * in `passed` as well). A failed result labelled advisory (the report card writes its advisory
- * requirements so) is `advisory`, a warning outside the passed, as it always was.
+ * in `passed` as well). A failed result labelled advisory (as earlier versions of the report card
+ * wrote them) is `advisory`, a warning outside the passed. The triage's entry (earlier versions)
+ * and the nightly's facts are no test at all.
  * @param {readonly string[]} folders
  * @returns {Record<string, number>}
  */
@@ -22,8 +23,9 @@ export function statusCounts(folders) {
     for (const file of readdirSync(folder).filter((name) => name.endsWith('-result.json'))) {
       const result = JSON.parse(readFileSync(join(folder, file), 'utf8'));
       const kind = (result.labels ?? []).find((label) => label.name === 'kind')?.value;
-      // An earlier version's triage entry (scripts/triage/allure.ts): the night's verdict, not a test.
-      if (kind === 'triage') continue;
+      // An earlier version's triage entry is the night's verdict, not a test; the double's fidelity and the reliance contracts are facts (report-card/reliance/allure.ts),
+      // not tests of the target.
+      if (kind === 'triage' || kind === 'fidelity' || kind === 'reliance') continue;
       const key = String(result.historyId ?? result.uuid);
       const stop = Number(result.stop ?? 0);
       if ((latest.get(key)?.stop ?? -1) <= stop)

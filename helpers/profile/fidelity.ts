@@ -134,3 +134,56 @@ export function fidelityMarkdown(fidelity: Fidelity): string {
     '',
   ].join('\n');
 }
+
+/**
+ * One fact as a test of a report (Allure: report-card/reliance/allure.ts writes it): its name, the
+ * group it sorts under, its status, why, and the two values where they differ.
+ */
+export interface FactTest {
+  name: string;
+  group: string;
+  status: 'passed' | 'failed' | 'skipped';
+  message?: string;
+  /** What was expected (the marketplace's value; what a client relies on). */
+  expected?: string;
+  /** What came instead (the double's value; what the marketplace does now). */
+  actual?: string;
+}
+
+const shown = (value: Observed | undefined): string =>
+  value === undefined ? '(not observed)' : JSON.stringify(value);
+
+/**
+ * Each fact of a fidelity as a test: agreed passed; a difference failed, with both values, unless
+ * the double's calibration says it cannot reproduce that fact (skipped: a known gap, listed in
+ * calibration.json, not a failure each night); a claimed fact the double did not show failed; a
+ * fact observed on one side only skipped (not observed on the other).
+ */
+export function fidelityTests(fidelity: Fidelity): FactTest[] {
+  const claimedDiffering = new Set(fidelity.claimed?.differing ?? []);
+  return fidelity.facts.map((fact): FactTest => {
+    const group = fact.fact.split(' | ')[0] ?? fact.fact;
+    const base = { name: fact.fact, group };
+    const values = { expected: shown(fact.marketplace), actual: shown(fact.double) };
+    const both = `marketplace ${values.expected}, double ${values.actual}`;
+    if (fact.verdict === 'agreed') return { ...base, status: 'passed' };
+    if (claimedDiffering.has(fact.fact))
+      return {
+        ...base,
+        status: 'failed',
+        message: `the calibration claims this fact and the double ${fact.verdict === 'differs' ? 'differs' : 'did not show it'}: ${both}`,
+        ...values,
+      };
+    if (fact.verdict === 'differs')
+      return fidelity.claimed === null
+        ? { ...base, status: 'failed', message: `differs: ${both}`, ...values }
+        : {
+            ...base,
+            status: 'skipped',
+            message: `differs, and the calibration lists it as not reproducible: ${both}`,
+            ...values,
+          };
+    const side = fact.verdict === 'marketplace only' ? 'double' : 'marketplace';
+    return { ...base, status: 'skipped', message: `not observed on the ${side}: ${both}`, ...values };
+  });
+}

@@ -9,12 +9,30 @@ import { profileOf, readObservedProfile } from './observed.js';
 /** The name under which the calibration's own patch is in force (beside the variants). */
 const PATCH_NAME = 'calibration';
 
+/** The field of a kept calibration that holds its profile (state/kept-switches.ts). */
+const KEPT = 'kept profile';
+interface KeptCalibration {
+  [KEPT]: unknown;
+  turnedOn: string[];
+}
+
+function isKept(value: unknown): value is KeptCalibration {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    KEPT in value &&
+    Array.isArray((value as { turnedOn?: unknown }).turnedOn)
+  );
+}
+
 /**
  * A sandbox's calibration: at most one profile's choices in force at a time, its own patch and the
  * variants it turned on (and only those: a variant already on stays on when it is undone).
  */
 export class CalibrationInForce {
-  private current: { calibration: Calibration; turnedOn: string[] } | undefined;
+  private current: { calibration: Calibration; turnedOn: string[]; profile: unknown } | undefined;
+  /** Whether this start was given a calibration (--like): it wins over a kept one. */
+  readonly givenAtStart: boolean;
 
   /**
    * `variantPatch`: a variant's patch by name (start.ts hands in the catalogue's, a floor above);
@@ -25,6 +43,7 @@ export class CalibrationInForce {
     private readonly variantPatch: (name: CalibrationVariant) => PatchSource,
     atStart?: Calibration,
   ) {
+    this.givenAtStart = atStart !== undefined;
     if (atStart !== undefined) this.apply(atStart);
   }
 
@@ -32,12 +51,27 @@ export class CalibrationInForce {
     return this.current?.calibration;
   }
 
-  apply(calibration: Calibration): void {
+  /**
+   * `profile`: the JSON it was made of, kept in the data folder to be taken again at a restart;
+   * `ours`: variants this calibration turned on before a restart (set on again by then, each by
+   * its own kept value), undone with it all the same.
+   */
+  apply(calibration: Calibration, profile?: unknown, ours: readonly string[] = []): void {
     this.undo();
-    const turnedOn = calibration.settings.variants.filter((name) => !this.inForce.isOn('variant', name));
+    const turnedOn = calibration.settings.variants.filter(
+      (name) => !this.inForce.isOn('variant', name) || ours.includes(name),
+    );
     this.inForce.turnOn('variant', PATCH_NAME, calibration.patch);
-    for (const name of turnedOn) this.inForce.turnOn('variant', name, this.variantPatch(name));
-    this.current = { calibration, turnedOn };
+    for (const name of turnedOn)
+      if (!this.inForce.isOn('variant', name)) this.inForce.turnOn('variant', name, this.variantPatch(name));
+    this.current = { calibration, turnedOn, profile };
+  }
+
+  /** What the data folder keeps: the profile and the variants it turned on (false: none in force). */
+  kept(): KeptCalibration | false {
+    const current = this.current;
+    if (current?.profile === undefined) return false;
+    return { [KEPT]: current.profile, turnedOn: current.turnedOn };
   }
 
   undo(): void {
@@ -72,15 +106,24 @@ export function calibrationSwitch(calibrating: CalibrationInForce): SandboxSwitc
     summary:
       'an observed profile (reports/observed.json) whose choices the sandbox takes where it can; false undoes it (docs/calibration-and-reliance.md)',
     get: () => calibrationView(calibrating.calibration),
+    kept: () => calibrating.kept(),
     set: (value) => {
       if (value === false || value === null) {
         calibrating.undo();
         return;
       }
+      // The value a data folder kept, set again at a restart; a calibration this start was given wins.
+      if (isKept(value)) {
+        if (calibrating.givenAtStart) return;
+        const kept = profileOf(value[KEPT]);
+        if ('problem' in kept) throw new Error(`the kept calibration is ${kept.problem}.`);
+        calibrating.apply(calibrationOf(kept), value[KEPT], value.turnedOn.map(String));
+        return;
+      }
       const profile = profileOf(value);
       if ('problem' in profile)
         throw new Error(`calibration takes an observed profile (or false); this one is ${profile.problem}.`);
-      calibrating.apply(calibrationOf(profile));
+      calibrating.apply(calibrationOf(profile), value);
     },
   };
 }

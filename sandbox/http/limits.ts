@@ -16,6 +16,11 @@ export const LIMITS = {
    * fit with room to spare; read a slice at a time (test-helpers/ads-body.ts).
    */
   seedAdsBodyBytes: 16 * 1024 * 1024,
+  /**
+   * A switch's value (PUT .../switches/{name}, behind the control key): the calibration takes a
+   * night's observed profile, whose catalog snapshot alone may pass a megabyte.
+   */
+  switchBodyBytes: 16 * 1024 * 1024,
   /** Login, consent and token forms: beyond, 413 (a 400 in the token endpoint's format). */
   authBodyBytes: 16 * 1024,
   /** One path segment (an id): beyond, 414. */

@@ -9,6 +9,8 @@ export interface SandboxSwitch {
   get(): unknown;
   /** Validates and applies; on a bad value throws an Error whose message says what is accepted. */
   set(value: unknown): void;
+  /** The value a data folder keeps, where `get` shows less than `set` needs to take it back. */
+  kept?(): unknown;
 }
 
 /** A switch as GET /switches and the CLI show it. */
@@ -49,6 +51,13 @@ export class SwitchRegistry {
 
   list(): SwitchView[] {
     return [...this.byName.values()].map(viewOf);
+  }
+
+  /** Each switch's value as a data folder keeps it (state/kept-switches.ts), set again at a restart. */
+  keptValues(): Record<string, unknown> {
+    return Object.fromEntries(
+      [...this.byName.values()].map((one) => [one.name, one.kept === undefined ? one.get() : one.kept()]),
+    );
   }
 
   /** The switches whose value is not off (a fault or variant on, a setting's value). */

@@ -37,11 +37,7 @@ export function keepSwitches(
   chaos: Chaos,
 ): { keepNow: () => void } {
   const keepValues = (): void => {
-    keepRecord(
-      persistence,
-      SWITCHES_RECORD,
-      Object.fromEntries(switches.list().map((view) => [view.name, view.value])),
-    );
+    keepRecord(persistence, SWITCHES_RECORD, switches.keptValues());
   };
   switches.onSet = keepValues;
   return {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HelperError } from '../../spec/errors.js';
 import type { SwitchRegistry } from '../rules/switches.js';
+import { LIMITS } from '../http/limits.js';
 import { asBody } from './validate.js';
 
 /**
@@ -13,12 +14,16 @@ import { asBody } from './validate.js';
  */
 export function registerSwitchHelpers(app: FastifyInstance, switches: SwitchRegistry): void {
   app.get('/switches', (_request, reply) => reply.send({ switches: switches.list() }));
-  app.put<{ Params: { name: string } }>('/switches/:name', (request, reply) => {
-    const body = asBody(request.body);
-    if (!Object.hasOwn(body, 'value'))
-      throw new HelperError('BAD_REQUEST', 'The body must be {"value": <the new value>}.');
-    return reply.send(setSwitch(switches, request.params.name, body.value));
-  });
+  app.put<{ Params: { name: string } }>(
+    '/switches/:name',
+    { bodyLimit: LIMITS.switchBodyBytes },
+    (request, reply) => {
+      const body = asBody(request.body);
+      if (!Object.hasOwn(body, 'value'))
+        throw new HelperError('BAD_REQUEST', 'The body must be {"value": <the new value>}.');
+      return reply.send(setSwitch(switches, request.params.name, body.value));
+    },
+  );
 }
 
 function setSwitch(
