@@ -23,8 +23,9 @@ export function statusCounts(folders) {
     for (const file of readdirSync(folder).filter((name) => name.endsWith('-result.json'))) {
       const result = JSON.parse(readFileSync(join(folder, file), 'utf8'));
       const kind = (result.labels ?? []).find((label) => label.name === 'kind')?.value;
-      // An earlier version's triage entry is the night's verdict, not a test; the double's fidelity and the reliance contracts are facts (report-card/reliance/allure.ts),
-      // not tests of the target.
+      // An earlier version's triage entry is the night's verdict, not a test; the double's
+      // fidelity and the reliance contracts are facts (report-card/reliance/allure.ts), not tests
+      // of the target.
       if (kind === 'triage' || kind === 'fidelity' || kind === 'reliance') continue;
       const key = String(result.historyId ?? result.uuid);
       const stop = Number(result.stop ?? 0);
