@@ -12,11 +12,12 @@ const ACCOUNT_NAMES = new Set<string>(
 );
 
 /**
- * What only an external target gives a meaning to: its CA, its pages' selectors (the embedded
- * sandbox has its own) and its name (an embedded run named as the marketplace would become its
- * drift baseline). Set without a target's URLs, they say a target was meant and its URLs lost.
+ * What only an external target gives a meaning to: its CA (the embedded sandbox's is its own) and
+ * its name (an embedded run named as the marketplace would become its drift baseline). Set without
+ * a target's URLs, they say a target was meant and its URLs lost. The pages' selectors are not
+ * among them: a variant of the embedded sandbox with other markup is told its selectors.
  */
-const TARGET_ONLY = /^(TLS_CA_FILE|(LOGIN|CONSENT)_[A-Z]+_SELECTOR|CONFORMANCE_TARGET_NAME)$/;
+const TARGET_ONLY = /^(TLS_CA_FILE|CONFORMANCE_TARGET_NAME)$/;
 
 /** Any TARGET_*, any SANDBOX_CONTROL_*, an account variable (contract sections 1 and 3), TARGET_ONLY, as spelt. */
 function namesTargetExactly(name: string): boolean {
