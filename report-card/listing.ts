@@ -2,7 +2,7 @@ import type { JournalRecord, RequestRecord } from '../spec/journal.js';
 import { isSection3Status } from '../spec/ad-status.js';
 import { OTHER_STATUS } from './deliveries.js';
 import { arrivedAfterAnswer, sameParty } from './causality.js';
-import { faultsOf, requestsOf, textParam } from './records.js';
+import { faultsOf, paramOf, requestsOf, textParam } from './records.js';
 
 /** The listing's facts as the journal holds them (page tokens are fingerprints). */
 
@@ -58,6 +58,9 @@ export function unknownStatusesOf(record: RequestRecord): string[] {
  * side by side (two users of one client, two filters, workers sharing a token) stay apart, and so
  * do crawls whose server answers the same tokens in every crawl (an offset), even running at once.
  * A request refused (a block, a refused token, an edge) leaves its crawl waiting on the same token.
+ * Where several crawls wait on the token, one it takes forward (a page that did not name itself,
+ * of the request's fetch_size) before one going round a cycle: a crawl that stopped at a page
+ * naming itself is not charged with another crawl's next page.
  * A token no crawl waits on (a page fetched again, a cycle) goes to the crawl that last sent or
  * answered it; one no page answered (C4.4-01's concern), to the last crawl of the user and filter.
  */
@@ -88,7 +91,15 @@ class CrawlBook {
     const candidates = this.waiting.get(token) ?? [];
     const readable = ({ page }: { page: RequestRecord }) =>
       sameParty(page, request) && arrivedAfterAnswer(page, request);
-    const index = Math.max(candidates.findIndex(readable), candidates.length > 0 ? 0 : -1);
+    const forward = ({ page }: { page: RequestRecord }) =>
+      readable({ page }) &&
+      pageTokenOf(page) !== token &&
+      String(paramOf(page, 'fetch_size')) === String(paramOf(request, 'fetch_size'));
+    const preferred = candidates.findIndex(forward);
+    const index = Math.max(
+      preferred >= 0 ? preferred : candidates.findIndex(readable),
+      candidates.length > 0 ? 0 : -1,
+    );
     const [found] = index >= 0 ? candidates.splice(index, 1) : [];
     return found?.crawl ?? this.lastWith.get(token);
   }

@@ -147,3 +147,88 @@ test.describe('what the sandbox proves of a request on its way (C7.3-03 under lo
     expect(failedIds(j)).toEqual(['C7.3-03']);
   });
 });
+
+/**
+ * Crawls of one filter side by side behind the edge, sharing one token and a pool of connections:
+ * their requests are alike page for page. Crawl A's page 2 gets the edge's 502; crawl B asks for
+ * the same page 20 ms after that answer left, on the connection it came back on (free again: its
+ * own next page, no retry of A's); A retries `retryAfterMs` on, with the token it holds then
+ * (`renewed`: the dealer consented anew meanwhile, one token for all workers). Without `other`,
+ * crawl B has no page 2 to ask for.
+ */
+function sideBySideBehindTheEdge(retryAfterMs: number, renewed = false, other = true): JournalBuilder {
+  const j = new JournalBuilder('client-side-by-side-edge');
+  const token = fp('shared-token');
+  const page = (
+    at: number,
+    connection: string,
+    pageToken: string | null,
+    status: 200 | 502,
+    next: string | null,
+    carried = token,
+  ) =>
+    j.at(at).request({
+      endpoint: 'listing',
+      method: 'GET',
+      path: '/autoupload/v1/published',
+      login: 'dealer-a',
+      connection,
+      credentials: { bearer: carried },
+      params: { fetch_size: 10, ads_status: null, page_token: pageToken },
+      status,
+      duration_ms: 5,
+      ...(status === 200
+        ? { answer: { items: 10, next_token: next, statuses: 'published' } }
+        : { decision: { profile: 'edge', fault: 'html-502' } }),
+    });
+  page(0, 'p:1', null, 200, fp('page-2'));
+  page(2, 'p:2', null, 200, fp('page-2'));
+  page(20, 'p:1', fp('page-2'), 502, null);
+  if (other) page(45, 'p:1', fp('page-2'), 200, null);
+  page(25 + retryAfterMs, 'p:2', fp('page-2'), 200, null, renewed ? fp('renewed-token') : token);
+  return j;
+}
+
+test.describe('crawls of one filter side by side behind the edge (CFN-01, CFN-02)', () => {
+  test("the other crawl's request for the same page, 20 ms after the edge's answer, is its own next page, no retry; the retry 400 ms on is", () => {
+    const j = sideBySideBehindTheEdge(400);
+    expect(failedIds(j)).toEqual([]);
+    expect(standingOfId(j, 'CFN-01')).toBe('passed');
+    expect(standingOfId(j, 'CFN-02')).toBe('passed');
+  });
+
+  test("the read retried with the dealer's renewed token is retried (CFN-02)", () => {
+    const j = sideBySideBehindTheEdge(400, true, false);
+    expect(failedIds(j)).toEqual([]);
+    expect(standingOfId(j, 'CFN-02')).toBe('passed');
+  });
+
+  test('the crawl that met the edge retrying 100 ms on fails CFN-01 alone', () => {
+    expect(failedIds(sideBySideBehindTheEdge(100))).toEqual(['CFN-01']);
+  });
+});
+
+test("crawls of one filter side by side whose server answers a cycle: one crawl stops at it, the other's request for that page after is its own next page (C4.4-04)", () => {
+  const j = new JournalBuilder('client-side-by-side-cycle');
+  const token = fp('shared-token');
+  const page = (at: number, fetchSize: number, pageToken: string | null, next: string | null) =>
+    j.at(at).request({
+      endpoint: 'listing',
+      method: 'GET',
+      path: '/autoupload/v1/published',
+      login: 'dealer-a',
+      credentials: { bearer: token },
+      params: { fetch_size: fetchSize, ads_status: null, page_token: pageToken },
+      status: 200,
+      duration_ms: 5,
+      answer: { items: fetchSize, next_token: next, statuses: 'published' },
+    });
+  page(0, 20, null, fp('offset-20'));
+  page(1, 10, null, fp('offset-10'));
+  // Crawl A's page at offset 20 names itself: A stops there.
+  page(20, 20, fp('offset-20'), fp('offset-20'));
+  page(21, 10, fp('offset-10'), fp('offset-20'));
+  page(40, 10, fp('offset-20'), null);
+  expect(failedIds(j)).toEqual([]);
+  expect(standingOfId(j, 'C4.4-04')).toBe('passed');
+});

@@ -2,10 +2,13 @@
 // client retries a bounded number of times with a delay: no retry storm. The browser's pages are
 // not the client's requests (records.ts clientRequestsOf). A retry is the same request by the same
 // party sent after the client could have read the edge's answer (causality.ts): another dealer's
-// identical request, or a worker's sent before the answer left, is none.
+// identical request, or a worker's sent before the answer left, is none. A listing request is a
+// retry only within its crawl (listing.ts crawlsOf): crawls of one filter side by side, sharing a
+// token and a pool of connections, ask for the same pages, each its own next page.
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
 import { delayAfter, partyOf, sentAfterReading } from '../causality.js';
 import { EDGE_ATTEMPTS, EDGE_RETRY_DELAY_MS, isEdgeAnswer, requestKeyOf, requestLabelOf } from '../edge.js';
+import { crawlsOf, listingRequests } from '../listing.js';
 import { clientRequestsOf } from '../records.js';
 import { failed, passed, notExercised, type Verdict } from '../verdict.js';
 
@@ -27,8 +30,9 @@ export function gradeEdgeRetries(records: readonly JournalRecord[]): Verdict {
   const runs = new Map<string, RequestRecord[]>();
   let edgeAnswers = 0;
   let retries = 0;
+  const crawlOf = crawlsOf(listingRequests(records));
   for (const request of clientRequestsOf(records)) {
-    const key = JSON.stringify([partyOf(request), requestKeyOf(request)]);
+    const key = JSON.stringify([partyOf(request), requestKeyOf(request), crawlOf.get(request.seq) ?? null]);
     const run = runs.get(key) ?? [];
     const previous = run.at(-1);
     if (isEdgeAnswer(request)) edgeAnswers += 1;
