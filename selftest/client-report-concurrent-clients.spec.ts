@@ -123,7 +123,9 @@ test.describe('correct concurrent clients are graded clean', () => {
     try {
       const filters = [null, null, null, 'published', 'published', 'published'];
       const pages = await Promise.all(filters.map((filter) => client.crawl(shared, filter, 10)));
-      expect(pages.every((count) => count >= 60)).toBe(true);
+      // Every page read, unless another profile's cycle ends a crawl early (as it should).
+      const leastPages = profileFor('rate-limit') === 'rate-limit' ? 60 : 1;
+      expect(pages.every((count) => count >= leastPages)).toBe(true);
     } finally {
       await client.close();
     }
@@ -185,7 +187,7 @@ test.describe('correct concurrent clients are graded clean', () => {
     let pagesRead = 0;
     const revokeOnce = (): void => {
       pagesRead += 1;
-      if (pagesRead === 12) box.sandbox.state.tokens.revoke([shared.token]);
+      if (pagesRead === 4) box.sandbox.state.tokens.revoke([shared.token]);
     };
     try {
       const filters = [null, null, null, 'published', 'published', 'published'];
@@ -196,7 +198,9 @@ test.describe('correct concurrent clients are graded clean', () => {
     expect(renewals).toBeGreaterThan(0);
     const card = await graded(box, actor);
     expect(amiss(card), whyAmiss(card)).toEqual([]);
-    expect(idsStanding(card, 'passed')).toEqual(expect.arrayContaining(['C4.4-01', 'C4.4-03', 'C7.3-03']));
+    expect(idsStanding(card, 'passed')).toEqual(
+      expect.arrayContaining(['C4.4-01', 'C7.3-03', ...exercisedUnder('token-revoked', ['C4.4-03'])]),
+    );
   });
 
   test("one dealer importing six ad lists at once, each import's status polled until done", async () => {
