@@ -54,7 +54,7 @@ export function unknownStatusesOf(record: RequestRecord): string[] {
 /**
  * The crawl each listing request belongs to, by its seq: a request without page_token starts one;
  * one with a page_token continues a crawl now waiting on that token (its last page answered it),
- * by the same party and answered before the request arrived where one is (causality.ts). So crawls
+ * by the same user (else party) and answered before the request arrived where one is (causality.ts). So crawls
  * side by side (two users of one client, two filters, workers sharing a token) stay apart, and so
  * do crawls whose server answers the same tokens in every crawl (an offset), even running at once.
  * A request refused (a block, a refused token, an edge) leaves its crawl waiting on the same token.
@@ -80,6 +80,14 @@ export function crawlsOf(requests: readonly RequestRecord[]): Map<number, number
   return crawlOfSeq;
 }
 
+/**
+ * Whether two listing requests may be of one crawl: the same user's (a crawl goes on with the token
+ * the dealer's new consent gave), or, without a user, the same party's.
+ */
+function sameCrawler(a: RequestRecord, b: RequestRecord): boolean {
+  return a.login !== null && b.login !== null ? a.login === b.login : sameParty(a, b);
+}
+
 /** Which crawl waits on which token, and which last sent or answered each. */
 class CrawlBook {
   private readonly waiting = new Map<string, Array<{ crawl: number; page: RequestRecord }>>();
@@ -90,7 +98,7 @@ class CrawlBook {
   take(token: string, request: RequestRecord): number | undefined {
     const candidates = this.waiting.get(token) ?? [];
     const readable = ({ page }: { page: RequestRecord }) =>
-      sameParty(page, request) && arrivedAfterAnswer(page, request);
+      sameCrawler(page, request) && arrivedAfterAnswer(page, request);
     const forward = ({ page }: { page: RequestRecord }) =>
       readable({ page }) &&
       pageTokenOf(page) !== token &&
