@@ -3,7 +3,8 @@
 // test a client style) run --runs times under each chaos profile (CLIENT_MATRIX_PROFILE puts every
 // test under it), with --burners CPU-bound processes beside it. A run is clean when the client's
 // card has no failed and no advisory requirement. Writes reports/client-matrix.{json,md}; exits 1
-// when a style is not clean in every run of a profile.
+// when a style is not clean in every run of a profile; a first failure's journal, when the test
+// kept it, goes to reports/client-matrix/.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,20 @@ export interface MatrixCell {
   clean: number;
   runs: number;
   firstFailure?: string;
+  /** The journal of the first failure's sandbox, when the test kept it (reports/client-matrix/). */
+  firstFailureJournal?: string;
+}
+
+const JOURNALS = 'reports/client-matrix';
+
+/** The first failure's journal (the test attaches it, base64), written beside the report. */
+function keptJournal(failure: ReportResult | undefined, profile: string, style: string): string | undefined {
+  const body = failure?.attachments?.find((attachment) => attachment.name === 'journal.json')?.body;
+  if (body === undefined) return undefined;
+  const file = `${JOURNALS}/${profile}-${style.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.json`;
+  mkdirSync(join(PACKAGE_ROOT, JOURNALS), { recursive: true });
+  writeFileSync(join(PACKAGE_ROOT, file), Buffer.from(body, 'base64'));
+  return file;
 }
 
 function count(text: string, flag: string, least: number): number {
@@ -60,12 +75,18 @@ function options(): MatrixOptions {
   };
 }
 
+interface ReportResult {
+  status: string;
+  error?: { message?: string };
+  attachments?: Array<{ name: string; body?: string }>;
+}
+
 /** Playwright's JSON report, as far as the matrix reads it. */
 interface ReportSuite {
   suites?: ReportSuite[];
   specs?: Array<{
     title: string;
-    tests: Array<{ status: string; results: Array<{ status: string; error?: { message?: string } }> }>;
+    tests: Array<{ status: string; results: ReportResult[] }>;
   }>;
 }
 
@@ -84,8 +105,11 @@ function cellsOf(report: ReportSuite, profile: string, runs: number): MatrixCell
       for (const run of spec.tests) {
         if (run.status === 'expected') cell.clean += 1;
         const failure = run.results.find((result) => result.status !== 'passed');
-        if (run.status !== 'expected' && cell.firstFailure === undefined)
+        if (run.status !== 'expected' && cell.firstFailure === undefined) {
           cell.firstFailure = oneLine(failure?.error?.message ?? `ended ${failure?.status ?? run.status}`);
+          const journal = keptJournal(failure, profile, spec.title);
+          if (journal !== undefined) cell.firstFailureJournal = journal;
+        }
       }
     }
     for (const inner of suite.suites ?? []) visit(inner);
