@@ -80,7 +80,8 @@ function traceStarter(state: JournalState, tls: boolean): onRequestHookHandler {
 /**
  * The journal's and chaos's hooks on one server, one of each kind: a trace per request (never
  * for the test helpers), chaos before the handler and on the answer, the record once answered.
- * With the journal off and no profile on, each hook returns at once (bench/chaos-cost.ts).
+ * With the journal off and no profile on, each hook returns at once, the request only counted on
+ * its connection (bench/chaos-cost.ts).
  */
 export function installObservers(
   app: FastifyInstance,
