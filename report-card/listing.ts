@@ -99,9 +99,10 @@ class CrawlBook {
     const candidates = this.waiting.get(token) ?? [];
     const readable = ({ page }: { page: RequestRecord }) =>
       sameCrawler(page, request) && arrivedAfterAnswer(page, request);
+    // A page that answered its own token is a cycle; a refused request waits on its token still.
     const forward = ({ page }: { page: RequestRecord }) =>
       readable({ page }) &&
-      pageTokenOf(page) !== token &&
+      !(isPage(page) && pageTokenOf(page) === token) &&
       String(paramOf(page, 'fetch_size')) === String(paramOf(request, 'fetch_size'));
     const preferred = candidates.findIndex(forward);
     const index = Math.max(

@@ -256,3 +256,50 @@ test.describe('crawls of one filter side by side whose server answers a cycle (C
     expect(standingOfId(j, 'C4.4-04')).toBe('passed');
   });
 });
+
+test("crawl A's retry journaled before crawl B's same page that arrived first (the edge delayed B's answer): each stays with its crawl (CFN-01)", () => {
+  const j = new JournalBuilder('client-side-by-side-edge-latency');
+  const token = fp('shared-token');
+  const page = (
+    at: number,
+    connection: string,
+    pageToken: string | null,
+    next: string | null,
+    status = 200,
+  ) =>
+    j.at(at).request({
+      endpoint: 'listing',
+      method: 'GET',
+      path: '/autoupload/v1/published',
+      login: 'dealer-a',
+      connection,
+      credentials: { bearer: token },
+      params: { fetch_size: 10, ads_status: null, page_token: pageToken },
+      status,
+      duration_ms: 5,
+      ...(status === 200
+        ? { answer: { items: 10, next_token: next, statuses: 'published' } }
+        : { decision: { profile: 'edge', fault: 'html-502' } }),
+    });
+  page(0, 'p:1', null, fp('page-p'));
+  page(1, 'p:2', null, fp('page-q'));
+  page(20, 'p:1', fp('page-p'), null, 502);
+  page(22, 'p:2', fp('page-q'), fp('page-p'));
+  page(425, 'p:2', fp('page-p'), null);
+  // B's request for page P, on the connection A's 502 came back on, held by the edge's latency.
+  j.at(30).request({
+    endpoint: 'listing',
+    method: 'GET',
+    path: '/autoupload/v1/published',
+    login: 'dealer-a',
+    connection: 'p:1',
+    credentials: { bearer: token },
+    params: { fetch_size: 10, ads_status: null, page_token: fp('page-p') },
+    status: 200,
+    duration_ms: 600,
+    answer: { items: 10, next_token: null, statuses: 'published' },
+    decision: { profile: 'edge', fault: 'latency' },
+  });
+  expect(failedIds(j)).toEqual([]);
+  expect(standingOfId(j, 'CFN-01')).toBe('passed');
+});
