@@ -303,3 +303,41 @@ test("crawl A's retry journaled before crawl B's same page that arrived first (t
   expect(failedIds(j)).toEqual([]);
   expect(standingOfId(j, 'CFN-01')).toBe('passed');
 });
+
+test("crawl W's page reset by the edge; crawl X asks for the same page 190 ms on, its own next page (its page named it just before): no retry of W's (CFN-01); W retrying it 100 ms on is", () => {
+  const journal = (wRetryAfterMs: number): JournalBuilder => {
+    const j = new JournalBuilder('client-side-by-side-reset');
+    const token = fp('shared-token');
+    const page = (
+      at: number,
+      connection: string,
+      pageToken: string | null,
+      next: string | null,
+      status = 200,
+    ) =>
+      j.at(at).request({
+        endpoint: 'listing',
+        method: 'GET',
+        path: '/autoupload/v1/published',
+        login: 'dealer-a',
+        connection,
+        credentials: { bearer: token },
+        params: { fetch_size: 10, ads_status: 'published', page_token: pageToken },
+        status,
+        duration_ms: 1,
+        ...(status === 200
+          ? { answer: { items: 10, next_token: next, statuses: 'published' } }
+          : { decision: { profile: 'edge', fault: status === 0 ? 'reset' : 'html-502' } }),
+      });
+    page(-10, 'p:13', null, fp('page-p'));
+    page(-1, 'p:13', fp('page-p'), null, 0);
+    page(180, 'p:4', null, fp('page-x'));
+    page(188, 'p:14', fp('page-x'), fp('page-p'));
+    page(190, 'p:4', fp('page-p'), null, 502);
+    page(wRetryAfterMs, 'p:13', fp('page-p'), null);
+    page(600, 'p:4', fp('page-p'), null);
+    return j;
+  };
+  expect(failedIds(journal(400))).toEqual([]);
+  expect(failedIds(journal(100))).toEqual(['CFN-01']);
+});

@@ -2,14 +2,47 @@
 // client retries a bounded number of times with a delay: no retry storm. The browser's pages are
 // not the client's requests (records.ts clientRequestsOf). A retry is the same request by the same
 // party sent after the client could have read the edge's answer (causality.ts): another dealer's
-// identical request, or a worker's sent before the answer left, is none. A listing request is a
-// retry only within its crawl (listing.ts crawlsOf): crawls of one filter side by side, sharing a
-// token and a pool of connections, ask for the same pages, each its own next page.
+// identical request, or a worker's sent before the answer left, is none. Nor is a page asked for
+// by another crawl: crawls of one filter side by side, sharing a token and a pool of connections,
+// ask for the same pages, each its own next page (PageInvitations).
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
 import { delayAfter, partyOf, sentAfterReading } from '../causality.js';
 import { EDGE_ATTEMPTS, EDGE_RETRY_DELAY_MS, isEdgeAnswer, requestKeyOf, requestLabelOf } from '../edge.js';
-import { crawlsOf, listingRequests } from '../listing.js';
-import { clientRequestsOf } from '../records.js';
+import { isPage, nextTokenOf, pageTokenOf } from '../listing.js';
+import { clientRequestsOf, timeOf } from '../records.js';
+
+/**
+ * How many times each user was invited to ask for each page: a page answered naming it as
+ * next_token. A request for a page is a crawl's next page while the user's requests for it so far
+ * are fewer than its invitations before it arrived (whichever crawl sent it); one beyond is a
+ * page asked for again. Which crawl sent which is not needed, so a pool that hands one crawl's
+ * request the connection another's edge answer came back on confuses nothing.
+ */
+class PageInvitations {
+  private readonly invited = new Map<string, number[]>();
+  private readonly asked = new Map<string, number>();
+
+  /** Notes `request`, in the order requests came; true when it is a crawl's next page, no page asked for again. */
+  nextPage(request: RequestRecord): boolean {
+    const token = request.endpoint === 'listing' ? pageTokenOf(request) : undefined;
+    const next = request.endpoint === 'listing' && isPage(request) ? nextTokenOf(request) : undefined;
+    if (typeof next === 'string')
+      this.invited.set(this.keyOf(request, next), [
+        ...(this.invited.get(this.keyOf(request, next)) ?? []),
+        timeOf(request),
+      ]);
+    if (token === undefined) return false;
+    const key = this.keyOf(request, token);
+    const asked = (this.asked.get(key) ?? 0) + 1;
+    this.asked.set(key, asked);
+    const invitations = (this.invited.get(key) ?? []).filter((at) => at <= timeOf(request)).length;
+    return asked <= invitations;
+  }
+
+  private keyOf(request: RequestRecord, token: string): string {
+    return JSON.stringify([request.login ?? partyOf(request), token]);
+  }
+}
 import { failed, passed, notExercised, type Verdict } from '../verdict.js';
 
 /** What is wrong with the retry `next` of the request `previous` the edge answered, or undefined. */
@@ -30,12 +63,16 @@ export function gradeEdgeRetries(records: readonly JournalRecord[]): Verdict {
   const runs = new Map<string, RequestRecord[]>();
   let edgeAnswers = 0;
   let retries = 0;
-  const crawlOf = crawlsOf(listingRequests(records));
-  for (const request of clientRequestsOf(records)) {
-    const key = JSON.stringify([partyOf(request), requestKeyOf(request), crawlOf.get(request.seq) ?? null]);
+  const invitations = new PageInvitations();
+  // In the order the requests came: an edge's latency answers one late, journaled after later ones.
+  const arrived = [...clientRequestsOf(records)].sort((a, b) => timeOf(a) - timeOf(b) || a.seq - b.seq);
+  for (const request of arrived) {
+    const key = JSON.stringify([partyOf(request), requestKeyOf(request)]);
     const run = runs.get(key) ?? [];
     const previous = run.at(-1);
     if (isEdgeAnswer(request)) edgeAnswers += 1;
+    // Another crawl's next page (or this crawl's first ask for it): no retry, nor a run's start.
+    if (invitations.nextPage(request) && previous !== undefined) continue;
     // The same request on its way when the edge answered (a parallel worker's) is no retry of it.
     if (previous !== undefined && !sentAfterReading(previous, request, records)) continue;
     const fault = previous === undefined ? undefined : retryFault(previous, request, run);
