@@ -10,40 +10,38 @@ import { delayAfter, partyOf, sentAfterReading } from '../causality.js';
 import { EDGE_ATTEMPTS, EDGE_RETRY_DELAY_MS, isEdgeAnswer, requestKeyOf, requestLabelOf } from '../edge.js';
 import { isPage, nextTokenOf, pageTokenOf } from '../listing.js';
 import { clientRequestsOf, timeOf } from '../records.js';
+import { failed, passed, notExercised, type Verdict } from '../verdict.js';
 
 /**
- * How many times each user was invited to ask for each page: a page answered naming it as
- * next_token. A request for a page is a crawl's next page while the user's requests for it so far
- * are fewer than its invitations before it arrived (whichever crawl sent it); one beyond is a
- * page asked for again. Which crawl sent which is not needed, so a pool that hands one crawl's
- * request the connection another's edge answer came back on confuses nothing.
+ * Each user's open invitations to ask for a page: a page answered naming it as next_token. Read
+ * in the order the requests came, a request for a page takes an invitation open when it arrived
+ * (a crawl's next page, whichever crawl sent it); one that finds none open asks for the page
+ * again. Which crawl sent which is not needed, so a pool that hands one crawl's request the
+ * connection another's edge answer came back on confuses nothing.
  */
 class PageInvitations {
-  private readonly invited = new Map<string, number[]>();
-  private readonly asked = new Map<string, number>();
+  private readonly open = new Map<string, number>();
 
-  /** Notes `request`, in the order requests came; true when it is a crawl's next page, no page asked for again. */
+  /** Notes `request`; true when it took an open invitation: a crawl's next page, no page asked for again. */
   nextPage(request: RequestRecord): boolean {
-    const token = request.endpoint === 'listing' ? pageTokenOf(request) : undefined;
-    const next = request.endpoint === 'listing' && isPage(request) ? nextTokenOf(request) : undefined;
+    if (request.endpoint !== 'listing') return false;
+    const token = pageTokenOf(request);
+    let invited = false;
+    if (token !== undefined) {
+      const open = this.open.get(this.keyOf(request, token)) ?? 0;
+      invited = open > 0;
+      if (invited) this.open.set(this.keyOf(request, token), open - 1);
+    }
+    const next = isPage(request) ? nextTokenOf(request) : undefined;
     if (typeof next === 'string')
-      this.invited.set(this.keyOf(request, next), [
-        ...(this.invited.get(this.keyOf(request, next)) ?? []),
-        timeOf(request),
-      ]);
-    if (token === undefined) return false;
-    const key = this.keyOf(request, token);
-    const asked = (this.asked.get(key) ?? 0) + 1;
-    this.asked.set(key, asked);
-    const invitations = (this.invited.get(key) ?? []).filter((at) => at <= timeOf(request)).length;
-    return asked <= invitations;
+      this.open.set(this.keyOf(request, next), (this.open.get(this.keyOf(request, next)) ?? 0) + 1);
+    return invited;
   }
 
   private keyOf(request: RequestRecord, token: string): string {
     return JSON.stringify([request.login ?? partyOf(request), token]);
   }
 }
-import { failed, passed, notExercised, type Verdict } from '../verdict.js';
 
 /** What is wrong with the retry `next` of the request `previous` the edge answered, or undefined. */
 function retryFault(
