@@ -52,3 +52,44 @@ test("crawl W's page held by the edge, then refused; crawl X, named that page ju
   expect(failedIds(j)).toEqual([]);
   expect(standingOfId(j, 'CFN-01')).toBe('passed');
 });
+
+/** Two crawls refused the same page by the edge, each retrying it 400 ms after its own refusal; `storm`: A again 160 ms on. */
+function twoRetrying(storm: boolean): JournalBuilder {
+  const j = new JournalBuilder('client-two-retrying');
+  const token = fp('shared-token');
+  const ask = (
+    at: number,
+    connection: string,
+    pageToken: string | null,
+    status: number,
+    next: string | null = null,
+  ) =>
+    j.at(at).request({
+      endpoint: 'listing',
+      method: 'GET',
+      path: '/autoupload/v1/published',
+      login: 'dealer-a',
+      connection,
+      credentials: { bearer: token },
+      params: { fetch_size: 10, ads_status: null, page_token: pageToken },
+      status,
+      duration_ms: 1,
+      ...(status === 200 ? { answer: { items: 10, next_token: next, statuses: 'published' } } : {}),
+      ...(status === 502 ? { decision: { profile: 'edge', fault: 'html-502' } } : {}),
+    });
+  ask(-20, 'p:1', null, 200, fp('page-p'));
+  ask(-19, 'p:2', null, 200, fp('page-p'));
+  ask(0, 'p:1', fp('page-p'), 502);
+  ask(70, 'p:2', fp('page-p'), 502);
+  ask(400, 'p:1', fp('page-p'), 502);
+  // B's retry on the connection A's second refusal came back on, free again.
+  ask(470, 'p:1', fp('page-p'), 200);
+  if (storm) ask(560, 'p:3', fp('page-p'), 200, null);
+  return j;
+}
+
+test('two crawls refused the same page, each retrying it 400 ms after its own refusal: no retry too soon (CFN-01); one of them again 160 ms on is', () => {
+  expect(failedIds(twoRetrying(false))).toEqual([]);
+  expect(standingOfId(twoRetrying(false), 'CFN-01')).toBe('passed');
+  expect(failedIds(twoRetrying(true))).toEqual(['CFN-01']);
+});

@@ -57,8 +57,65 @@ function retryFault(
   return undefined;
 }
 
+/**
+ * The runs of edge answers a request may retry: several workers may each retry the same request
+ * (crawls side by side whose pages were refused alike), each with its own delay, so a request
+ * again is held to the run it fits best: the first it could have read that it retries in time and
+ * within the bound; it fails only when it fits none it could have read.
+ */
+class EdgeRuns {
+  private readonly runs = new Map<string, RequestRecord[][]>();
+
+  /** A new request (no retry): a run of its own when the edge answered it. */
+  asked(key: string, request: RequestRecord): void {
+    if (isEdgeAnswer(request)) this.runs.set(key, [...(this.runs.get(key) ?? []), [request]]);
+  }
+
+  /**
+   * `request` sent again: its fault when it fits no run it could have read, 'retry' when it
+   * retried one, 'new' when there was none to retry (or none it could have read).
+   */
+  again(
+    key: string,
+    request: RequestRecord,
+    records: readonly JournalRecord[],
+  ): { fault: string } | 'retry' | 'new' {
+    const runs = this.runs.get(key) ?? [];
+    const readable = runs.filter((run) => sentAfterReading(run.at(-1) as RequestRecord, request, records));
+    if (readable.length === 0) {
+      // On its way when those answers left (another worker's own ask): a run of its own.
+      this.asked(key, request);
+      return 'new';
+    }
+    const fitting = readable.find(
+      (run) => retryFault(run.at(-1) as RequestRecord, request, run) === undefined,
+    );
+    if (fitting === undefined) {
+      const [first] = readable as [RequestRecord[]];
+      return { fault: retryFault(first.at(-1) as RequestRecord, request, first) ?? '' };
+    }
+    if (isEdgeAnswer(request)) fitting.push(request);
+    else
+      this.runs.set(
+        key,
+        runs.filter((run) => run !== fitting),
+      );
+    return 'retry';
+  }
+
+  previousOf(
+    key: string,
+    request: RequestRecord,
+    records: readonly JournalRecord[],
+  ): RequestRecord | undefined {
+    return (this.runs.get(key) ?? [])
+      .map((run) => run.at(-1) as RequestRecord)
+      .find((last) => sentAfterReading(last, request, records));
+  }
+}
+
 export function gradeEdgeRetries(records: readonly JournalRecord[]): Verdict {
-  const runs = new Map<string, RequestRecord[]>();
+  const runs = new EdgeRuns();
   let edgeAnswers = 0;
   let retries = 0;
   const invitations = new PageInvitations();
@@ -66,18 +123,17 @@ export function gradeEdgeRetries(records: readonly JournalRecord[]): Verdict {
   const arrived = [...clientRequestsOf(records)].sort((a, b) => timeOf(a) - timeOf(b) || a.seq - b.seq);
   for (const request of arrived) {
     const key = JSON.stringify([partyOf(request), requestKeyOf(request)]);
-    const run = runs.get(key) ?? [];
-    const previous = run.at(-1);
     if (isEdgeAnswer(request)) edgeAnswers += 1;
-    // Another crawl's next page (or this crawl's first ask for it): no retry, nor a run's start.
-    if (invitations.nextPage(request) && previous !== undefined) continue;
-    // The same request on its way when the edge answered (a parallel worker's) is no retry of it.
-    if (previous !== undefined && !sentAfterReading(previous, request, records)) continue;
-    const fault = previous === undefined ? undefined : retryFault(previous, request, run);
-    if (fault !== undefined) return failed(fault, ...(previous === undefined ? [] : [previous]), request);
-    if (previous !== undefined) retries += 1;
-    if (isEdgeAnswer(request)) runs.set(key, [...run, request]);
-    else runs.delete(key);
+    // Another crawl's next page (or this crawl's first ask for it): no retry.
+    if (invitations.nextPage(request)) {
+      runs.asked(key, request);
+      continue;
+    }
+    const previous = runs.previousOf(key, request, records);
+    const outcome = runs.again(key, request, records);
+    if (outcome === 'retry') retries += 1;
+    else if (outcome !== 'new')
+      return failed(outcome.fault, ...(previous === undefined ? [] : [previous]), request);
   }
   if (edgeAnswers === 0) return notExercised("no edge's answer in the journal");
   return passed(
