@@ -1,12 +1,12 @@
 // CFN-01: after an edge's answer (field notes: an HTML 403, 404 or 5xx from a CDN or firewall), the
 // client retries a bounded number of times with a delay: no retry storm. The browser's pages are
-// not the client's requests (records.ts clientRequestsOf). A retry is the same request by the same
-// party sent after the client could have read the edge's answer (causality.ts): another dealer's
+// not the client's requests (records.ts clientRequestsOf). A retry is the same request for the same
+// user (else party) sent after the client could have read the edge's answer (causality.ts): another dealer's
 // identical request, or a worker's sent before the answer left, is none. Nor is a page asked for
 // by another crawl: crawls of one filter side by side, sharing a token and a pool of connections,
 // ask for the same pages, each its own next page (PageInvitations).
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
-import { delayAfter, partyOf, sentAfterReading } from '../causality.js';
+import { arrivedAfterAnswer, delayAfter, partyOf, sentAfterReading } from '../causality.js';
 import { EDGE_ATTEMPTS, EDGE_RETRY_DELAY_MS, isEdgeAnswer, requestKeyOf, requestLabelOf } from '../edge.js';
 import { isPage, nextTokenOf, pageTokenOf } from '../listing.js';
 import { clientRequestsOf, timeOf } from '../records.js';
@@ -60,8 +60,8 @@ function retryFault(
 /**
  * The runs of edge answers a request may retry: several workers may each retry the same request
  * (crawls side by side whose pages were refused alike), each with its own delay, so a request
- * again is held to the run it fits best: the first it could have read that it retries in time and
- * within the bound; it fails only when it fits none it could have read.
+ * again is held to the first run it retries in time and within the bound; it fails only when it
+ * fits none, and could have read one.
  */
 class EdgeRuns {
   private readonly runs = new Map<string, RequestRecord[][]>();
@@ -81,15 +81,17 @@ class EdgeRuns {
     records: readonly JournalRecord[],
   ): { fault: string } | 'retry' | 'new' {
     const runs = this.runs.get(key) ?? [];
+    // A run it retries in time, whether or not the card can tell it read that run's last answer.
+    const fitting = runs.find((run) => {
+      const last = run.at(-1) as RequestRecord;
+      return arrivedAfterAnswer(last, request) && retryFault(last, request, run) === undefined;
+    });
     const readable = runs.filter((run) => sentAfterReading(run.at(-1) as RequestRecord, request, records));
-    if (readable.length === 0) {
+    if (fitting === undefined && readable.length === 0) {
       // On its way when those answers left (another worker's own ask): a run of its own.
       this.asked(key, request);
       return 'new';
     }
-    const fitting = readable.find(
-      (run) => retryFault(run.at(-1) as RequestRecord, request, run) === undefined,
-    );
     if (fitting === undefined) {
       const [first] = readable as [RequestRecord[]];
       return { fault: retryFault(first.at(-1) as RequestRecord, request, first) ?? '' };
@@ -122,7 +124,8 @@ export function gradeEdgeRetries(records: readonly JournalRecord[]): Verdict {
   // In the order the requests came: an edge's latency answers one late, journaled after later ones.
   const arrived = [...clientRequestsOf(records)].sort((a, b) => timeOf(a) - timeOf(b) || a.seq - b.seq);
   for (const request of arrived) {
-    const key = JSON.stringify([partyOf(request), requestKeyOf(request)]);
+    // The user's request (a worker that met the edge may retry with the token a new consent gave).
+    const key = JSON.stringify([request.login ?? partyOf(request), requestKeyOf(request)]);
     if (isEdgeAnswer(request)) edgeAnswers += 1;
     // Another crawl's next page (or this crawl's first ask for it): no retry.
     if (invitations.nextPage(request)) {
