@@ -17,6 +17,9 @@ import { answeredAt, timeOf, tokenOf } from './records.js';
  *
  * On a loaded machine a client reads late, and what it had on its way arrives as late: the
  * allowance grows to the client's slowest reaction shown around it (allowanceAt), up to 500 ms.
+ * What the sandbox proves widens it further (sentAfterReading): the first request on a
+ * connection accepted before the answer left was on its way (openedBefore), and a request read
+ * after the sandbox's event loop ran late may have come that much earlier (earliestArrival).
  * The price, stated: a mistake made within the allowance and never again (one immediate retry,
  * then nothing) is not seen. A retry loop that goes on is: its attempts pass the allowance.
  */
@@ -91,9 +94,12 @@ export function allowanceAt(records: readonly JournalRecord[] | undefined, answe
 
 /**
  * Whether the client sent `request` after it could have read `answer`: by the same party, and
- * arrived after the answer left on the answer's own connection, or else at least the allowance
- * after it (allowanceAt, given the client's records). Only such a request is a reaction to the
- * answer (a retry, a use of a refused token, the next request after a block).
+ * - on the answer's own connection: arrived after the answer left;
+ * - the first request on a connection the sandbox accepted before the answer left: never (openedBefore);
+ * - else: arrived, less the sandbox's lateness since the answer left (earliestArrival), at least the allowance
+ *   after the answer left (allowanceAt, given the client's records).
+ * Only such a request is a reaction to the answer (a retry, a use of a refused token, the next
+ * request after a block).
  */
 export function sentAfterReading(
   answer: RequestRecord,
@@ -102,7 +108,55 @@ export function sentAfterReading(
 ): boolean {
   if (!sameParty(answer, request) || request.seq <= answer.seq) return false;
   if (sameConnection(answer, request)) return timeOf(request) >= answeredAt(answer);
-  return timeOf(request) >= answeredAt(answer) + allowanceAt(records, answer);
+  if (openedBefore(answer, request)) return false;
+  return earliestArrival(answer, request) >= answeredAt(answer) + allowanceAt(records, answer);
+}
+
+/**
+ * Whether `request` was the first on a connection the sandbox accepted before `answer` left: the
+ * client opened that connection for a request it already held (a pool opens one when all its
+ * connections are busy, and sends that request on it), so it was decided before the client could
+ * read the answer, however late a TLS handshake on a loaded machine let it arrive.
+ * The price, stated: a client whose pool opens connections ahead of need, or gives a connection
+ * opened for one request to a later one (Go's and OkHttp's dial racing), may send a request
+ * decided after reading the answer as the first on such a connection; that one request is not
+ * held against it. Its next one on that connection is no first, and a mistake that goes on is seen.
+ */
+export function openedBefore(answer: RequestRecord, request: RequestRecord): boolean {
+  if (request.connection_request !== 1 || request.connection_opened_at === undefined) return false;
+  return Date.parse(request.connection_opened_at) < answeredAt(answer);
+}
+
+/** The most of the sandbox's lateness credited to one request: a retry loop that goes on past it is seen. */
+export const MOST_LATENESS_CREDIT_MS = 2000;
+
+/**
+ * How long the sandbox's event loop ran late between `answer` leaving and `request` being read,
+ * when one process journaled both (the journal's `loop_late_ms`, the process named by the
+ * connection's first part), at most MOST_LATENESS_CREDIT_MS. A loaded sandbox accepts, reads and
+ * parses late what a client had already sent, and on a machine that loaded the client itself
+ * reads and sends late: each step of a request on its way waits out the loop.
+ */
+export function lateBetween(answer: RequestRecord, request: RequestRecord): number {
+  const before = answer.loop_late_ms?.answered;
+  const after = request.loop_late_ms?.read;
+  if (before === undefined || after === undefined || processOf(answer) !== processOf(request)) return 0;
+  return Math.min(MOST_LATENESS_CREDIT_MS, Math.max(0, after - before));
+}
+
+function processOf(request: RequestRecord): string | undefined {
+  return request.connection?.split(':')[0];
+}
+
+/**
+ * The earliest the request may have come, as far as `answer` is concerned: its `at` less the
+ * sandbox's lateness since the answer left (lateBetween).
+ * The price, stated: on a loaded sandbox, a request sent after reading the answer that arrived
+ * within the allowance plus the sandbox's lateness is not held against the client; a client that
+ * goes on (a retry loop) is seen once its attempts pass both (the credit is at most 2 s).
+ */
+export function earliestArrival(answer: RequestRecord, request: RequestRecord): number {
+  return timeOf(request) - lateBetween(answer, request);
 }
 
 /**

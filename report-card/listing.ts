@@ -2,7 +2,7 @@ import type { JournalRecord, RequestRecord } from '../spec/journal.js';
 import { isSection3Status } from '../spec/ad-status.js';
 import { OTHER_STATUS } from './deliveries.js';
 import { arrivedAfterAnswer, sameConnection, sameParty } from './causality.js';
-import { faultsOf, requestsOf, textParam } from './records.js';
+import { faultsOf, paramOf, requestsOf, textParam } from './records.js';
 
 /** The listing's facts as the journal holds them (page tokens are fingerprints). */
 
@@ -54,10 +54,13 @@ export function unknownStatusesOf(record: RequestRecord): string[] {
 /**
  * The crawl each listing request belongs to, by its seq: a request without page_token starts one;
  * one with a page_token continues a crawl now waiting on that token (its last page answered it),
- * by the same party and answered before the request arrived where one is (causality.ts). So crawls
+ * by the same user (else party) and answered before the request arrived where one is (causality.ts). So crawls
  * side by side (two users of one client, two filters, workers sharing a token) stay apart, and so
  * do crawls whose server answers the same tokens in every crawl (an offset), even running at once.
  * A request refused (a block, a refused token, an edge) leaves its crawl waiting on the same token.
+ * Where several crawls wait on the token, one it takes forward (a page that did not name itself,
+ * of the request's fetch_size) before one going round a cycle: a crawl that stopped at a page
+ * naming itself is not charged with another crawl's next page.
  * A token no crawl waits on (a page fetched again, a cycle) goes to the crawl that last sent or
  * answered it; one no page answered (C4.4-01's concern), to the last crawl of the user and filter.
  */
@@ -77,6 +80,14 @@ export function crawlsOf(requests: readonly RequestRecord[]): Map<number, number
   return crawlOfSeq;
 }
 
+/**
+ * Whether two listing requests may be of one crawl: the same user's (a crawl goes on with the token
+ * the dealer's new consent gave), or, without a user, the same party's.
+ */
+function sameCrawler(a: RequestRecord, b: RequestRecord): boolean {
+  return a.login !== null && b.login !== null ? a.login === b.login : sameParty(a, b);
+}
+
 /** Which crawl waits on which token, and which last sent or answered each. */
 class CrawlBook {
   private readonly waiting = new Map<string, Array<{ crawl: number; page: RequestRecord }>>();
@@ -88,21 +99,33 @@ class CrawlBook {
   /**
    * The crawl `request` continues with `token`, taken off the waiting list. Workers sharing a
    * token may wait on the same token (the same listing crawled twice, an offset token): the
-   * request goes to the one on its own connection (HTTP/1.1: one worker's requests in turn), else
-   * to one that has not sent this token yet, so that a crawl is never charged with another's page.
-   * A crawl that keeps going round still is: once every waiting crawl has sent the token, any
-   * further request with it is a re-fetch.
+   * request goes to a crawl going forward (not one whose page named itself, its fetch_size the
+   * same) before one that stopped at a cycle; among those, to one that has not sent this token yet,
+   * on the request's own connection first (HTTP/1.1: one worker's requests in turn), so that a
+   * crawl is never charged with another's page. A crawl that keeps going round still is: once
+   * every waiting crawl has sent the token, any further request with it is a re-fetch.
    */
   take(token: string, request: RequestRecord): number | undefined {
     const candidates = this.waiting.get(token) ?? [];
     const readable = candidates.filter(
-      ({ page }) => sameParty(page, request) && arrivedAfterAnswer(page, request),
+      ({ page }) => sameCrawler(page, request) && arrivedAfterAnswer(page, request),
     );
-    const unsent = readable.filter(({ crawl }) => !(this.sent.get(crawl)?.has(token) ?? false));
+    // A page that answered its own token is a cycle; a refused request waits on its token still.
+    const forward = readable.filter(
+      ({ page }) =>
+        !(isPage(page) && pageTokenOf(page) === token) &&
+        String(paramOf(page, 'fetch_size')) === String(paramOf(request, 'fetch_size')),
+    );
+    const unsent = (waiting: typeof candidates): typeof candidates =>
+      waiting.filter(({ crawl }) => !(this.sent.get(crawl)?.has(token) ?? false));
+    const onItsConnection = (waiting: typeof candidates): (typeof candidates)[number] | undefined =>
+      waiting.find(({ page }) => sameConnection(page, request));
     const found =
-      unsent.find(({ page }) => sameConnection(page, request)) ??
-      unsent[0] ??
-      readable.find(({ page }) => sameConnection(page, request)) ??
+      onItsConnection(unsent(forward)) ??
+      unsent(forward)[0] ??
+      forward[0] ??
+      onItsConnection(unsent(readable)) ??
+      unsent(readable)[0] ??
       readable[0] ??
       candidates[0];
     if (found !== undefined) candidates.splice(candidates.indexOf(found), 1);

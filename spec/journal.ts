@@ -111,6 +111,21 @@ export interface RequestRecord {
    * once the client had it.
    */
   connection?: string;
+  /**
+   * Optional addition: when the sandbox accepted that connection (ISO 8601, UTC; the TCP accept,
+   * before any TLS handshake). A connection accepted before an answer left was opened by a client
+   * that had not read it.
+   */
+  connection_opened_at?: string;
+  /** Optional addition: the request's place on its connection, 1 for the first. */
+  connection_request?: number;
+  /**
+   * Optional addition: how long the sandbox's event loop had run late, summed since its process
+   * started (ms; compare only records of one process, as `connection` names it), when it read the
+   * request and when the answer left. Between two records the difference is how long the sandbox
+   * could not run on time in between: a request read then may have come up to that much earlier.
+   */
+  loop_late_ms?: { read: number; answered: number };
 }
 
 export type DeliveryOutcome = 'delivered' | 'failed' | 'refused' | 'dropped' | 'cancelled';

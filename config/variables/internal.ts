@@ -85,6 +85,12 @@ export const INTERNAL_VARIABLES = declare([
   },
   {
     ...TOOL,
+    name: 'CLIENT_MATRIX_PROFILE',
+    doc: "The correct concurrent clients' self-test: the chaos profile every test runs under (npm run client-matrix).",
+    unset: "each test's own",
+  },
+  {
+    ...TOOL,
     name: 'SECRET_SCAN_RUNS',
     doc: 'The secret-scan self-test: the runs to make, comma-separated.',
     unset: 'every run',

@@ -1,6 +1,7 @@
 // CFN-02 (advisory): an edge's 502 or 503 is about the path to the server, not the API (field
 // notes), and a read is safe to send again: the client retries the read at least once. A retry is
-// the same request by the same party after the edge's answer left (causality.ts, edge.ts).
+// the same request for the same user after the edge's answer left (causality.ts, edge.ts): with
+// the token it holds then, a new one when the user consented anew meanwhile.
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
 import { arrivedAfterAnswer, partyOf } from '../causality.js';
 import { isEdgeAnswer, requestKeyOf, requestLabelOf } from '../edge.js';
@@ -24,7 +25,10 @@ function isEdgeGatewayAnswer(request: RequestRecord): boolean {
   return (request.status === 502 || request.status === 503) && isEdgeAnswer(request);
 }
 
-const keyOf = (request: RequestRecord) => JSON.stringify([partyOf(request), requestKeyOf(request)]);
+/** Whose read it is: the user's (whichever token carried it), else the party's (causality.ts). */
+const readerOf = (request: RequestRecord) =>
+  request.login === null ? partyOf(request) : `user ${request.login}`;
+const keyOf = (request: RequestRecord) => JSON.stringify([readerOf(request), requestKeyOf(request)]);
 
 export function gradeEdgeReadRetried(records: readonly JournalRecord[]): Verdict {
   const requests = clientRequestsOf(records);

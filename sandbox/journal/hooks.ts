@@ -1,9 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import { routedPath } from '../http/merge-slashes.js';
 import type { JournalState } from './journal-state.js';
 import { destinationOf } from './endpoint.js';
 import { identityOf, journalRequest } from './request-recorder.js';
 import { startTrace, traceOf, type Trace } from './trace.js';
+import { connectionFactsOf, countRequest, watchConnections } from './connection-id.js';
+import { lateMsSoFar } from './loop-lateness.js';
 
 /** The stages chaos wraps (chaos/request-hooks.ts), called from the hooks below only while a profile is on. */
 export interface ChaosStages {
@@ -47,18 +55,10 @@ function beforeHandler(state: JournalState, chaos: ChaosStages): preHandlerHookH
   };
 }
 
-/**
- * The journal's and chaos's hooks on one server, one of each kind: a trace per request (never
- * for the test helpers), chaos before the handler and on the answer, the record once answered.
- * With the journal off and no profile on, each hook returns at once (bench/chaos-cost.ts).
- */
-export function installObservers(
-  app: FastifyInstance,
-  state: JournalState,
-  tls: boolean,
-  chaos: ChaosStages,
-): void {
-  app.addHook('onRequest', (request, _reply, done) => {
+/** Each request counted on its connection as it is read; then its trace, while the journal or chaos is on. */
+function traceStarter(state: JournalState, tls: boolean): onRequestHookHandler {
+  return (request, _reply, done) => {
+    const place = countRequest(request.raw.socket);
     if (state.journal.enabled || state.chaos.active) {
       const endpoint = destinationOf(routedPath(request.url), tls);
       if (endpoint !== 'helper')
@@ -67,12 +67,30 @@ export function installObservers(
           receivedAt: new Date(),
           endpoint,
           scheme: tls ? 'https' : 'http',
+          connection: connectionFactsOf(request.raw.socket, place),
+          lateMsAtRead: lateMsSoFar(),
           decisions: [],
           journaled: false,
         });
     }
     done();
-  });
+  };
+}
+
+/**
+ * The journal's and chaos's hooks on one server, one of each kind: a trace per request (never
+ * for the test helpers), chaos before the handler and on the answer, the record once answered.
+ * With the journal off and no profile on, each hook returns at once, the request only counted on
+ * its connection (bench/chaos-cost.ts).
+ */
+export function installObservers(
+  app: FastifyInstance,
+  state: JournalState,
+  tls: boolean,
+  chaos: ChaosStages,
+): void {
+  watchConnections(app.server);
+  app.addHook('onRequest', traceStarter(state, tls));
   app.addHook('preHandler', beforeHandler(state, chaos));
   app.addHook('onSend', (request, reply, payload, done) => {
     const trace = traceOf(request);

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { connectionOf } from './connection-id.js';
 import type { RequestRecord } from '../../spec/journal.js';
 import { Params } from '../http/params.js';
 import type { JournalState } from './journal-state.js';
@@ -10,6 +9,7 @@ import { listingPageFacts } from './listing-facts.js';
 import type { Trace } from './trace.js';
 import type { Fingerprinter } from './fingerprint.js';
 import { SESSION_COOKIE } from '../http/cookies.js';
+import { lateMsSoFar } from './loop-lateness.js';
 
 /** The identity of a traced request, worked out once (after the body is parsed, when it is). */
 export function identityOf(request: FastifyRequest, trace: Trace, state: JournalState): Identity {
@@ -207,7 +207,8 @@ export function journalRequest(
     ...(trace.decisions.length > 1 ? { decisions: trace.decisions } : {}),
     ...(trace.inForce === undefined ? {} : { chaos: trace.inForce }),
     duration_ms: Math.round(performance.now() - trace.startMs),
-    connection: connectionOf(request.raw.socket),
+    ...trace.connection,
+    loop_late_ms: { read: trace.lateMsAtRead, answered: lateMsSoFar() },
     ...clientClockOf(state, identity.clientId),
   };
   file(

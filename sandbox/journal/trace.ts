@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ChaosDecision, ChaosInForce, JournalEndpoint } from '../../spec/journal.js';
 import type { Params } from '../http/params.js';
 import type { Identity } from './identify.js';
+import type { ConnectionFacts } from './connection-id.js';
 
 /** What the hooks learn of one request on its way through, for the journal and for chaos. */
 export interface Trace {
@@ -10,6 +11,10 @@ export interface Trace {
   readonly receivedAt: Date;
   readonly endpoint: JournalEndpoint;
   readonly scheme: 'http' | 'https';
+  /** Its connection, and its place there, as it was read. */
+  readonly connection: ConnectionFacts;
+  /** The event loop's lateness so far when it was read (loop-lateness.ts). */
+  readonly lateMsAtRead: number;
   /** The query as the client sent it (chaos may rewrite the URL the handler reads). */
   query?: Params;
   identity?: Identity;

@@ -12,7 +12,10 @@ import { patient } from '../../helpers/target/patience.js';
  *   of 6 attempts), 400 ms and doubling apart; a request unanswered for 3 s (the machine's patience
  *   over it) counts as no answer;
  * - ACCESS_DENIED on a token: every worker waits on one new consent (single flight), and goes on
- *   with the new token; the refused token is never sent again.
+ *   with the new token; the refused token is never sent again;
+ * - a crawl whose server answers a next_token naming a page the crawl already fetched ends there
+ *   (it would go round for ever);
+ * - an import's status is polled every half second until it is done.
  * The consent itself is the caller's (`consent`), as a browser's.
  */
 export interface Answer {
@@ -30,6 +33,7 @@ const EDGE_FIRST_WAIT_MS = 400;
 const BLOCK_PAUSE_MS = 1500;
 const PACED_GAP_MS = 150;
 const PACED_SPAN_MS = 20_000;
+const IMPORT_POLL_MS = 500;
 
 /** What the workers of one client share: the pause after a block, and its pace. */
 export class ClientPace {
@@ -145,11 +149,21 @@ export class ConcurrentClient {
     }
   }
 
-  /** A whole crawl of one status filter: every page, next_token to page_token, stop at null. */
-  async crawl(dealer: SharedToken, status: string | null, fetchSize: number): Promise<number> {
+  /**
+   * A whole crawl of one status filter: every page, next_token to page_token, stop at null or at
+   * a next_token naming a page already fetched. `onPage` is told of each page read.
+   */
+  async crawl(
+    dealer: SharedToken,
+    status: string | null,
+    fetchSize: number,
+    onPage: () => void = () => undefined,
+  ): Promise<number> {
     let pageToken: string | null = null;
+    const fetched = new Set<string>();
     let pages = 0;
     do {
+      if (pageToken !== null) fetched.add(pageToken);
       const query = new URLSearchParams({
         fetch_size: String(fetchSize),
         ...(status === null ? {} : { ads_status: status }),
@@ -160,10 +174,43 @@ export class ConcurrentClient {
       }));
       if (answer.status !== 200) throw new Error(`the listing answered ${answer.status} after its retries`);
       pages += 1;
+      onPage();
       const next = (JSON.parse(answer.body) as { next_token?: string | null }).next_token ?? null;
-      pageToken = next === '' ? null : next;
+      pageToken = next === '' || (next !== null && fetched.has(next)) ? null : next;
     } while (pageToken !== null);
     return pages;
+  }
+
+  /** PUT /autoupload/import, the token in the body: the import's token, or the answer when refused. */
+  async importAds(dealer: SharedToken, adList: readonly unknown[]): Promise<string | Answer> {
+    const answer = await this.call('/autoupload/import', dealer, (token) => ({
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ access_token: token, ad_list: adList }),
+    }));
+    const importToken =
+      answer.status === 200 ? (JSON.parse(answer.body) as { token?: unknown }).token : undefined;
+    return typeof importToken === 'string' ? importToken : answer;
+  }
+
+  /** The import's status (POST /autoupload/import/{token}), polled every half second until done. */
+  async importDone(dealer: SharedToken, importToken: string): Promise<Record<string, unknown>> {
+    for (;;) {
+      const answer = await this.call(
+        `/autoupload/import/${encodeURIComponent(importToken)}`,
+        dealer,
+        (token) => ({
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ access_token: token }),
+        }),
+      );
+      if (answer.status !== 200)
+        throw new Error(`the import's status answered ${answer.status} after its retries`);
+      const body = JSON.parse(answer.body) as Record<string, unknown>;
+      if (body.autoupload_status === 'done') return body;
+      await delay(IMPORT_POLL_MS);
+    }
   }
 
   async close(): Promise<void> {
