@@ -94,10 +94,12 @@ export function allowanceAt(records: readonly JournalRecord[] | undefined, answe
 
 /**
  * Whether the client sent `request` after it could have read `answer`: by the same party, and
- * - on the answer's own connection: arrived after the answer left;
  * - the first request on a connection the sandbox accepted before the answer left: never (openedBefore);
  * - else: arrived, less the sandbox's lateness since the answer left (earliestArrival), at least the allowance
  *   after the answer left (allowanceAt, given the client's records).
+ * The answer's own connection proves no more: a bounded pool (Node's maxSockets, OkHttp's five a
+ * host) sends a request it held for a free connection on that one the moment the answer is in,
+ * before the code that sent the answered request has read it.
  * Only such a request is a reaction to the answer (a retry, a use of a refused token, the next
  * request after a block).
  */
@@ -107,7 +109,6 @@ export function sentAfterReading(
   records?: readonly JournalRecord[],
 ): boolean {
   if (!sameParty(answer, request) || request.seq <= answer.seq) return false;
-  if (sameConnection(answer, request)) return timeOf(request) >= answeredAt(answer);
   if (openedBefore(answer, request)) return false;
   return earliestArrival(answer, request) >= answeredAt(answer) + allowanceAt(records, answer);
 }
@@ -160,8 +161,9 @@ export function earliestArrival(answer: RequestRecord, request: RequestRecord): 
 }
 
 /**
- * Both on one connection, as the journal names it: HTTP/1.1 sends a request on a connection only
- * once the answer before it has come back (no pipelining), so no allowance is needed there.
+ * Both on one connection, as the journal names it: likely one worker's requests in turn (HTTP/1.1
+ * sends a request on a connection once the answer before it is back), a hint for telling crawls
+ * apart, never a proof of having read the answer (a pool hands the connection on at once).
  */
 export function sameConnection(a: RequestRecord, b: RequestRecord): boolean {
   return a.connection !== undefined && a.connection === b.connection;

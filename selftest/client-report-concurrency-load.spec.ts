@@ -110,6 +110,15 @@ test.describe('what the sandbox proves of a request on its way (C7.3-03 under lo
     expect(standingOfId(j, 'C7.3-03')).toBe('passed');
   });
 
+  // A bounded pool (Node's maxSockets, OkHttp's five a host, Python's pool_maxsize): a worker's
+  // request waits for a free connection and goes out on the refusal's own one the moment its
+  // answer is in, before the worker that sent the refused request has read it.
+  test("a request queued in a bounded pool, sent on the refusal's own connection 1 ms after it left: on its way, no reuse", () => {
+    const j = reconsentUnderLoad([{ at: 6, connection: 'w:1', opened: -500, place: 2 }]);
+    expect(failedIds(j)).toEqual([]);
+    expect(standingOfId(j, 'C7.3-03')).toBe('passed');
+  });
+
   test('the first request on a connection accepted after the refusal left, 180 ms on: a reuse (C7.3-03 alone)', () => {
     expect(failedIds(reconsentUnderLoad([{ at: 180, connection: 'w:2', opened: 150, place: 1 }]))).toEqual([
       'C7.3-03',

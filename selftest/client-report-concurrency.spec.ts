@@ -207,7 +207,9 @@ test.describe('the report card grades a client that does several things at once'
     expect(failedIds(reused)).toEqual(['C2.2-01']);
   });
 
-  test('a code sent again on the connection its success came back on, 5 ms after: reuse, however soon; on another connection at 5 ms, on its way (C2.2-01)', () => {
+  // A pool of one connection holds the second submit until the first's answer is in, then sends
+  // it on that same connection at once: on its way as much as on another connection.
+  test('a code sent again 5 ms after its success, on the connection that success came back on or on another: on its way (C2.2-01)', () => {
     const exchange = (j: JournalBuilder, at: number, status: 200 | 400, connection: string) =>
       j.at(at).request({
         endpoint: 'token',
@@ -227,7 +229,7 @@ test.describe('the report card grades a client that does several things at once'
     const sameConnection = new JournalBuilder('client-resend-same-connection');
     exchange(sameConnection, 0, 200, 'a:1');
     exchange(sameConnection, 10, 400, 'a:1');
-    expect(failedIds(sameConnection)).toEqual(['C2.2-01']);
+    expect(standingOfId(sameConnection, 'C2.2-01')).toBe('passed');
     const otherConnection = new JournalBuilder('client-double-submit-two-connections');
     exchange(otherConnection, 0, 200, 'a:1');
     exchange(otherConnection, 10, 400, 'a:2');
