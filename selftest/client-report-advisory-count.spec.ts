@@ -6,7 +6,7 @@ import { writeAllureResults } from '../report-card/allure.js';
 import { cardLines } from '../report-card/card-lines.js';
 import { gradeClient } from '../report-card/grade.js';
 import { junitCard } from '../report-card/junit.js';
-import { fp, JournalBuilder } from './broken-clients/journal-builder.js';
+import { fp, JournalBuilder, LISTING } from './broken-clients/journal-builder.js';
 
 /**
  * The card counts as the suite does (docs/report.md, "One count everywhere"): an advisory
@@ -17,9 +17,7 @@ function cycleFollower(): JournalBuilder {
   const j = new JournalBuilder('client-advisory-count');
   const page = (pageToken: string | null): void => {
     j.wait(300).request({
-      endpoint: 'listing',
-      method: 'GET',
-      path: '/autoupload/v1/published',
+      ...LISTING,
       login: 'dealer-a',
       credentials: { bearer: fp('token-a') },
       params: { fetch_size: null, ads_status: null, page_token: pageToken },

@@ -1,23 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { gradeClient, standingOf } from '../report-card/grade.js';
-import { fp, JournalBuilder } from './broken-clients/journal-builder.js';
+import { failedIds, standingOfId } from './support/card-standings.js';
+import { fp, JournalBuilder, LISTING } from './broken-clients/journal-builder.js';
 
 /**
  * CFN-01 for crawls of one filter side by side behind the edge (report-card/graders/edge-retries.ts):
  * a page asked for while a page named it is a crawl's next page, whichever crawl sent it; only a
  * page asked for beyond is a retry, however the edge held, refused or delayed the requests.
  */
-function failedIds(j: JournalBuilder): string[] {
-  return gradeClient(j.clientId, j.records)
-    .lines.filter((line) => standingOf(line) !== 'passed' && standingOf(line) !== 'not exercised')
-    .map((line) => line.requirement.id);
-}
-
-function standingOfId(j: JournalBuilder, id: string): string {
-  const line = gradeClient(j.clientId, j.records).lines.find((found) => found.requirement.id === id);
-  return line === undefined ? 'absent' : standingOf(line);
-}
-
 test("crawl W's page held by the edge, then refused; crawl X, named that page just now, asks for it 230 ms after the refusal: X's next page, no retry of W's (CFN-01)", () => {
   const j = new JournalBuilder('client-side-by-side-held');
   const token = fp('shared-token');
@@ -29,9 +18,7 @@ test("crawl W's page held by the edge, then refused; crawl X, named that page ju
     status: number,
   ) =>
     j.at(at).request({
-      endpoint: 'listing',
-      method: 'GET',
-      path: '/autoupload/v1/published',
+      ...LISTING,
       login: 'dealer-a',
       connection,
       credentials: { bearer: token },
@@ -65,9 +52,7 @@ function twoRetrying(storm: boolean): JournalBuilder {
     next: string | null = null,
   ) =>
     j.at(at).request({
-      endpoint: 'listing',
-      method: 'GET',
-      path: '/autoupload/v1/published',
+      ...LISTING,
       login: 'dealer-a',
       connection,
       credentials: { bearer: token },

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { gradeClient, standingOf } from '../report-card/grade.js';
+import { gradeClient } from '../report-card/grade.js';
 import type { RequestRecord } from '../spec/journal.js';
-import { fp, JournalBuilder, START } from './broken-clients/journal-builder.js';
+import { failedIds, standingOfId } from './support/card-standings.js';
+import { fp, JournalBuilder, LISTING, START } from './broken-clients/journal-builder.js';
 
 /**
  * A client that does several things at once, graded from a loaded sandbox's journal
@@ -9,17 +10,6 @@ import { fp, JournalBuilder, START } from './broken-clients/journal-builder.js';
  * answer left (the connection it came on, accepted before; the sandbox's own lateness in between)
  * spares a correct client, and a mistaken one that goes on is still seen.
  */
-function failedIds(j: JournalBuilder): string[] {
-  return gradeClient(j.clientId, j.records)
-    .lines.filter((line) => standingOf(line) !== 'passed' && standingOf(line) !== 'not exercised')
-    .map((line) => line.requirement.id);
-}
-
-function standingOfId(j: JournalBuilder, id: string): string {
-  const line = gradeClient(j.clientId, j.records).lines.find((found) => found.requirement.id === id);
-  return line === undefined ? 'absent' : standingOf(line);
-}
-
 /** A listing page request of one of the workers, refused 401 or served its last page. */
 function listing(
   j: JournalBuilder,
@@ -29,9 +19,7 @@ function listing(
   status: 401 | 200,
 ): RequestRecord {
   return j.at(arrivedMs).request({
-    endpoint: 'listing',
-    method: 'GET',
-    path: '/autoupload/v1/published',
+    ...LISTING,
     login: 'dealer-a',
     credentials: { bearer: token },
     params: { fetch_size: 100, ads_status: filter, page_token: null },
@@ -177,9 +165,7 @@ function sideBySideBehindTheEdge(retryAfterMs: number, renewed = false, other = 
     carried = token,
   ) =>
     j.at(at).request({
-      endpoint: 'listing',
-      method: 'GET',
-      path: '/autoupload/v1/published',
+      ...LISTING,
       login: 'dealer-a',
       connection,
       credentials: { bearer: carried },
@@ -233,9 +219,7 @@ function sideBySideCycle(renewed: boolean): JournalBuilder {
     carried = token,
   ) =>
     j.at(at).request({
-      endpoint: 'listing',
-      method: 'GET',
-      path: '/autoupload/v1/published',
+      ...LISTING,
       login: 'dealer-a',
       credentials: { bearer: carried },
       params: { fetch_size: fetchSize, ads_status: null, page_token: pageToken },
@@ -277,9 +261,7 @@ test("crawl A's retry journaled before crawl B's same page that arrived first (t
     status = 200,
   ) =>
     j.at(at).request({
-      endpoint: 'listing',
-      method: 'GET',
-      path: '/autoupload/v1/published',
+      ...LISTING,
       login: 'dealer-a',
       connection,
       credentials: { bearer: token },
@@ -297,9 +279,7 @@ test("crawl A's retry journaled before crawl B's same page that arrived first (t
   page(425, 'p:2', fp('page-p'), null);
   // B's request for page P, on the connection A's 502 came back on, held by the edge's latency.
   j.at(30).request({
-    endpoint: 'listing',
-    method: 'GET',
-    path: '/autoupload/v1/published',
+    ...LISTING,
     login: 'dealer-a',
     connection: 'p:1',
     credentials: { bearer: token },

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { gradeClient, standingOf } from '../report-card/grade.js';
 import { TRAVEL_ALLOWANCE_MS } from '../report-card/causality.js';
 import type { RequestRecord } from '../spec/journal.js';
-import { fp, JournalBuilder } from './broken-clients/journal-builder.js';
+import { failedIds, standingOfId } from './support/card-standings.js';
+import { fp, JournalBuilder, LISTING } from './broken-clients/journal-builder.js';
 
 /**
  * A client that does several things at once (report-card/causality.ts): a request is held against
@@ -10,19 +10,6 @@ import { fp, JournalBuilder } from './broken-clients/journal-builder.js';
  * is written in the order the sandbox answers (numbers) the requests, each request placed at the
  * millisecond it arrived.
  */
-function failedIds(j: JournalBuilder): string[] {
-  const card = gradeClient(j.clientId, j.records);
-  return card.lines
-    .filter((line) => standingOf(line) !== 'passed' && standingOf(line) !== 'not exercised')
-    .map((line) => line.requirement.id);
-}
-
-function standingOfId(j: JournalBuilder, id: string): string {
-  const line = gradeClient(j.clientId, j.records).lines.find((found) => found.requirement.id === id);
-  return line === undefined ? 'absent' : standingOf(line);
-}
-
-const LISTING = { endpoint: 'listing', method: 'GET', path: '/autoupload/v1/published' } as const;
 const FILTERS = ['published', 'pending_review', 'deleted', 'refused', 'published,refused', 'deleted,refused'];
 
 function listing(

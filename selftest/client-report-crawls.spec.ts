@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { gradeClient, standingOf } from '../report-card/grade.js';
-import { fp, JournalBuilder } from './broken-clients/journal-builder.js';
+import { fp, JournalBuilder, LISTING } from './broken-clients/journal-builder.js';
 
 /**
  * Which crawl a listing request belongs to (report-card/listing.ts crawlsOf): the one whose page
@@ -22,9 +22,7 @@ function page(
 ): void {
   j.wait(300).request({
     ...(connection === undefined ? {} : { connection }),
-    endpoint: 'listing',
-    method: 'GET',
-    path: '/autoupload/v1/published',
+    ...LISTING,
     login,
     credentials: { bearer: fp(`token-${login}`) },
     params: { fetch_size: null, ads_status: null, page_token: pageToken },

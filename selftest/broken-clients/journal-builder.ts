@@ -7,6 +7,8 @@ import type { DeliveryRecord, JournalRecord, RequestRecord } from '../../spec/jo
  */
 export const CHAOS = { profiles: ['hostile-marketplace'], seed: 7 };
 export const START = Date.parse('2026-11-27T06:00:00.000Z');
+/** A listing request's endpoint, method and path, as the journal names them. */
+export const LISTING = { endpoint: 'listing', method: 'GET', path: '/autoupload/v1/published' } as const;
 
 /** A fingerprint as the journal writes one: `fp:` and 16 hex characters, the same for the same name. */
 export function fp(name: string): string {
