@@ -120,12 +120,14 @@ class CrawlBook {
       waiting.filter(({ crawl }) => !(this.sent.get(crawl)?.has(token) ?? false));
     const onItsConnection = (waiting: typeof candidates): (typeof candidates)[number] | undefined =>
       waiting.find(({ page }) => sameConnection(page, request));
+    const forwardUnsent = unsent(forward);
+    const readableUnsent = unsent(readable);
     const found =
-      onItsConnection(unsent(forward)) ??
-      unsent(forward)[0] ??
+      onItsConnection(forwardUnsent) ??
+      forwardUnsent[0] ??
       forward[0] ??
-      onItsConnection(unsent(readable)) ??
-      unsent(readable)[0] ??
+      onItsConnection(readableUnsent) ??
+      readableUnsent[0] ??
       readable[0] ??
       candidates[0];
     if (found !== undefined) candidates.splice(candidates.indexOf(found), 1);
