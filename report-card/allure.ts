@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Stage, Status, type Label, type TestResult } from 'allure-js-commons';
+import { UnsyncedWriter } from '../helpers/report/allure-reporter.js';
 import { redactText } from '../helpers/report/redact.js';
 import { chaosText, evidenceText, type CardLine } from './card-lines.js';
 import type { ReportCard } from './grade.js';
@@ -11,7 +12,8 @@ import type { ReportCard } from './grade.js';
  * tests carry theirs): an advisory requirement that does not hold is passed with its warning
  * ("ADVISORY: ...") and the label kind=advisory, as the suite's advisory tests are (one count
  * everywhere; the package's categories list it under advisory warnings); one not exercised is
- * skipped (failed with --require-exercised). The evidence is a text attachment.
+ * skipped (failed with --require-exercised). The evidence is a text attachment. Files go through
+ * the runner's own writer (each published whole), redacted as the suite's are.
  */
 
 const CARD_EPIC = 'client report';
@@ -34,15 +36,15 @@ function labelsOf(line: CardLine, card: ReportCard): Label[] {
   ];
 }
 
-function evidenceAttachment(dir: string, line: CardLine): TestResult['attachments'] {
+function evidenceAttachment(writer: UnsyncedWriter, line: CardLine): TestResult['attachments'] {
   if (line.evidence.length === 0) return [];
   const source = `${randomUUID()}-attachment.txt`;
-  writeFileSync(join(dir, source), redactText(evidenceText(line)));
+  writer.writeAttachment(source, Buffer.from(redactText(evidenceText(line))));
   return [{ name: 'evidence (journal records)', source, type: 'text/plain' }];
 }
 
 function resultOf(
-  dir: string,
+  writer: UnsyncedWriter,
   line: CardLine,
   card: ReportCard,
   requireExercised: boolean,
@@ -65,7 +67,7 @@ function resultOf(
     links: [],
     parameters: [{ name: 'client', value: card.clientId }],
     steps: [],
-    attachments: evidenceAttachment(dir, line),
+    attachments: evidenceAttachment(writer, line),
     start: now,
     stop: now,
   };
@@ -106,9 +108,11 @@ export function writeAllureResults(
 ): void {
   mkdirSync(dir, { recursive: true });
   removeEarlierCard(dir, card.clientId);
+  const writer = new UnsyncedWriter(dir);
   const now = Date.now();
   for (const line of lines) {
-    const result = resultOf(dir, line, card, requireExercised, now);
-    writeFileSync(join(dir, `${result.uuid}-result.json`), redactText(JSON.stringify(result)));
+    const result = resultOf(writer, line, card, requireExercised, now);
+    // Redacted whole, as the text a server or a client sent may sit in any field.
+    writer.writeResult(JSON.parse(redactText(JSON.stringify(result))) as TestResult);
   }
 }
