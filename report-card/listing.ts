@@ -2,7 +2,7 @@ import type { JournalRecord, RequestRecord } from '../spec/journal.js';
 import { isSection3Status } from '../spec/ad-status.js';
 import { OTHER_STATUS } from './deliveries.js';
 import { arrivedAfterAnswer, sameConnection, sameParty } from './causality.js';
-import { faultsOf, paramOf, requestsOf, textParam } from './records.js';
+import { faultsOf, paramOf, requestsOf, textParam, timeOf } from './records.js';
 
 /** The listing's facts as the journal holds them (page tokens are fingerprints). */
 
@@ -95,6 +95,9 @@ class CrawlBook {
   private readonly lastOfUserAndFilter = new Map<string, number>();
   /** The page tokens each crawl has sent. */
   private readonly sent = new Map<number, Set<string>>();
+  /** When each crawl's latest request came, and which crawls met a null next_token. */
+  private readonly latestArrival = new Map<number, number>();
+  private readonly ended = new Set<number>();
 
   /**
    * The crawl `request` continues with `token`, taken off the waiting list. Workers sharing a
@@ -138,15 +141,23 @@ class CrawlBook {
     return this.lastOfUserAndFilter.get(userAndFilter);
   }
 
-  /** After a request of `crawl`: it waits on the page's next_token, or still on its own token. */
+  /**
+   * After a request of `crawl`: it waits on the page's next_token, or still on its own token; a
+   * crawl that met a null next_token waits on nothing. A request that came before the crawl's
+   * latest is history and changes neither: the sandbox held it past the client's patience (a
+   * timeout) and journaled it once it closed it, after the client had asked again and gone on,
+   * perhaps to the end. Left waiting, it would hand the crawl another worker's request.
+   */
   answered(crawl: number, userAndFilter: string, request: RequestRecord, token: string | undefined): void {
+    if (token !== undefined) this.sent.set(crawl, (this.sent.get(crawl) ?? new Set<string>()).add(token));
+    const arrived = timeOf(request);
+    if (arrived < (this.latestArrival.get(crawl) ?? -Infinity)) return;
+    this.latestArrival.set(crawl, arrived);
     this.lastOfUserAndFilter.set(userAndFilter, crawl);
-    if (token !== undefined) {
-      this.lastWith.set(token, crawl);
-      this.sent.set(crawl, (this.sent.get(crawl) ?? new Set<string>()).add(token));
-    }
+    if (token !== undefined) this.lastWith.set(token, crawl);
     const next = isPage(request) ? nextTokenOf(request) : token;
-    if (typeof next !== 'string') return;
+    if (next === null) this.ended.add(crawl);
+    if (typeof next !== 'string' || this.ended.has(crawl)) return;
     if (isPage(request)) this.lastWith.set(next, crawl);
     this.waiting.set(next, [...(this.waiting.get(next) ?? []), { crawl, page: request }]);
   }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { RequestRecord } from '../spec/journal.js';
 import { gradeClient, standingOf } from '../report-card/grade.js';
 import { fp, JournalBuilder, LISTING } from './broken-clients/journal-builder.js';
 
@@ -57,6 +58,46 @@ test.describe('the report card tells crawls apart by their tokens', () => {
     const standings = standingsOf(j);
     expect(standings['C4.4-03']).toBe('passed');
     expect(standings['C4.4-04']).toBe('not exercised');
+  });
+
+  // Two workers sharing a token, each its crawl of one listing (the server's tokens the same in
+  // both). The sandbox held the fast worker's request for T3 longer than the worker waited: the
+  // worker asked again, read on to the end, and the held request was journaled afterwards. The
+  // slow worker then met an edge's 502 on T3 and asked again: its own crawl, not the ended one.
+  test('a held request journaled after its crawl ended leaves the crawl waiting on nothing: a slower worker retrying the same token is no crawl past its end (C4.4-03)', () => {
+    const j = new JournalBuilder('client-held-request');
+    const bearer = fp('token-shared');
+    const listing = (pageToken: string | null, fields: Partial<RequestRecord>): RequestRecord =>
+      j.request({
+        ...LISTING,
+        login: 'dealer-a',
+        credentials: { bearer },
+        params: { fetch_size: 10, ads_status: null, page_token: pageToken },
+        status: 200,
+        ...fields,
+      });
+    listing(null, { answer: { items: 10, next_token: fp('t-2') } });
+    j.wait(100);
+    listing(fp('t-2'), { answer: { items: 10, next_token: fp('t-3') } });
+    j.wait(100);
+    listing(null, { answer: { items: 10, next_token: fp('t-2') } });
+    // The fast worker's request for T3 came at 300 ms; it asked again at 3,400 ms.
+    j.at(3400);
+    listing(fp('t-3'), { answer: { items: 10, next_token: fp('t-4') } });
+    j.wait(300);
+    listing(fp('t-4'), { answer: { items: 4, next_token: null } });
+    // The held request, journaled when the sandbox closed it (8 s after it came).
+    j.at(300);
+    listing(fp('t-3'), { status: 0, reason: 'timeout', duration_ms: 8000 });
+    j.at(8500);
+    listing(fp('t-2'), { answer: { items: 10, next_token: fp('t-3') } });
+    j.wait(300);
+    listing(fp('t-3'), { status: 502, duration_ms: 2 });
+    j.wait(500);
+    listing(fp('t-3'), { answer: { items: 10, next_token: fp('t-4') } });
+    j.wait(300);
+    listing(fp('t-4'), { answer: { items: 4, next_token: null } });
+    expect(standingsOf(j)['C4.4-03']).toBe('passed');
   });
 
   test('a dealer whose crawl goes on past its null while another dealer is crawled still fails C4.4-03', () => {
