@@ -52,7 +52,8 @@ export function unknownStatusesOf(record: RequestRecord): string[] {
 }
 
 /**
- * The crawl each listing request belongs to, by its seq: a request without page_token starts one;
+ * The crawl each listing request belongs to, by its seq, the requests taken as they came
+ * (inArrivalOrder): a request without page_token starts one;
  * one with a page_token continues a crawl now waiting on that token (its last page answered it),
  * by the same user (else party) and answered before the request arrived where one is (causality.ts). So crawls
  * side by side (two users of one client, two filters, workers sharing a token) stay apart, and so
@@ -67,7 +68,7 @@ export function unknownStatusesOf(record: RequestRecord): string[] {
 export function crawlsOf(requests: readonly RequestRecord[]): Map<number, number> {
   const crawlOfSeq = new Map<number, number>();
   const crawls = new CrawlBook();
-  for (const request of requests) {
+  for (const request of inArrivalOrder(requests)) {
     const token = pageTokenOf(request);
     const userAndFilter = JSON.stringify([request.login, textParam(request, 'ads_status') ?? null]);
     const crawl =
@@ -78,6 +79,16 @@ export function crawlsOf(requests: readonly RequestRecord[]): Map<number, number
     crawls.answered(crawl, userAndFilter, request, token);
   }
   return crawlOfSeq;
+}
+
+/**
+ * The requests as they came, where the journal numbers them as they were answered: a request the
+ * sandbox held (latency, a timeout closed long after the client asked again) is numbered after
+ * requests sent once its crawl's next page was read. A crawl's next request comes after its page
+ * was answered, so in this order every page a request may follow is already booked.
+ */
+function inArrivalOrder(requests: readonly RequestRecord[]): RequestRecord[] {
+  return [...requests].sort((a, b) => timeOf(a) - timeOf(b) || a.seq - b.seq);
 }
 
 /**
@@ -95,8 +106,7 @@ class CrawlBook {
   private readonly lastOfUserAndFilter = new Map<string, number>();
   /** The page tokens each crawl has sent. */
   private readonly sent = new Map<number, Set<string>>();
-  /** When each crawl's latest request came, and which crawls met a null next_token. */
-  private readonly latestArrival = new Map<number, number>();
+  /** The crawls that met a null next_token. */
   private readonly ended = new Set<number>();
 
   /**
@@ -142,19 +152,16 @@ class CrawlBook {
   }
 
   /**
-   * After a request of `crawl`: it waits on the page's next_token, or still on its own token; a
-   * crawl that met a null next_token waits on nothing. A request that came before the crawl's
-   * latest is history and changes neither: the sandbox held it past the client's patience (a
-   * timeout) and journaled it once it closed it, after the client had asked again and gone on,
-   * perhaps to the end. Left waiting, it would hand the crawl another worker's request.
+   * After a request of `crawl`: it waits on the page's next_token, or still on its own token (a
+   * refusal, a request the sandbox held past the client's patience); a crawl that met a null
+   * next_token waits on nothing.
    */
   answered(crawl: number, userAndFilter: string, request: RequestRecord, token: string | undefined): void {
-    if (token !== undefined) this.sent.set(crawl, (this.sent.get(crawl) ?? new Set<string>()).add(token));
-    const arrived = timeOf(request);
-    if (arrived < (this.latestArrival.get(crawl) ?? -Infinity)) return;
-    this.latestArrival.set(crawl, arrived);
     this.lastOfUserAndFilter.set(userAndFilter, crawl);
-    if (token !== undefined) this.lastWith.set(token, crawl);
+    if (token !== undefined) {
+      this.lastWith.set(token, crawl);
+      this.sent.set(crawl, (this.sent.get(crawl) ?? new Set<string>()).add(token));
+    }
     const next = isPage(request) ? nextTokenOf(request) : token;
     if (next === null) this.ended.add(crawl);
     if (typeof next !== 'string' || this.ended.has(crawl)) return;
