@@ -7,7 +7,7 @@
 // kept it, goes to reports/client-matrix/.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { childEnvironment } from '../config/environment.js';
@@ -30,6 +30,9 @@ export interface MatrixCell {
   profile: string;
   clean: number;
   runs: number;
+  /** The profile's wall time (all its styles' runs) and the machine's one-minute load at its end. */
+  seconds: number;
+  load: number;
   firstFailure?: string;
   /** The journal of the first failure's sandbox, when the test kept it (reports/client-matrix/). */
   firstFailureJournal?: string;
@@ -96,11 +99,16 @@ function oneLine(message: string): string {
 }
 
 /** Each spec's runs in the report: clean ones counted, the first failure's message kept. */
-function cellsOf(report: ReportSuite, profile: string, runs: number): MatrixCell[] {
+function cellsOf(
+  report: ReportSuite,
+  profile: string,
+  runs: number,
+  measured: Pick<MatrixCell, 'seconds' | 'load'>,
+): MatrixCell[] {
   const cells = new Map<string, MatrixCell>();
   const visit = (suite: ReportSuite): void => {
     for (const spec of suite.specs ?? []) {
-      const cell = cells.get(spec.title) ?? { style: spec.title, profile, clean: 0, runs };
+      const cell = cells.get(spec.title) ?? { style: spec.title, profile, clean: 0, runs, ...measured };
       cells.set(spec.title, cell);
       for (const run of spec.tests) {
         if (run.status === 'expected') cell.clean += 1;
@@ -135,6 +143,7 @@ async function runProfile(profile: string, opts: MatrixOptions): Promise<MatrixC
   const burners: ChildProcess[] = Array.from({ length: opts.burners }, () =>
     spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }),
   );
+  const began = performance.now();
   try {
     await started(
       process.execPath,
@@ -150,7 +159,11 @@ async function runProfile(profile: string, opts: MatrixOptions): Promise<MatrixC
       childEnvironment({ CLIENT_MATRIX_PROFILE: profile, PLAYWRIGHT_JSON_OUTPUT_NAME: output }),
     );
     const report = JSON.parse(readFileSync(output, 'utf8')) as ReportSuite;
-    return cellsOf(report, profile, opts.runs);
+    const measured = {
+      seconds: Math.round((performance.now() - began) / 1000),
+      load: Math.round((loadavg()[0] ?? 0) * 10) / 10,
+    };
+    return cellsOf(report, profile, opts.runs, measured);
   } finally {
     for (const burner of burners) burner.kill();
     rmSync(folder, { recursive: true, force: true });
@@ -160,15 +173,15 @@ async function runProfile(profile: string, opts: MatrixOptions): Promise<MatrixC
 function markdown(cells: readonly MatrixCell[], opts: MatrixOptions): string {
   const rows = cells.map(
     (cell) =>
-      `| ${cell.style} | ${cell.profile} | ${cell.clean}/${cell.runs} | ${(cell.firstFailure ?? '').replace(/\|/g, '\\|')} |`,
+      `| ${cell.style} | ${cell.profile} | ${cell.clean}/${cell.runs} | ${cell.seconds} s, load ${cell.load} | ${(cell.firstFailure ?? '').replace(/\|/g, '\\|')} |`,
   );
   return [
     '# Correct concurrent clients under chaos',
     '',
     `${opts.runs} run(s) of each client style under each profile, ${opts.burners} CPU-bound process(es) beside, ${opts.workers} worker(s) (\`npm run client-matrix\`).`,
     '',
-    '| client style | profile | clean runs | first failure |',
-    '| --- | --- | --- | --- |',
+    '| client style | profile | clean runs | profile took | first failure |',
+    '| --- | --- | --- | --- | --- |',
     ...rows,
     '',
   ].join('\n');
@@ -181,7 +194,7 @@ async function main(): Promise<void> {
     const found = await runProfile(profile, opts);
     for (const cell of found)
       console.log(
-        `${cell.clean === cell.runs ? 'clean   ' : 'NOT CLEAN'} ${cell.profile}: ${cell.style}: ${cell.clean}/${cell.runs}${cell.firstFailure === undefined ? '' : ` (${cell.firstFailure})`}`,
+        `${cell.clean === cell.runs ? 'clean   ' : 'NOT CLEAN'} ${cell.profile}: ${cell.style}: ${cell.clean}/${cell.runs} (${cell.seconds} s, load ${cell.load})${cell.firstFailure === undefined ? '' : ` (${cell.firstFailure})`}`,
       );
     cells.push(...found);
   }
