@@ -1,4 +1,4 @@
-import type { DeliveryRecord, JournalRecord, RequestRecord } from '../../spec/journal.js';
+import type { ChaosDecision, DeliveryRecord, JournalRecord, RequestRecord } from '../../spec/journal.js';
 
 /**
  * Writes journal records as the sandbox would, for the report card's own tests: a clock the
@@ -19,6 +19,99 @@ export function fp(name: string): string {
 
 type RequestFields = Pick<RequestRecord, 'endpoint' | 'method' | 'path' | 'status'> &
   Partial<Omit<RequestRecord, 'kind' | 'seq' | 'at' | 'client_id' | 'chaos'>>;
+
+/** Who asks for a listing page, and with what: the request's half of its record. */
+export interface ListingAsk {
+  /** The Bearer token's fingerprint. */
+  bearer: string;
+  /** The token's user: `DEALER` unless said. */
+  login?: string;
+  connection?: string;
+  /** The builder's `http` unless said. */
+  scheme?: RequestRecord['scheme'];
+  /** Null unless said: the journal writes a parameter absent from the query as null. */
+  fetch_size?: number | null;
+  ads_status?: string | null;
+  /** Null for a crawl's first page. */
+  page_token: string | null;
+  /** How long the answer took; the builder's default unless said. */
+  duration_ms?: number;
+}
+
+/** A page of ads, as the journal keeps its answer. */
+export interface ListingPage {
+  items: number;
+  next_token: string | null;
+  statuses?: string;
+}
+
+/** The edge's own HTML error pages, each journaled with its status. */
+const EDGE_PAGE_STATUS = { 'html-403': 403, 'html-502': 502, 'html-503': 503 } as const;
+type EdgePage = keyof typeof EDGE_PAGE_STATUS;
+/** A connection the edge closed unanswered: journaled status 0, with the reason when the journal names it. */
+type EdgeUnanswered = 'reset' | 'timeout';
+
+/**
+ * What a listing request met, as the journal writes it: a page (200, perhaps with the chaos
+ * decision that let it through changed or late), a refusal by its status and reason (the API's
+ * 401 ACCESS_DENIED, 429 RATE_LIMIT; or a status the journal holds with no chaos decision), or an
+ * edge fault (its status and `decision: { profile: 'edge', fault }`).
+ */
+export type ListingMet =
+  | { page: ListingPage; decision?: ChaosDecision }
+  | { status: number; reason?: string }
+  | { edge: EdgePage }
+  | { [Fault in EdgeUnanswered]: { edge: Fault; reason?: Fault } }[EdgeUnanswered];
+
+/** The dealer a listing request acts for unless a test says another. */
+export const DEALER = 'dealer-a';
+/** The edge's latency: a page that got through late. */
+export const EDGE_LATENCY: ChaosDecision = { profile: 'edge', fault: 'latency' };
+
+/** A full page of ten published ads naming `next`: a crawl's page in the concurrency tests. */
+export function tenPublished(next: string | null): ListingMet {
+  return { page: { items: 10, next_token: next, statuses: 'published' } };
+}
+
+/** The answer's half of a listing record; fields a test left out stay out of the record. */
+function metFields(met: ListingMet): Pick<RequestRecord, 'status'> & Partial<RequestRecord> {
+  if ('page' in met) {
+    const { items, next_token, statuses } = met.page;
+    return {
+      status: 200,
+      answer: { items, next_token, ...(statuses === undefined ? {} : { statuses }) },
+      ...(met.decision === undefined ? {} : { decision: met.decision }),
+    };
+  }
+  if ('edge' in met) {
+    const status = met.edge === 'reset' || met.edge === 'timeout' ? 0 : EDGE_PAGE_STATUS[met.edge];
+    const reason = 'reason' in met ? met.reason : undefined;
+    return {
+      status,
+      ...(reason === undefined ? {} : { reason }),
+      decision: { profile: 'edge', fault: met.edge },
+    };
+  }
+  return { status: met.status, ...(met.reason === undefined ? {} : { reason: met.reason }) };
+}
+
+/** A v1 listing request's record fields: who asked, with what, and what it met. */
+function listingFields(ask: ListingAsk, met: ListingMet): RequestFields {
+  return {
+    ...LISTING,
+    login: ask.login ?? DEALER,
+    ...(ask.scheme === undefined ? {} : { scheme: ask.scheme }),
+    ...(ask.connection === undefined ? {} : { connection: ask.connection }),
+    credentials: { bearer: ask.bearer },
+    params: {
+      fetch_size: ask.fetch_size ?? null,
+      ads_status: ask.ads_status ?? null,
+      page_token: ask.page_token,
+    },
+    ...(ask.duration_ms === undefined ? {} : { duration_ms: ask.duration_ms }),
+    ...metFields(met),
+  };
+}
 
 type DeliveryFields = Pick<DeliveryRecord, 'status_sent' | 'outcome'> &
   Partial<Omit<DeliveryRecord, 'kind' | 'seq' | 'at' | 'client_id' | 'chaos'>>;
@@ -64,6 +157,11 @@ export class JournalBuilder {
     this.records.push(record);
     this.now += record.duration_ms;
     return record;
+  }
+
+  /** A v1 listing request: who asked (`ask`) and what it met, journaled as the sandbox does. */
+  listing(ask: ListingAsk, met: ListingMet): RequestRecord {
+    return this.request(listingFields(ask, met));
   }
 
   delivery(fields: DeliveryFields): DeliveryRecord {
