@@ -6,7 +6,7 @@ import { writeAllureResults } from '../report-card/allure.js';
 import { cardLines } from '../report-card/card-lines.js';
 import { gradeClient } from '../report-card/grade.js';
 import { junitCard } from '../report-card/junit.js';
-import { fp, JournalBuilder, LISTING } from './broken-clients/journal-builder.js';
+import { fp, JournalBuilder } from './broken-clients/journal-builder.js';
 
 /**
  * The card counts as the suite does (docs/report.md, "One count everywhere"): an advisory
@@ -15,19 +15,12 @@ import { fp, JournalBuilder, LISTING } from './broken-clients/journal-builder.js
  */
 function cycleFollower(): JournalBuilder {
   const j = new JournalBuilder('client-advisory-count');
-  const page = (pageToken: string | null): void => {
-    j.wait(300).request({
-      ...LISTING,
-      login: 'dealer-a',
-      credentials: { bearer: fp('token-a') },
-      params: { fetch_size: null, ads_status: null, page_token: pageToken },
-      status: 200,
-      answer: { items: 3, next_token: fp('t-1') },
-    });
-  };
-  page(null);
-  page(fp('t-1'));
-  page(fp('t-1'));
+  // Every page names t-1 next: page t-1 names itself, and the follower fetches it again.
+  for (const pageToken of [null, fp('t-1'), fp('t-1')])
+    j.wait(300).listing(
+      { bearer: fp('token-a'), page_token: pageToken },
+      { page: { items: 3, next_token: fp('t-1') } },
+    );
   return j;
 }
 

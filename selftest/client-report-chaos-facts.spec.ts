@@ -16,29 +16,26 @@ function standingsOf(j: JournalBuilder): Record<string, string> {
 
 const STATUSES = { profile: 'statuses', fault: 'other-status' };
 const RENUMBERED = { profile: 'catalog-renumber', fault: 'catalog-renumbered' };
-const LISTING = { endpoint: 'listing', method: 'GET', path: '/autoupload/v1/published' } as const;
+/** The listing's asker: the token, and the user the builder writes on every other record of these journals. */
+const TOKEN_HOLDER = { bearer: fp('token'), login: 'user_reportcard' };
 
 function listed(j: JournalBuilder, pageToken: string | null, next: string | null, other = false): void {
-  j.wait(1000).request({
-    ...LISTING,
-    credentials: { bearer: fp('token') },
-    params: { fetch_size: null, ads_status: null, page_token: pageToken },
-    status: 200,
-    answer: { items: 3, next_token: next },
-    ...(other ? { decision: STATUSES } : {}),
-  });
+  j.wait(1000).listing(
+    { ...TOKEN_HOLDER, page_token: pageToken },
+    { page: { items: 3, next_token: next }, ...(other ? { decision: STATUSES } : {}) },
+  );
 }
 
 /** A listing page refused RATE_LIMIT; its answer takes `durationMs` (the builder's default when not said). */
 function rateLimited(j: JournalBuilder, pageToken: string, durationMs?: number): void {
-  j.request({
-    ...LISTING,
-    credentials: { bearer: fp('token') },
-    params: { fetch_size: null, ads_status: null, page_token: pageToken },
-    status: 429,
-    reason: 'RATE_LIMIT',
-    ...(durationMs === undefined ? {} : { duration_ms: durationMs }),
-  });
+  j.listing(
+    {
+      ...TOKEN_HOLDER,
+      page_token: pageToken,
+      ...(durationMs === undefined ? {} : { duration_ms: durationMs }),
+    },
+    { status: 429, reason: 'RATE_LIMIT' },
+  );
 }
 
 function imported(j: JournalBuilder, catalogIds: string, statusCode: number): RequestRecord {
