@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { gradeClient, standingOf } from '../report-card/grade.js';
 import type { RequestRecord } from '../spec/journal.js';
-import { fp, JournalBuilder } from './broken-clients/journal-builder.js';
+import { fp, JournalBuilder, RATE_LIMITED } from './broken-clients/journal-builder.js';
 
 /**
  * The graders read the facts the sandbox's chaos writes in its own shapes (sandbox/journal/facts.ts):
@@ -34,7 +34,7 @@ function rateLimited(j: JournalBuilder, pageToken: string, durationMs?: number):
       page_token: pageToken,
       ...(durationMs === undefined ? {} : { duration_ms: durationMs }),
     },
-    { status: 429, reason: 'RATE_LIMIT' },
+    RATE_LIMITED,
   );
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { failedIds, standingOfId } from './support/card-standings.js';
-import { fp, JournalBuilder, tenPublished } from './broken-clients/journal-builder.js';
+import { fp, JournalBuilder, publishedPage } from './broken-clients/journal-builder.js';
 
 /**
  * CFN-01 for crawls of one filter side by side behind the edge (report-card/graders/edge-retries.ts):
@@ -10,16 +10,19 @@ import { fp, JournalBuilder, tenPublished } from './broken-clients/journal-build
 test("crawl W's page held by the edge, then refused; crawl X, named that page just now, asks for it 230 ms after the refusal: X's next page, no retry of W's (CFN-01)", () => {
   const j = new JournalBuilder('client-side-by-side-held');
   const ask = { bearer: fp('shared-token'), fetch_size: 10, ads_status: 'published', duration_ms: 1 };
-  j.at(-9000).listing({ ...ask, connection: 'p:18', page_token: null }, tenPublished(fp('page-p')));
+  j.at(-9000).listing({ ...ask, connection: 'p:18', page_token: null }, publishedPage(10, fp('page-p')));
   j.at(-8990).listing(
     { ...ask, connection: 'p:18', page_token: fp('page-p'), duration_ms: 8000 },
     { edge: 'timeout' },
   );
-  j.at(200).listing({ ...ask, connection: 'p:24', page_token: null }, tenPublished(fp('page-q')));
+  j.at(200).listing({ ...ask, connection: 'p:24', page_token: null }, publishedPage(10, fp('page-q')));
   j.at(0).listing({ ...ask, connection: 'p:21', page_token: fp('page-p') }, { edge: 'html-403' });
-  j.at(228).listing({ ...ask, connection: 'p:24', page_token: fp('page-q') }, tenPublished(fp('page-p')));
-  j.at(230).listing({ ...ask, connection: 'p:22', page_token: fp('page-p') }, tenPublished(null));
-  j.at(420).listing({ ...ask, connection: 'p:23', page_token: fp('page-p') }, tenPublished(null));
+  j.at(228).listing(
+    { ...ask, connection: 'p:24', page_token: fp('page-q') },
+    publishedPage(10, fp('page-p')),
+  );
+  j.at(230).listing({ ...ask, connection: 'p:22', page_token: fp('page-p') }, publishedPage(10, null));
+  j.at(420).listing({ ...ask, connection: 'p:23', page_token: fp('page-p') }, publishedPage(10, null));
   expect(failedIds(j)).toEqual([]);
   expect(standingOfId(j, 'CFN-01')).toBe('passed');
 });
@@ -29,14 +32,15 @@ function twoRetrying(storm: boolean): JournalBuilder {
   const j = new JournalBuilder('client-two-retrying');
   const ask = { bearer: fp('shared-token'), fetch_size: 10, duration_ms: 1 };
   const refused = { edge: 'html-502' } as const;
-  j.at(-20).listing({ ...ask, connection: 'p:1', page_token: null }, tenPublished(fp('page-p')));
-  j.at(-19).listing({ ...ask, connection: 'p:2', page_token: null }, tenPublished(fp('page-p')));
+  j.at(-20).listing({ ...ask, connection: 'p:1', page_token: null }, publishedPage(10, fp('page-p')));
+  j.at(-19).listing({ ...ask, connection: 'p:2', page_token: null }, publishedPage(10, fp('page-p')));
   j.at(0).listing({ ...ask, connection: 'p:1', page_token: fp('page-p') }, refused);
   j.at(70).listing({ ...ask, connection: 'p:2', page_token: fp('page-p') }, refused);
   j.at(400).listing({ ...ask, connection: 'p:1', page_token: fp('page-p') }, refused);
   // B's retry on the connection A's second refusal came back on, free again.
-  j.at(470).listing({ ...ask, connection: 'p:1', page_token: fp('page-p') }, tenPublished(null));
-  if (storm) j.at(560).listing({ ...ask, connection: 'p:3', page_token: fp('page-p') }, tenPublished(null));
+  j.at(470).listing({ ...ask, connection: 'p:1', page_token: fp('page-p') }, publishedPage(10, null));
+  if (storm)
+    j.at(560).listing({ ...ask, connection: 'p:3', page_token: fp('page-p') }, publishedPage(10, null));
   return j;
 }
 

@@ -68,10 +68,13 @@ export const DEALER = 'dealer-a';
 /** The edge's latency: a page that got through late. */
 export const EDGE_LATENCY: ChaosDecision = { profile: 'edge', fault: 'latency' };
 
-/** A full page of ten published ads naming `next`: a crawl's page in the concurrency tests. */
-export function tenPublished(next: string | null): ListingMet {
-  return { page: { items: 10, next_token: next, statuses: 'published' } };
+/** A page of `items` published ads naming `next`: a crawl's page in the concurrency tests. */
+export function publishedPage(items: number, next: string | null): ListingMet {
+  return { page: { items, next_token: next, statuses: 'published' } };
 }
+/** The API's refusals of a listing request, as the journal writes them. */
+export const ACCESS_DENIED = { status: 401, reason: 'ACCESS_DENIED' } as const satisfies ListingMet;
+export const RATE_LIMITED = { status: 429, reason: 'RATE_LIMIT' } as const satisfies ListingMet;
 
 /** The answer's half of a listing record; fields a test left out stay out of the record. */
 function metFields(met: ListingMet): Pick<RequestRecord, 'status'> & Partial<RequestRecord> {
