@@ -2,7 +2,14 @@ import { expect, test } from '@playwright/test';
 import { TRAVEL_ALLOWANCE_MS } from '../report-card/causality.js';
 import type { RequestRecord } from '../spec/journal.js';
 import { failedIds, standingOfId } from './support/card-standings.js';
-import { fp, JournalBuilder, LISTING } from './broken-clients/journal-builder.js';
+import {
+  ACCESS_DENIED,
+  fp,
+  JournalBuilder,
+  type ListingMet,
+  publishedPage,
+  RATE_LIMITED,
+} from './broken-clients/journal-builder.js';
 
 /**
  * A client that does several things at once (report-card/causality.ts): a request is held against
@@ -12,26 +19,17 @@ import { fp, JournalBuilder, LISTING } from './broken-clients/journal-builder.js
  */
 const FILTERS = ['published', 'pending_review', 'deleted', 'refused', 'published,refused', 'deleted,refused'];
 
+/** A worker's listing request (a filter, fetch_size 100), placed when it arrived. */
 function listing(
   j: JournalBuilder,
   arrivedMs: number,
   token: string,
   filter: string,
   pageToken: string | null,
-  answer: { status: 200; next: string | null } | { status: 429 } | { status: 401 },
-  login = 'dealer-a',
+  met: ListingMet,
 ): RequestRecord {
-  return j.at(arrivedMs).request({
-    ...LISTING,
-    login,
-    credentials: { bearer: token },
-    params: { fetch_size: 100, ads_status: filter, page_token: pageToken },
-    status: answer.status,
-    duration_ms: 5,
-    ...(answer.status === 200
-      ? { answer: { items: 3, next_token: answer.next, statuses: 'published' } }
-      : { reason: answer.status === 429 ? 'RATE_LIMIT' : 'ACCESS_DENIED' }),
-  });
+  const ask = { bearer: token, fetch_size: 100, ads_status: filter, page_token: pageToken, duration_ms: 5 };
+  return j.at(arrivedMs).listing(ask, met);
 }
 
 /**
@@ -44,18 +42,18 @@ function sixCrawls(stormer?: number): JournalBuilder {
   const j = new JournalBuilder('client-six-workers');
   const token = fp('shared-token');
   FILTERS.forEach((filter, worker) =>
-    listing(j, worker, token, filter, null, { status: 200, next: fp(`${filter}-2`) }),
+    listing(j, worker, token, filter, null, publishedPage(3, fp(`${filter}-2`))),
   );
   FILTERS.forEach((filter, worker) =>
-    listing(j, 20 + worker, token, filter, fp(`${filter}-2`), { status: 429 }),
+    listing(j, 20 + worker, token, filter, fp(`${filter}-2`), RATE_LIMITED),
   );
   if (stormer !== undefined) {
     const filter = FILTERS[stormer] ?? '';
     for (let at = 45; at < 250; at += 20)
-      listing(j, at + stormer, token, filter, fp(`${filter}-2`), { status: 429 });
+      listing(j, at + stormer, token, filter, fp(`${filter}-2`), RATE_LIMITED);
   }
   FILTERS.forEach((filter, worker) =>
-    listing(j, 1600 + worker * 40, token, filter, fp(`${filter}-2`), { status: 200, next: null }),
+    listing(j, 1600 + worker * 40, token, filter, fp(`${filter}-2`), publishedPage(3, null)),
   );
   return j;
 }
@@ -68,9 +66,9 @@ function sixCrawls(stormer?: number): JournalBuilder {
 function sharedReconsent(late: boolean): JournalBuilder {
   const j = new JournalBuilder('client-reconsent');
   const old = fp('token-1');
-  listing(j, 0, old, 'published', null, { status: 401 });
-  listing(j, 5, old, 'deleted', null, { status: 401 });
-  listing(j, 12, old, 'refused', null, { status: 401 });
+  listing(j, 0, old, 'published', null, ACCESS_DENIED);
+  listing(j, 5, old, 'deleted', null, ACCESS_DENIED);
+  listing(j, 12, old, 'refused', null, ACCESS_DENIED);
   j.at(300).request({
     endpoint: 'authorize',
     method: 'GET',
@@ -100,10 +98,10 @@ function sharedReconsent(late: boolean): JournalBuilder {
       grant_type: 'authorization_code',
     },
   });
-  if (late) listing(j, 612, old, 'refused', null, { status: 401 });
+  if (late) listing(j, 612, old, 'refused', null, ACCESS_DENIED);
   const renewed = fp('token-2');
   ['published', 'deleted', 'refused'].forEach((filter, worker) =>
-    listing(j, 1100 + worker, renewed, filter, null, { status: 200, next: null }),
+    listing(j, 1100 + worker, renewed, filter, null, publishedPage(3, null)),
   );
   return j;
 }
@@ -226,10 +224,10 @@ test.describe('the report card grades a client that does several things at once'
   test('crawls of one filter side by side whose server repeats its tokens stay apart (C4.4-03, C4.4-04)', () => {
     const j = new JournalBuilder('client-offset-parallel');
     const token = fp('shared-token');
-    listing(j, 0, token, 'published', null, { status: 200, next: fp('offset-100') });
-    listing(j, 1, token, 'published', null, { status: 200, next: fp('offset-100') });
-    listing(j, 20, token, 'published', fp('offset-100'), { status: 200, next: null });
-    listing(j, 21, token, 'published', fp('offset-100'), { status: 200, next: null });
+    listing(j, 0, token, 'published', null, publishedPage(3, fp('offset-100')));
+    listing(j, 1, token, 'published', null, publishedPage(3, fp('offset-100')));
+    listing(j, 20, token, 'published', fp('offset-100'), publishedPage(3, null));
+    listing(j, 21, token, 'published', fp('offset-100'), publishedPage(3, null));
     expect(failedIds(j)).toEqual([]);
     expect(standingOfId(j, 'C4.4-03')).toBe('passed');
   });
@@ -239,13 +237,13 @@ test.describe('crawls side by side whose server answers the same tokens in each'
   test('one crawl ahead of the other, one refused RATE_LIMIT and sent again: each request stays with its crawl (C4.4-03, C4.4-04)', () => {
     const j = new JournalBuilder('client-crawls-apart');
     const token = fp('shared-token');
-    listing(j, 0, token, 'published', null, { status: 200, next: fp('offset-10') });
-    listing(j, 1, token, 'published', null, { status: 200, next: fp('offset-10') });
-    listing(j, 20, token, 'published', fp('offset-10'), { status: 200, next: fp('offset-20') });
-    listing(j, 40, token, 'published', fp('offset-20'), { status: 200, next: null });
-    listing(j, 41, token, 'published', fp('offset-10'), { status: 429 });
-    listing(j, 1700, token, 'published', fp('offset-10'), { status: 200, next: fp('offset-20') });
-    listing(j, 1720, token, 'published', fp('offset-20'), { status: 200, next: null });
+    listing(j, 0, token, 'published', null, publishedPage(3, fp('offset-10')));
+    listing(j, 1, token, 'published', null, publishedPage(3, fp('offset-10')));
+    listing(j, 20, token, 'published', fp('offset-10'), publishedPage(3, fp('offset-20')));
+    listing(j, 40, token, 'published', fp('offset-20'), publishedPage(3, null));
+    listing(j, 41, token, 'published', fp('offset-10'), RATE_LIMITED);
+    listing(j, 1700, token, 'published', fp('offset-10'), publishedPage(3, fp('offset-20')));
+    listing(j, 1720, token, 'published', fp('offset-20'), publishedPage(3, null));
     expect(failedIds(j)).toEqual([]);
     expect(standingOfId(j, 'C4.4-03')).toBe('passed');
   });
@@ -309,17 +307,12 @@ test("a RATE_LIMIT answered to the browser's consent page is the user's to read:
 test('a page request the edge held, answered after its retry was served, is no re-fetch of that page, nor a crawl past its end (C4.4-04, C4.4-03)', () => {
   const j = new JournalBuilder('client-held-page');
   const token = fp('token');
-  listing(j, 0, token, 'published', null, { status: 200, next: fp('page-2') });
+  listing(j, 0, token, 'published', null, publishedPage(3, fp('page-2')));
   // The retry, sent when the client gave up on the held request at 3 s, is answered first.
-  listing(j, 3020, token, 'published', fp('page-2'), { status: 200, next: null });
-  j.at(10).request({
-    ...LISTING,
-    login: 'dealer-a',
-    credentials: { bearer: token },
-    params: { fetch_size: 100, ads_status: 'published', page_token: fp('page-2') },
-    status: 0,
-    duration_ms: 8000,
-    decision: { profile: 'edge', fault: 'timeout' },
-  });
+  listing(j, 3020, token, 'published', fp('page-2'), publishedPage(3, null));
+  j.at(10).listing(
+    { bearer: token, fetch_size: 100, ads_status: 'published', page_token: fp('page-2'), duration_ms: 8000 },
+    { edge: 'timeout' },
+  );
   expect(failedIds(j)).toEqual([]);
 });

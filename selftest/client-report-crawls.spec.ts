@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { RequestRecord } from '../spec/journal.js';
 import { gradeClient, standingOf } from '../report-card/grade.js';
-import { fp, JournalBuilder, LISTING } from './broken-clients/journal-builder.js';
+import { fp, JournalBuilder } from './broken-clients/journal-builder.js';
 
 /**
  * Which crawl a listing request belongs to (report-card/listing.ts crawlsOf): the one whose page
@@ -21,15 +20,15 @@ function page(
   next: string | null,
   connection?: string,
 ): void {
-  j.wait(300).request({
-    ...(connection === undefined ? {} : { connection }),
-    ...LISTING,
-    login,
-    credentials: { bearer: fp(`token-${login}`) },
-    params: { fetch_size: null, ads_status: null, page_token: pageToken },
-    status: 200,
-    answer: { items: 3, next_token: next },
-  });
+  j.wait(300).listing(
+    {
+      ...(connection === undefined ? {} : { connection }),
+      login,
+      bearer: fp(`token-${login}`),
+      page_token: pageToken,
+    },
+    { page: { items: 3, next_token: next } },
+  );
 }
 
 test.describe('the report card tells crawls apart by their tokens', () => {
@@ -66,37 +65,30 @@ test.describe('the report card tells crawls apart by their tokens', () => {
   // slow worker then met an edge's 502 on T3 and asked again: its own crawl, not the ended one.
   test('a held request journaled after its crawl ended leaves the crawl waiting on nothing: a slower worker retrying the same token is no crawl past its end (C4.4-03)', () => {
     const j = new JournalBuilder('client-held-request');
-    const bearer = fp('token-shared');
-    const listing = (pageToken: string | null, fields: Partial<RequestRecord>): RequestRecord =>
-      j.request({
-        ...LISTING,
-        login: 'dealer-a',
-        credentials: { bearer },
-        params: { fetch_size: 10, ads_status: null, page_token: pageToken },
-        status: 200,
-        ...fields,
-      });
-    listing(null, { answer: { items: 10, next_token: fp('t-2') } });
+    const ask = { bearer: fp('token-shared'), fetch_size: 10 };
+    const pageOfTen = (next: string) => ({ page: { items: 10, next_token: next } });
+    const lastPage = { page: { items: 4, next_token: null } };
+    j.listing({ ...ask, page_token: null }, pageOfTen(fp('t-2')));
     j.wait(100);
-    listing(fp('t-2'), { answer: { items: 10, next_token: fp('t-3') } });
+    j.listing({ ...ask, page_token: fp('t-2') }, pageOfTen(fp('t-3')));
     j.wait(100);
-    listing(null, { answer: { items: 10, next_token: fp('t-2') } });
+    j.listing({ ...ask, page_token: null }, pageOfTen(fp('t-2')));
     // The fast worker's request for T3 came at 300 ms; it asked again at 3,400 ms.
     j.at(3400);
-    listing(fp('t-3'), { answer: { items: 10, next_token: fp('t-4') } });
+    j.listing({ ...ask, page_token: fp('t-3') }, pageOfTen(fp('t-4')));
     j.wait(300);
-    listing(fp('t-4'), { answer: { items: 4, next_token: null } });
+    j.listing({ ...ask, page_token: fp('t-4') }, lastPage);
     // The held request, journaled when the sandbox closed it (8 s after it came).
     j.at(300);
-    listing(fp('t-3'), { status: 0, reason: 'timeout', duration_ms: 8000 });
+    j.listing({ ...ask, page_token: fp('t-3'), duration_ms: 8000 }, { status: 0, reason: 'timeout' });
     j.at(8500);
-    listing(fp('t-2'), { answer: { items: 10, next_token: fp('t-3') } });
+    j.listing({ ...ask, page_token: fp('t-2') }, pageOfTen(fp('t-3')));
     j.wait(300);
-    listing(fp('t-3'), { status: 502, duration_ms: 2 });
+    j.listing({ ...ask, page_token: fp('t-3'), duration_ms: 2 }, { status: 502 });
     j.wait(500);
-    listing(fp('t-3'), { answer: { items: 10, next_token: fp('t-4') } });
+    j.listing({ ...ask, page_token: fp('t-3') }, pageOfTen(fp('t-4')));
     j.wait(300);
-    listing(fp('t-4'), { answer: { items: 4, next_token: null } });
+    j.listing({ ...ask, page_token: fp('t-4') }, lastPage);
     expect(standingsOf(j)['C4.4-03']).toBe('passed');
   });
 
