@@ -1,8 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { gradeClient } from '../report-card/grade.js';
-import type { RequestRecord } from '../spec/journal.js';
 import { failedIds, standingOfId } from './support/card-standings.js';
-import { fp, JournalBuilder, LISTING, START } from './broken-clients/journal-builder.js';
+import {
+  ACCESS_DENIED,
+  EDGE_LATENCY,
+  fp,
+  JournalBuilder,
+  type ListingMet,
+  publishedPage,
+  START,
+} from './broken-clients/journal-builder.js';
 
 /**
  * A client that does several things at once, graded from a loaded sandbox's journal
@@ -10,25 +17,10 @@ import { fp, JournalBuilder, LISTING, START } from './broken-clients/journal-bui
  * answer left (the connection it came on, accepted before; the sandbox's own lateness in between)
  * spares a correct client, and a mistaken one that goes on is still seen.
  */
-/** A listing page request of one of the workers, refused 401 or served its last page. */
-function listing(
-  j: JournalBuilder,
-  arrivedMs: number,
-  token: string,
-  filter: string,
-  status: 401 | 200,
-): RequestRecord {
-  return j.at(arrivedMs).request({
-    ...LISTING,
-    login: 'dealer-a',
-    credentials: { bearer: token },
-    params: { fetch_size: 100, ads_status: filter, page_token: null },
-    status,
-    duration_ms: 5,
-    ...(status === 200
-      ? { answer: { items: 3, next_token: null, statuses: 'published' } }
-      : { reason: 'ACCESS_DENIED' }),
-  });
+/** A worker's request for its filter's first page (fetch_size 100), placed when it arrived. */
+function listing(j: JournalBuilder, arrivedMs: number, token: string, filter: string, met: ListingMet) {
+  const ask = { bearer: token, fetch_size: 100, ads_status: filter, page_token: null, duration_ms: 5 };
+  return j.at(arrivedMs).listing(ask, met);
 }
 
 /**
@@ -51,11 +43,11 @@ function reconsentUnderLoad(others: OnItsWay[]): JournalBuilder {
   const j = new JournalBuilder('client-reconsent-under-load');
   const old = fp('token-1');
   const at = (ms: number) => new Date(START + ms).toISOString();
-  const refused = listing(j, 0, old, 'published', 401);
+  const refused = listing(j, 0, old, 'published', ACCESS_DENIED);
   refused.connection = 'w:1';
   refused.loop_late_ms = { read: 1000, answered: 1000 };
   for (const other of others) {
-    const record = listing(j, other.at, old, 'deleted', 401);
+    const record = listing(j, other.at, old, 'deleted', ACCESS_DENIED);
     record.connection = other.connection;
     if (other.opened !== undefined) record.connection_opened_at = at(other.opened);
     if (other.place !== undefined) record.connection_request = other.place;
@@ -77,7 +69,7 @@ function reconsentUnderLoad(others: OnItsWay[]): JournalBuilder {
     },
   });
   ['published', 'deleted', 'refused'].forEach((filter, worker) =>
-    listing(j, 1100 + worker, renewed, filter, 200),
+    listing(j, 1100 + worker, renewed, filter, publishedPage(3, null)),
   );
   return j;
 }
@@ -155,32 +147,17 @@ test.describe('what the sandbox proves of a request on its way (C7.3-03 under lo
  */
 function sideBySideBehindTheEdge(retryAfterMs: number, renewed = false, other = true): JournalBuilder {
   const j = new JournalBuilder('client-side-by-side-edge');
-  const token = fp('shared-token');
-  const page = (
-    at: number,
-    connection: string,
-    pageToken: string | null,
-    status: 200 | 502,
-    next: string | null,
-    carried = token,
-  ) =>
-    j.at(at).request({
-      ...LISTING,
-      login: 'dealer-a',
-      connection,
-      credentials: { bearer: carried },
-      params: { fetch_size: 10, ads_status: null, page_token: pageToken },
-      status,
-      duration_ms: 5,
-      ...(status === 200
-        ? { answer: { items: 10, next_token: next, statuses: 'published' } }
-        : { decision: { profile: 'edge', fault: 'html-502' } }),
-    });
-  page(0, 'p:1', null, 200, fp('page-2'));
-  page(2, 'p:2', null, 200, fp('page-2'));
-  page(20, 'p:1', fp('page-2'), 502, null);
-  if (other) page(45, 'p:1', fp('page-2'), 200, null);
-  page(25 + retryAfterMs, 'p:2', fp('page-2'), 200, null, renewed ? fp('renewed-token') : token);
+  const ask = { bearer: fp('shared-token'), fetch_size: 10, duration_ms: 5 };
+  const retrying = renewed ? fp('renewed-token') : ask.bearer;
+  j.at(0).listing({ ...ask, connection: 'p:1', page_token: null }, publishedPage(10, fp('page-2')));
+  j.at(2).listing({ ...ask, connection: 'p:2', page_token: null }, publishedPage(10, fp('page-2')));
+  j.at(20).listing({ ...ask, connection: 'p:1', page_token: fp('page-2') }, { edge: 'html-502' });
+  if (other)
+    j.at(45).listing({ ...ask, connection: 'p:1', page_token: fp('page-2') }, publishedPage(10, null));
+  j.at(25 + retryAfterMs).listing(
+    { ...ask, bearer: retrying, connection: 'p:2', page_token: fp('page-2') },
+    publishedPage(10, null),
+  );
   return j;
 }
 
@@ -210,29 +187,16 @@ test.describe('crawls of one filter side by side behind the edge (CFN-01, CFN-02
  */
 function sideBySideCycle(renewed: boolean): JournalBuilder {
   const j = new JournalBuilder('client-side-by-side-cycle');
-  const token = fp('shared-token');
-  const page = (
-    at: number,
-    fetchSize: number,
-    pageToken: string | null,
-    next: string | null,
-    carried = token,
-  ) =>
-    j.at(at).request({
-      ...LISTING,
-      login: 'dealer-a',
-      credentials: { bearer: carried },
-      params: { fetch_size: fetchSize, ads_status: null, page_token: pageToken },
-      status: 200,
-      duration_ms: 5,
-      answer: { items: fetchSize, next_token: next, statuses: 'published' },
-    });
-  page(0, 10, null, fp('offset-10'));
-  page(1, 10, null, fp('offset-10'));
-  page(20, 10, fp('offset-10'), fp('offset-20'));
-  page(40, 10, fp('offset-20'), fp('offset-20'));
-  page(50, 10, fp('offset-10'), fp('offset-20'));
-  page(70, 10, fp('offset-20'), null, renewed ? fp('renewed-token') : token);
+  const ask = { bearer: fp('shared-token'), fetch_size: 10, duration_ms: 5 };
+  j.at(0).listing({ ...ask, page_token: null }, publishedPage(10, fp('offset-10')));
+  j.at(1).listing({ ...ask, page_token: null }, publishedPage(10, fp('offset-10')));
+  j.at(20).listing({ ...ask, page_token: fp('offset-10') }, publishedPage(10, fp('offset-20')));
+  j.at(40).listing({ ...ask, page_token: fp('offset-20') }, publishedPage(10, fp('offset-20')));
+  j.at(50).listing({ ...ask, page_token: fp('offset-10') }, publishedPage(10, fp('offset-20')));
+  j.at(70).listing(
+    { ...ask, bearer: renewed ? fp('renewed-token') : ask.bearer, page_token: fp('offset-20') },
+    publishedPage(10, null),
+  );
   return j;
 }
 
@@ -252,43 +216,17 @@ test.describe('crawls of one filter side by side whose server answers a cycle (C
 
 test("crawl A's retry journaled before crawl B's same page that arrived first (the edge delayed B's answer): each stays with its crawl (CFN-01)", () => {
   const j = new JournalBuilder('client-side-by-side-edge-latency');
-  const token = fp('shared-token');
-  const page = (
-    at: number,
-    connection: string,
-    pageToken: string | null,
-    next: string | null,
-    status = 200,
-  ) =>
-    j.at(at).request({
-      ...LISTING,
-      login: 'dealer-a',
-      connection,
-      credentials: { bearer: token },
-      params: { fetch_size: 10, ads_status: null, page_token: pageToken },
-      status,
-      duration_ms: 5,
-      ...(status === 200
-        ? { answer: { items: 10, next_token: next, statuses: 'published' } }
-        : { decision: { profile: 'edge', fault: 'html-502' } }),
-    });
-  page(0, 'p:1', null, fp('page-p'));
-  page(1, 'p:2', null, fp('page-q'));
-  page(20, 'p:1', fp('page-p'), null, 502);
-  page(22, 'p:2', fp('page-q'), fp('page-p'));
-  page(425, 'p:2', fp('page-p'), null);
+  const ask = { bearer: fp('shared-token'), fetch_size: 10, duration_ms: 5 };
+  j.at(0).listing({ ...ask, connection: 'p:1', page_token: null }, publishedPage(10, fp('page-p')));
+  j.at(1).listing({ ...ask, connection: 'p:2', page_token: null }, publishedPage(10, fp('page-q')));
+  j.at(20).listing({ ...ask, connection: 'p:1', page_token: fp('page-p') }, { edge: 'html-502' });
+  j.at(22).listing({ ...ask, connection: 'p:2', page_token: fp('page-q') }, publishedPage(10, fp('page-p')));
+  j.at(425).listing({ ...ask, connection: 'p:2', page_token: fp('page-p') }, publishedPage(10, null));
   // B's request for page P, on the connection A's 502 came back on, held by the edge's latency.
-  j.at(30).request({
-    ...LISTING,
-    login: 'dealer-a',
-    connection: 'p:1',
-    credentials: { bearer: token },
-    params: { fetch_size: 10, ads_status: null, page_token: fp('page-p') },
-    status: 200,
-    duration_ms: 600,
-    answer: { items: 10, next_token: null, statuses: 'published' },
-    decision: { profile: 'edge', fault: 'latency' },
-  });
+  j.at(30).listing(
+    { ...ask, connection: 'p:1', page_token: fp('page-p'), duration_ms: 600 },
+    { ...publishedPage(10, null), decision: EDGE_LATENCY },
+  );
   expect(failedIds(j)).toEqual([]);
   expect(standingOfId(j, 'CFN-01')).toBe('passed');
 });
@@ -296,35 +234,20 @@ test("crawl A's retry journaled before crawl B's same page that arrived first (t
 test("crawl W's page reset by the edge; crawl X asks for the same page 190 ms on, its own next page (its page named it just before): no retry of W's (CFN-01); W retrying it 100 ms on is", () => {
   const journal = (wRetryAfterMs: number): JournalBuilder => {
     const j = new JournalBuilder('client-side-by-side-reset');
-    const token = fp('shared-token');
-    const page = (
-      at: number,
-      connection: string,
-      pageToken: string | null,
-      next: string | null,
-      status = 200,
-    ) =>
-      j.at(at).request({
-        endpoint: 'listing',
-        method: 'GET',
-        path: '/autoupload/v1/published',
-        login: 'dealer-a',
-        connection,
-        credentials: { bearer: token },
-        params: { fetch_size: 10, ads_status: 'published', page_token: pageToken },
-        status,
-        duration_ms: 1,
-        ...(status === 200
-          ? { answer: { items: 10, next_token: next, statuses: 'published' } }
-          : { decision: { profile: 'edge', fault: status === 0 ? 'reset' : 'html-502' } }),
-      });
-    page(-10, 'p:13', null, fp('page-p'));
-    page(-1, 'p:13', fp('page-p'), null, 0);
-    page(180, 'p:4', null, fp('page-x'));
-    page(188, 'p:14', fp('page-x'), fp('page-p'));
-    page(190, 'p:4', fp('page-p'), null, 502);
-    page(wRetryAfterMs, 'p:13', fp('page-p'), null);
-    page(600, 'p:4', fp('page-p'), null);
+    const ask = { bearer: fp('shared-token'), fetch_size: 10, ads_status: 'published', duration_ms: 1 };
+    j.at(-10).listing({ ...ask, connection: 'p:13', page_token: null }, publishedPage(10, fp('page-p')));
+    j.at(-1).listing({ ...ask, connection: 'p:13', page_token: fp('page-p') }, { edge: 'reset' });
+    j.at(180).listing({ ...ask, connection: 'p:4', page_token: null }, publishedPage(10, fp('page-x')));
+    j.at(188).listing(
+      { ...ask, connection: 'p:14', page_token: fp('page-x') },
+      publishedPage(10, fp('page-p')),
+    );
+    j.at(190).listing({ ...ask, connection: 'p:4', page_token: fp('page-p') }, { edge: 'html-502' });
+    j.at(wRetryAfterMs).listing(
+      { ...ask, connection: 'p:13', page_token: fp('page-p') },
+      publishedPage(10, null),
+    );
+    j.at(600).listing({ ...ask, connection: 'p:4', page_token: fp('page-p') }, publishedPage(10, null));
     return j;
   };
   expect(failedIds(journal(400))).toEqual([]);

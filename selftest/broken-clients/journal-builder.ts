@@ -45,6 +45,12 @@ export interface ListingPage {
   statuses?: string;
 }
 
+/** A page that got through, with the chaos decision that changed or delayed it, if any. */
+export interface ListingPageMet {
+  page: ListingPage;
+  decision?: ChaosDecision;
+}
+
 /** The edge's own HTML error pages, each journaled with its status. */
 const EDGE_PAGE_STATUS = { 'html-403': 403, 'html-502': 502, 'html-503': 503 } as const;
 type EdgePage = keyof typeof EDGE_PAGE_STATUS;
@@ -58,7 +64,7 @@ type EdgeUnanswered = 'reset' | 'timeout';
  * edge fault (its status and `decision: { profile: 'edge', fault }`).
  */
 export type ListingMet =
-  | { page: ListingPage; decision?: ChaosDecision }
+  | ListingPageMet
   | { status: number; reason?: string }
   | { edge: EdgePage }
   | { [Fault in EdgeUnanswered]: { edge: Fault; reason?: Fault } }[EdgeUnanswered];
@@ -69,7 +75,7 @@ export const DEALER = 'dealer-a';
 export const EDGE_LATENCY: ChaosDecision = { profile: 'edge', fault: 'latency' };
 
 /** A page of `items` published ads naming `next`: a crawl's page in the concurrency tests. */
-export function publishedPage(items: number, next: string | null): ListingMet {
+export function publishedPage(items: number, next: string | null): ListingPageMet {
   return { page: { items, next_token: next, statuses: 'published' } };
 }
 /** The API's refusals of a listing request, as the journal writes them. */
