@@ -2,8 +2,13 @@ import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { assertProperty } from '../helpers/assert/property.js';
 import { gradeClient, standingOf } from '../report-card/grade.js';
-import type { RequestRecord } from '../spec/journal.js';
-import { CHAOS, fp, LISTING, START } from './broken-clients/journal-builder.js';
+import {
+  EDGE_LATENCY,
+  fp,
+  JournalBuilder,
+  type ListingAsk,
+  type ListingMet,
+} from './broken-clients/journal-builder.js';
 
 /**
  * Correct workers sharing one token, each crawling the listing (a filter, a fetch_size; the server's
@@ -69,7 +74,7 @@ interface Sent {
   arrival: number;
   /** When the sandbox journaled it: the answer, or the hold's end. */
   journaled: number;
-  fields: Pick<RequestRecord, 'status'> & Partial<RequestRecord>;
+  met: ListingMet;
   pageToken: string | null;
   params: { fetch_size: number; ads_status: string | null };
 }
@@ -84,17 +89,11 @@ function tokenAt(offset: number, plan: CrawlPlan, worker: WorkerPlan): string | 
 
 /** How a request the worker sent went unanswered: how long the sandbox took to journal it, and what. */
 const UNANSWERED: Readonly<
-  Record<Exclude<Outcome, 'page' | 'latency'>, { journaledAfter: number; fields: Sent['fields'] }>
+  Record<Exclude<Outcome, 'page' | 'latency'>, { journaledAfter: number; met: ListingMet }>
 > = {
-  refused: { journaledAfter: 1, fields: { status: 502, decision: { profile: 'edge', fault: 'html-502' } } },
-  reset: {
-    journaledAfter: 1,
-    fields: { status: 0, reason: 'reset', decision: { profile: 'edge', fault: 'reset' } },
-  },
-  held: {
-    journaledAfter: HELD_MS,
-    fields: { status: 0, reason: 'timeout', decision: { profile: 'edge', fault: 'timeout' } },
-  },
+  refused: { journaledAfter: 1, met: { edge: 'html-502' } },
+  reset: { journaledAfter: 1, met: { edge: 'reset', reason: 'reset' } },
+  held: { journaledAfter: HELD_MS, met: { edge: 'timeout', reason: 'timeout' } },
 };
 
 /** What one worker sent, each request with when it came and when it was journaled. */
@@ -110,22 +109,16 @@ function workerRequests(worker: WorkerPlan, plan: CrawlPlan): Sent[] {
     if (befalls === 'page' || befalls === 'latency') {
       const duration = befalls === 'latency' ? 300 : 2;
       const next = tokenAt(offset + worker.fetchSize, plan, worker);
-      const answer = { items: Math.min(worker.fetchSize, listingItems - offset), next_token: next };
-      const latency = befalls === 'latency' ? { decision: { profile: 'edge', fault: 'latency' } } : {};
-      sent.push({
-        arrival: now,
-        journaled: now + duration,
-        pageToken,
-        params,
-        fields: { status: 200, answer, ...latency },
-      });
+      const page = { items: Math.min(worker.fetchSize, listingItems - offset), next_token: next };
+      const latency = befalls === 'latency' ? { decision: EDGE_LATENCY } : {};
+      sent.push({ arrival: now, journaled: now + duration, pageToken, params, met: { page, ...latency } });
       if (next === null) return sent;
       [offset, attempt] = [offset + worker.fetchSize, 0];
       now += duration + (worker.reactions[turn % worker.reactions.length] ?? 0);
       continue;
     }
-    const { journaledAfter, fields } = UNANSWERED[befalls];
-    sent.push({ arrival: now, journaled: now + journaledAfter, pageToken, params, fields });
+    const { journaledAfter, met } = UNANSWERED[befalls];
+    sent.push({ arrival: now, journaled: now + journaledAfter, pageToken, params, met });
     // The worker gives a held request up after its patience; then it backs off and asks again.
     now += (befalls === 'held' ? WORKER_WAIT_MS : journaledAfter) + FIRST_BACKOFF_MS * 2 ** attempt;
     attempt += 1;
@@ -133,25 +126,24 @@ function workerRequests(worker: WorkerPlan, plan: CrawlPlan): Sent[] {
 }
 
 /** The journal of every worker's crawl: numbered in the order the sandbox journaled them. */
-function journalOf(plan: CrawlPlan, clientId: string): RequestRecord[] {
+function journalOf(plan: CrawlPlan, clientId: string): JournalBuilder {
+  const j = new JournalBuilder(clientId);
+  const bearer = fp('token-shared');
   const sent = plan.workers
     .flatMap((worker) => workerRequests(worker, plan))
     .sort((a, b) => a.journaled - b.journaled || a.arrival - b.arrival);
-  return sent.map((request, index): RequestRecord => ({
-    kind: 'request',
-    seq: index + 1,
-    at: new Date(START + request.arrival).toISOString(),
-    client_id: clientId,
-    login: 'dealer-a',
-    scheme: 'https',
-    query: {},
-    credentials: { bearer: fp('token-shared') },
-    params: { ...request.params, page_token: request.pageToken },
-    duration_ms: request.journaled - request.arrival,
-    chaos: CHAOS,
-    ...LISTING,
-    ...request.fields,
-  }));
+  for (const request of sent) {
+    const duration_ms = request.journaled - request.arrival;
+    const ask: ListingAsk = {
+      bearer,
+      scheme: 'https',
+      ...request.params,
+      page_token: request.pageToken,
+      duration_ms,
+    };
+    j.at(request.arrival).listing(ask, request.met);
+  }
+  return j;
 }
 
 const CRAWL_REQUIREMENTS = ['C4.4-01', 'C4.4-02', 'C4.4-03', 'C4.4-04'];
@@ -160,8 +152,8 @@ test('workers crawling one listing behind an edge that delays, refuses, resets a
   await assertProperty(
     'crawls behind an edge',
     fc.asyncProperty(crawlPlan, (plan) => {
-      const records = journalOf(plan, 'client-crawls-property');
-      const card = gradeClient('client-crawls-property', records);
+      const { clientId, records } = journalOf(plan, 'client-crawls-property');
+      const card = gradeClient(clientId, records);
       const amiss = card.lines
         .filter((line) => CRAWL_REQUIREMENTS.includes(line.requirement.id))
         .filter((line) => standingOf(line) === 'failed' || standingOf(line) === 'advisory')
