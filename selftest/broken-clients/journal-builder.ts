@@ -54,7 +54,10 @@ export interface ListingPageMet {
 /** The edge's own HTML error pages, each journaled with its status. */
 const EDGE_PAGE_STATUS = { 'html-403': 403, 'html-502': 502, 'html-503': 503 } as const;
 type EdgePage = keyof typeof EDGE_PAGE_STATUS;
-/** A connection the edge closed unanswered: journaled status 0, with the reason when the journal names it. */
+/**
+ * A connection the edge closed unanswered, journaled status 0. The sandbox writes the fault's name
+ * as the reason too; a test says so where its journal has it (`{ edge: 'timeout', reason: 'timeout' }`).
+ */
 type EdgeUnanswered = 'reset' | 'timeout';
 
 /**
@@ -78,6 +81,7 @@ export const EDGE_LATENCY: ChaosDecision = { profile: 'edge', fault: 'latency' }
 export function publishedPage(items: number, next: string | null): ListingPageMet {
   return { page: { items, next_token: next, statuses: 'published' } };
 }
+
 /** The API's refusals of a listing request, as the journal writes them. */
 export const ACCESS_DENIED = { status: 401, reason: 'ACCESS_DENIED' } as const satisfies ListingMet;
 export const RATE_LIMITED = { status: 429, reason: 'RATE_LIMIT' } as const satisfies ListingMet;
