@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { failedIds, standingOfId } from './support/card-standings.js';
-import { fp, JournalBuilder, publishedPage } from './broken-clients/journal-builder.js';
+import { ACCESS_DENIED, fp, JournalBuilder, publishedPage } from './broken-clients/journal-builder.js';
 
 /**
  * CFN-01 for crawls of one filter side by side behind the edge (report-card/graders/edge-retries.ts):
@@ -48,4 +48,23 @@ test('two crawls refused the same page, each retrying it 400 ms after its own re
   expect(failedIds(twoRetrying(false))).toEqual([]);
   expect(standingOfId(twoRetrying(false), 'CFN-01')).toBe('passed');
   expect(failedIds(twoRetrying(true))).toEqual(['CFN-01']);
+});
+
+// Workers sharing a token: crawl A's request for page P, on its way with the old token, is held
+// by the edge's latency and refused ACCESS_DENIED; the token was renewed meanwhile, and A asks for
+// P again at once with the new one. Crawl B, named P too, met the edge's 403 on it 157 ms before.
+// A's ask is its crawl's next page still (a refusal of the token serves no page), no retry of B's.
+test("a page refused for its token is asked for again at once with the renewed token, while another crawl's ask for it met the edge: no retry too soon (CFN-01)", () => {
+  const j = new JournalBuilder('client-renewed-beside-edge');
+  const [oldToken, newToken] = [fp('old-token'), fp('new-token')];
+  const ask = { fetch_size: 10, ads_status: 'published', duration_ms: 1 };
+  j.at(0).listing({ ...ask, bearer: oldToken, page_token: null }, publishedPage(10, fp('page-p')));
+  j.at(220).listing({ ...ask, bearer: newToken, page_token: null }, publishedPage(10, fp('page-p')));
+  j.at(244).listing({ ...ask, bearer: newToken, page_token: fp('page-p') }, { edge: 'html-403' });
+  // Journaled as answered: after the edge's 403.
+  j.at(100).listing({ ...ask, bearer: oldToken, page_token: fp('page-p'), duration_ms: 301 }, ACCESS_DENIED);
+  j.at(402).listing({ ...ask, bearer: newToken, page_token: fp('page-p') }, publishedPage(10, null));
+  j.at(660).listing({ ...ask, bearer: newToken, page_token: fp('page-p') }, publishedPage(10, null));
+  expect(failedIds(j)).toEqual([]);
+  expect(standingOfId(j, 'CFN-01')).toBe('passed');
 });

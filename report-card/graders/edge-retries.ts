@@ -17,7 +17,10 @@ import { failed, passed, notExercised, type Verdict } from '../verdict.js';
  * in the order the requests came, a request for a page takes an invitation open when it arrived
  * (a crawl's next page, whichever crawl sent it); one that finds none open asks for the page
  * again. Which crawl sent which is not needed, so a pool that hands one crawl's request the
- * connection another's edge answer came back on confuses nothing.
+ * connection another's edge answer came back on confuses nothing. A request the API refused (a
+ * token refused, a rate limit) served no page and gives its invitation back: the crawl asks for
+ * that page again after a new consent or a pause, its next page still, no retry of an edge's
+ * answer to another crawl. One the edge answered keeps it: asked again, it is a retry.
  */
 class PageInvitations {
   private readonly open = new Map<string, number>();
@@ -30,7 +33,8 @@ class PageInvitations {
     if (token !== undefined) {
       const open = this.open.get(this.keyOf(request, token)) ?? 0;
       invited = open > 0;
-      if (invited) this.open.set(this.keyOf(request, token), open - 1);
+      const servedOrEdge = isPage(request) || isEdgeAnswer(request);
+      if (invited && servedOrEdge) this.open.set(this.keyOf(request, token), open - 1);
     }
     const next = isPage(request) ? nextTokenOf(request) : undefined;
     if (typeof next === 'string')
