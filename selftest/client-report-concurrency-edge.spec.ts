@@ -68,3 +68,20 @@ test("a page refused for its token is asked for again at once with the renewed t
   expect(failedIds(j)).toEqual([]);
   expect(standingOfId(j, 'CFN-01')).toBe('passed');
 });
+
+// A client that starts a crawl of the same listing for each status change it is told of: crawl A's
+// first page met the edge; crawl B, started 120 ms later, asks for the same first page; A retries
+// 400 ms after its refusal. B's ask is no retry of A's, and A's retry in time shows it.
+test("a second crawl of one listing started just after the first one's first page met the edge: its ask is its own while the first crawl retries in time (CFN-01); alone, an ask that soon is a retry too soon", () => {
+  const journal = (firstRetries: boolean): JournalBuilder => {
+    const j = new JournalBuilder('client-crawl-per-change');
+    const ask = { bearer: fp('shared-token'), fetch_size: 10, ads_status: 'published', duration_ms: 1 };
+    j.at(0).listing({ ...ask, page_token: null }, { edge: 'html-502' });
+    j.at(120).listing({ ...ask, page_token: null }, publishedPage(10, null));
+    if (firstRetries) j.at(401).listing({ ...ask, page_token: null }, publishedPage(10, null));
+    return j;
+  };
+  expect(failedIds(journal(true))).toEqual([]);
+  expect(standingOfId(journal(true), 'CFN-01')).toBe('passed');
+  expect(failedIds(journal(false))).toEqual(['CFN-01']);
+});

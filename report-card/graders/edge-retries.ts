@@ -4,7 +4,9 @@
 // user (else party) sent after the client could have read the edge's answer (causality.ts): another dealer's
 // identical request, or a worker's sent before the answer left, is none. Nor is a page asked for
 // by another crawl: crawls of one filter side by side, sharing a token and a pool of connections,
-// ask for the same pages, each its own next page (PageInvitations).
+// ask for the same pages, each its own next page (PageInvitations). Nor, when the run it would
+// retry too soon is then retried in time by its own worker, is another crawl's first ask of the
+// same page (TooSoonAsks).
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
 import { arrivedAfterAnswer, delayAfter, partyOf, sentAfterReading } from '../causality.js';
 import { EDGE_ATTEMPTS, EDGE_RETRY_DELAY_MS, isEdgeAnswer, requestKeyOf, requestLabelOf } from '../edge.js';
@@ -61,11 +63,18 @@ function retryFault(
   return undefined;
 }
 
+/** What a request sent again was, as far as the runs of edge answers tell. */
+type Again =
+  | { kind: 'new' }
+  /** `alone`: the only run it fits (a retry that fits several is no proof of whose it was). */
+  | { kind: 'retry'; run: RequestRecord[]; alone: boolean }
+  | { kind: 'too soon'; run: RequestRecord[]; fault: string };
+
 /**
  * The runs of edge answers a request may retry: several workers may each retry the same request
  * (crawls side by side whose pages were refused alike), each with its own delay, so a request
- * again is held to the first run it retries in time and within the bound; it fails only when it
- * fits none, and could have read one.
+ * again is held to the first run it retries in time and within the bound; it is too soon only
+ * when it fits none, and could have read one.
  */
 class EdgeRuns {
   private readonly runs = new Map<string, RequestRecord[][]>();
@@ -76,37 +85,36 @@ class EdgeRuns {
   }
 
   /**
-   * `request` sent again: its fault when it fits no run it could have read, 'retry' when it
-   * retried one, 'new' when there was none to retry (or none it could have read).
+   * `request` sent again: a retry of the run it fits; too soon when it fits no run it could have
+   * read (then it is also a run of its own, as another worker's ask would be); new when there was
+   * none to retry (or none it could have read).
    */
-  again(
-    key: string,
-    request: RequestRecord,
-    records: readonly JournalRecord[],
-  ): { fault: string } | 'retry' | 'new' {
+  again(key: string, request: RequestRecord, records: readonly JournalRecord[]): Again {
     const runs = this.runs.get(key) ?? [];
     // A run it retries in time, whether or not the card can tell it read that run's last answer.
-    const fitting = runs.find((run) => {
+    const fittingRuns = runs.filter((run) => {
       const last = run.at(-1) as RequestRecord;
       return arrivedAfterAnswer(last, request) && retryFault(last, request, run) === undefined;
     });
-    const readable = runs.filter((run) => sentAfterReading(run.at(-1) as RequestRecord, request, records));
-    if (fitting === undefined && readable.length === 0) {
-      // On its way when those answers left (another worker's own ask): a run of its own.
-      this.asked(key, request);
-      return 'new';
+    const [fitting] = fittingRuns;
+    if (fitting !== undefined) {
+      if (isEdgeAnswer(request)) fitting.push(request);
+      else
+        this.runs.set(
+          key,
+          runs.filter((run) => run !== fitting),
+        );
+      return { kind: 'retry', run: fitting, alone: fittingRuns.length === 1 };
     }
-    if (fitting === undefined) {
-      const [first] = readable as [RequestRecord[]];
-      return { fault: retryFault(first.at(-1) as RequestRecord, request, first) ?? '' };
-    }
-    if (isEdgeAnswer(request)) fitting.push(request);
-    else
-      this.runs.set(
-        key,
-        runs.filter((run) => run !== fitting),
-      );
-    return 'retry';
+    const [readable] = runs.filter((run) => sentAfterReading(run.at(-1) as RequestRecord, request, records));
+    // On its way when those answers left (another worker's own ask): a run of its own.
+    this.asked(key, request);
+    if (readable === undefined) return { kind: 'new' };
+    return {
+      kind: 'too soon',
+      run: readable,
+      fault: retryFault(readable.at(-1) as RequestRecord, request, readable) ?? '',
+    };
   }
 
   previousOf(
@@ -120,8 +128,51 @@ class EdgeRuns {
   }
 }
 
+/** A request too soon after a run of edge answers, held until the run's own retry may excuse it. */
+interface TooSoon {
+  fault: string;
+  previous: RequestRecord | undefined;
+  request: RequestRecord;
+}
+
+/**
+ * How long after a run's last edge answer its own retry may come and excuse a request that came
+ * too soon: a bounded backoff's longest wait (six attempts from 250 ms, doubling) with room to spare.
+ */
+export const EDGE_RETRY_WINDOW_MS = 30_000;
+
+/**
+ * Requests that came too soon after a run of edge answers, by run. A run retried in time within
+ * EDGE_RETRY_WINDOW_MS shows its own worker waited: one request too soon before it was then
+ * another worker's own ask of the same request (a second crawl of one filter started meanwhile,
+ * its first page), and goes free. A storm is not excused: its attempts outnumber the run's
+ * retries in time, and a lone immediate retry that was served leaves no retry in time behind.
+ * The price, stated: a client that stormed once and asked the same again within the window
+ * (another crawl of the filter) is not seen.
+ */
+class TooSoonAsks {
+  private readonly byRun = new Map<RequestRecord[], TooSoon[]>();
+
+  held(run: RequestRecord[], ask: TooSoon): void {
+    this.byRun.set(run, [...(this.byRun.get(run) ?? []), ask]);
+  }
+
+  /** `retry` retried `run` in time: the run's earliest ask too soon goes free, within the window. */
+  retried(run: RequestRecord[], retry: RequestRecord): void {
+    const asks = this.byRun.get(run) ?? [];
+    const last = run.at(-1) as RequestRecord;
+    if (asks.length > 0 && delayAfter(last, retry) <= EDGE_RETRY_WINDOW_MS)
+      this.byRun.set(run, asks.slice(1));
+  }
+
+  first(): TooSoon | undefined {
+    return [...this.byRun.values()].flat().sort((a, b) => a.request.seq - b.request.seq)[0];
+  }
+}
+
 export function gradeEdgeRetries(records: readonly JournalRecord[]): Verdict {
   const runs = new EdgeRuns();
+  const tooSoon = new TooSoonAsks();
   let edgeAnswers = 0;
   let retries = 0;
   const invitations = new PageInvitations();
@@ -138,10 +189,15 @@ export function gradeEdgeRetries(records: readonly JournalRecord[]): Verdict {
     }
     const previous = runs.previousOf(key, request, records);
     const outcome = runs.again(key, request, records);
-    if (outcome === 'retry') retries += 1;
-    else if (outcome !== 'new')
-      return failed(outcome.fault, ...(previous === undefined ? [] : [previous]), request);
+    if (outcome.kind === 'retry') {
+      retries += 1;
+      if (outcome.alone) tooSoon.retried(outcome.run, request);
+    } else if (outcome.kind === 'too soon')
+      tooSoon.held(outcome.run, { fault: outcome.fault, previous, request });
   }
+  const first = tooSoon.first();
+  if (first !== undefined)
+    return failed(first.fault, ...(first.previous === undefined ? [] : [first.previous]), first.request);
   if (edgeAnswers === 0) return notExercised("no edge's answer in the journal");
   return passed(
     retries === 0
