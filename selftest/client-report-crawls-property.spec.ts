@@ -146,10 +146,12 @@ function journalOf(plan: CrawlPlan, clientId: string): JournalBuilder {
   return j;
 }
 
-// CFN-01 is left out: it tells workers' retries of one request apart by their runs of edge
-// answers, and workers asking for one page on the same schedule (several refusals in a row each,
-// a held request among them) can read as one worker's run past its bound. Its concurrency cases
-// are written out in client-report-concurrency-edge.spec.ts.
+// CFN-01 is left out: workers sending the very same request (the first page of one filter, within
+// a second of each other) cannot be told from one worker retrying it, and here the edge refuses
+// up to half of them: a second worker's first ask reads as a retry too soon, several workers'
+// attempts as one run past its bound. The card excuses one such ask per retry in time of the run
+// (edge-retries.ts); the rest is its stated price, its cases written out in
+// client-report-concurrency-edge.spec.ts.
 const CRAWL_REQUIREMENTS = ['C4.4-01', 'C4.4-02', 'C4.4-03', 'C4.4-04', 'CFN-02'];
 
 test('workers crawling one listing behind an edge that delays, refuses, resets and holds: no crawl is taken past its end or round a cycle (C4.4-03, C4.4-04)', async () => {
