@@ -112,12 +112,13 @@ test('fidelity with a calibration: a claimed difference fails, one it lists as n
   expect(tests[2]?.message).toContain('the calibration lists it as not reproducible: marketplace "HTTP 503');
 });
 
-test('reliance check --allure-results: holds passed, broken failed with what to do, not observed skipped', async () => {
-  const facts: RelianceFact[] = [
-    { kind: 'catalog id', subject: 'vehicle_model 1001', value: 'car / Chevrolet / Onix' },
-    { kind: 'error', subject: 'listing GET RATE_LIMIT', value: 'HTTP 429; retried' },
-    { kind: 'credentials', subject: 'listing GET', value: 'Authorization Bearer' },
-  ];
+/**
+ * `reliance check --allure-results` over a contract of `facts` and tonight's profile (Onix renumbered
+ * 2001, the rate limit 429): its exit and the results folder.
+ */
+async function relianceCheck(
+  facts: RelianceFact[],
+): Promise<{ code: number | null; stdout: string; results: string }> {
   const contract = join(dir, 'storefront.txt');
   writeFileSync(contract, contractText('cl_1', facts));
   const tonight = join(dir, 'observed.json');
@@ -132,7 +133,17 @@ test('reliance check --allure-results: holds passed, broken failed with what to 
     '--allure-results',
     results,
   ]);
-  expect(run.code, 'a broken fact fails the gate').toBe(1);
+  return { code: run.code, stdout: run.stdout, results };
+}
+
+test('reliance check --allure-results: holds passed, broken failed with what to do, not observed skipped', async () => {
+  const facts: RelianceFact[] = [
+    { kind: 'catalog id', subject: 'vehicle_model 1001', value: 'car / Chevrolet / Onix' },
+    { kind: 'error', subject: 'listing GET RATE_LIMIT', value: 'HTTP 429; retried' },
+    { kind: 'credentials', subject: 'listing GET', value: 'Authorization Bearer' },
+  ];
+  const { code, results } = await relianceCheck(facts);
+  expect(code, 'a broken fact fails the gate').toBe(1);
   const written = resultsIn(results);
   expect(written.map((result) => [result.name, result.status, label(result, 'suite')])).toEqual([
     ['catalog id | vehicle_model 1001 | car / Chevrolet / Onix', 'failed', 'catalog id'],
@@ -153,24 +164,10 @@ test('reliance check --allure-results: holds passed, broken failed with what to 
 });
 
 test("the facts are no tests of the target: the report's name counts them no more than the run's last line", async () => {
-  const results = join(dir, 'allure-results');
-  const contract = join(dir, 'storefront.txt');
-  writeFileSync(
-    contract,
-    contractText('cl_1', [{ kind: 'endpoint', subject: 'listing GET', value: 'HTTP 200' }]),
-  );
-  const tonight = join(dir, 'observed.json');
-  writeFileSync(tonight, JSON.stringify(profile('the marketplace', '2026-12-04T02:00:00Z', 2001, 429)));
-  const run = await cliCommand('reliance', [
-    'check',
-    '--contract',
-    contract,
-    '--observed',
-    tonight,
-    '--allure-results',
-    results,
+  const { code, stdout, results } = await relianceCheck([
+    { kind: 'endpoint', subject: 'listing GET', value: 'HTTP 200' },
   ]);
-  expect(run.code, run.stdout).toBe(0);
+  expect(code, stdout).toBe(0);
   writeFileSync(
     join(results, 'a-test-result.json'),
     JSON.stringify({
