@@ -68,7 +68,8 @@ type Again =
   | { kind: 'new' }
   /** `alone`: the only run it fits (a retry that fits several is no proof of whose it was). */
   | { kind: 'retry'; run: RequestRecord[]; alone: boolean }
-  | { kind: 'too soon'; run: RequestRecord[]; fault: string };
+  /** `previous`: the run's last edge answer, which the request could have read. */
+  | { kind: 'too soon'; run: RequestRecord[]; previous: RequestRecord; fault: string };
 
 /**
  * The runs of edge answers a request may retry: several workers may each retry the same request
@@ -106,32 +107,24 @@ class EdgeRuns {
         );
       return { kind: 'retry', run: fitting, alone: fittingRuns.length === 1 };
     }
-    const [readable] = runs.filter((run) => sentAfterReading(run.at(-1) as RequestRecord, request, records));
+    const readable = runs.find((run) => sentAfterReading(run.at(-1) as RequestRecord, request, records));
     // On its way when those answers left (another worker's own ask): a run of its own.
     this.asked(key, request);
     if (readable === undefined) return { kind: 'new' };
+    const previous = readable.at(-1) as RequestRecord;
     return {
       kind: 'too soon',
       run: readable,
-      fault: retryFault(readable.at(-1) as RequestRecord, request, readable) ?? '',
+      previous,
+      fault: retryFault(previous, request, readable) ?? '',
     };
-  }
-
-  previousOf(
-    key: string,
-    request: RequestRecord,
-    records: readonly JournalRecord[],
-  ): RequestRecord | undefined {
-    return (this.runs.get(key) ?? [])
-      .map((run) => run.at(-1) as RequestRecord)
-      .find((last) => sentAfterReading(last, request, records));
   }
 }
 
 /** A request too soon after a run of edge answers, held until the run's own retry may excuse it. */
 interface TooSoon {
   fault: string;
-  previous: RequestRecord | undefined;
+  previous: RequestRecord;
   request: RequestRecord;
 }
 
@@ -187,17 +180,15 @@ export function gradeEdgeRetries(records: readonly JournalRecord[]): Verdict {
       runs.asked(key, request);
       continue;
     }
-    const previous = runs.previousOf(key, request, records);
     const outcome = runs.again(key, request, records);
     if (outcome.kind === 'retry') {
       retries += 1;
       if (outcome.alone) tooSoon.retried(outcome.run, request);
     } else if (outcome.kind === 'too soon')
-      tooSoon.held(outcome.run, { fault: outcome.fault, previous, request });
+      tooSoon.held(outcome.run, { fault: outcome.fault, previous: outcome.previous, request });
   }
   const first = tooSoon.first();
-  if (first !== undefined)
-    return failed(first.fault, ...(first.previous === undefined ? [] : [first.previous]), first.request);
+  if (first !== undefined) return failed(first.fault, first.previous, first.request);
   if (edgeAnswers === 0) return notExercised("no edge's answer in the journal");
   return passed(
     retries === 0
