@@ -2,7 +2,7 @@ import type { JournalRecord, RequestRecord } from '../spec/journal.js';
 import { isSection3Status } from '../spec/ad-status.js';
 import { OTHER_STATUS } from './deliveries.js';
 import { arrivedAfterAnswer, sameConnection, sameParty } from './causality.js';
-import { faultsOf, paramOf, requestsOf, textParam, timeOf } from './records.js';
+import { faultsOf, inArrivalOrder, paramOf, requestsOf, textParam } from './records.js';
 
 /** The listing's facts as the journal holds them (page tokens are fingerprints). */
 
@@ -53,7 +53,8 @@ export function unknownStatusesOf(record: RequestRecord): string[] {
 
 /**
  * The crawl each listing request belongs to, by its seq, the requests taken as they came
- * (inArrivalOrder): a request without page_token starts one;
+ * (inArrivalOrder: every page a request may follow is then already booked): a request without
+ * page_token starts one;
  * one with a page_token continues a crawl now waiting on that token (its last page answered it),
  * by the same user (else party) and answered before the request arrived where one is (causality.ts). So crawls
  * side by side (two users of one client, two filters, workers sharing a token) stay apart, and so
@@ -79,16 +80,6 @@ export function crawlsOf(requests: readonly RequestRecord[]): Map<number, number
     crawls.answered(crawl, userAndFilter, request, token);
   }
   return crawlOfSeq;
-}
-
-/**
- * The requests as they came, where the journal numbers them as they were answered: a request the
- * sandbox held (latency, a timeout closed long after the client asked again) is numbered after
- * requests sent once its crawl's next page was read. A crawl's next request comes after its page
- * was answered, so in this order every page a request may follow is already booked.
- */
-function inArrivalOrder(requests: readonly RequestRecord[]): RequestRecord[] {
-  return [...requests].sort((a, b) => timeOf(a) - timeOf(b) || a.seq - b.seq);
 }
 
 /**

@@ -45,6 +45,16 @@ export function timeOf(record: JournalRecord): number {
 }
 
 /**
+ * Requests as they came, where the journal numbers them as they were answered: a request the
+ * edge held (latency, a timeout closed long after the client asked again) is numbered after
+ * requests sent later. A client's next request comes after the answer it follows, so in this
+ * order every answer a request may follow comes before it.
+ */
+export function inArrivalOrder(requests: readonly RequestRecord[]): RequestRecord[] {
+  return [...requests].sort((a, b) => timeOf(a) - timeOf(b) || a.seq - b.seq);
+}
+
+/**
  * A record's time on the client's own clock, the one the sandbox judged it on (a code's lifetime):
  * its `at` plus the clock's offset when the journal names one.
  */

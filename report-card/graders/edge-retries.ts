@@ -11,7 +11,7 @@ import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
 import { arrivedAfterAnswer, delayAfter, partyOf, sentAfterReading } from '../causality.js';
 import { EDGE_ATTEMPTS, EDGE_RETRY_DELAY_MS, isEdgeAnswer, requestKeyOf, requestLabelOf } from '../edge.js';
 import { isPage, nextTokenOf, pageTokenOf } from '../listing.js';
-import { clientRequestsOf, timeOf } from '../records.js';
+import { clientRequestsOf, inArrivalOrder } from '../records.js';
 import { failed, passed, notExercised, type Verdict } from '../verdict.js';
 
 /**
@@ -170,7 +170,7 @@ export function gradeEdgeRetries(records: readonly JournalRecord[]): Verdict {
   let retries = 0;
   const invitations = new PageInvitations();
   // In the order the requests came: an edge's latency answers one late, journaled after later ones.
-  const arrived = [...clientRequestsOf(records)].sort((a, b) => timeOf(a) - timeOf(b) || a.seq - b.seq);
+  const arrived = inArrivalOrder(clientRequestsOf(records));
   for (const request of arrived) {
     // The user's request (a worker that met the edge may retry with the token a new consent gave).
     const key = JSON.stringify([request.login ?? partyOf(request), requestKeyOf(request)]);
