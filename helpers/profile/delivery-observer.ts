@@ -43,7 +43,7 @@ export function observeDelivery(delivery: ObservedDelivery, token: string): void
   }
   observe('deliveries', 'body field paths', fieldPaths(body));
   for (const [path, value] of leaves(body)) {
-    const form = timeForm(value);
+    const form = timeForm(value, path);
     if (form !== undefined) observe('deliveries', `time format of ${path}`, form);
   }
 }

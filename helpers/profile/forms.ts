@@ -66,11 +66,30 @@ export function tokenForm(token: string): string {
   return `${alphabet}, ${bound === undefined ? 'over 1024' : `up to ${bound}`} characters`;
 }
 
-/** The form of a date-time value (6: formats not shown). */
-export function timeForm(value: unknown): string | undefined {
+/** A field whose name says it holds an identifier (`id`, `list_id`, `adId`): never read as a time. */
+function namesAnId(path: string): boolean {
+  const name = path.split('.').pop()?.replace(/\[\]$/, '') ?? '';
+  return /^id$|_id$|[a-z]Id$|ID$/.test(name);
+}
+
+/** The earliest instant an epoch value is taken for: earlier digits are a number, not a time. */
+const EARLIEST_EPOCH_MS = Date.UTC(2000, 0, 1);
+/** How far ahead of the moment read an epoch value may be and still be taken for a time. */
+const AHEAD_MS = 24 * 3600_000;
+
+/**
+ * The form of a date-time value (6: formats not shown) at `path` in a body, read at `nowMs`. Digits
+ * alone are a time only where they could be one: not under an identifier's name (a numeric-looking
+ * `list_id` is an id), and between 2000 and a day ahead of `nowMs` (a ten-digit id past that is a
+ * number). A false "epoch seconds" would be copied into profiles and reliance contracts as a fact.
+ */
+export function timeForm(value: unknown, path = '', nowMs = Date.now()): string | undefined {
+  if (namesAnId(path)) return undefined;
   if (typeof value === 'number' || (typeof value === 'string' && /^\d{9,13}(\.\d+)?$/.test(value))) {
     const n = Number(value);
     const unit = n >= 1e12 ? 'milliseconds' : 'seconds';
+    const ms = unit === 'milliseconds' ? n : n * 1000;
+    if (!(ms >= EARLIEST_EPOCH_MS && ms <= nowMs + AHEAD_MS)) return undefined;
     return `epoch ${unit} as a ${typeof value}`;
   }
   if (typeof value !== 'string') return undefined;
