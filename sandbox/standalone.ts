@@ -44,13 +44,19 @@ let controlKey = '';
  */
 const STOP_GRACE_MS = 5000;
 
-/** SANDBOX_LIKE: the calibration from that profile, what it took and could not printed and written. */
-function likeOf(profile: string | undefined, reportsDir: string): Calibration | undefined {
-  if (profile === undefined) return undefined;
-  const like = calibrationFromFile(profile);
+/**
+ * SANDBOX_LIKE: the calibration from that profile, read before the start (a file that is not a
+ * profile stops it); what it took and could not is printed and written once the sandbox listens,
+ * so that a refused start claims no calibration.
+ */
+function likeOf(profile: string | undefined): Calibration | undefined {
+  return profile === undefined ? undefined : calibrationFromFile(profile);
+}
+
+function reportLike(like: Calibration | undefined, profile: string | undefined, reportsDir: string): void {
+  if (like === undefined || profile === undefined) return;
   for (const line of calibrationReport(like, profile, join(reportsDir, 'calibration.json')))
     console.log(line);
-  return like;
 }
 
 async function main(service: ServiceOptions): Promise<void> {
@@ -60,7 +66,7 @@ async function main(service: ServiceOptions): Promise<void> {
   // The CA beside the state it is kept with; SANDBOX_TLS_DIR (or its default) without a data folder.
   const tlsDir = resolve(environment().SANDBOX_TLS_DIR ?? dataDir ?? options.SANDBOX_TLS_DIR);
   mkdirSync(tlsDir, { recursive: true });
-  const like = likeOf(options.SANDBOX_LIKE, options.REPORTS_DIR);
+  const like = likeOf(options.SANDBOX_LIKE);
   const sandbox = await startSandbox({
     host: service.host,
     dataDir: service.dataDir,
@@ -76,6 +82,7 @@ async function main(service: ServiceOptions): Promise<void> {
     secretPrefix,
     ...(like === undefined ? {} : { like }),
   });
+  reportLike(like, options.SANDBOX_LIKE, options.REPORTS_DIR);
   const { controlUrl, authUrl, appsUrl, caFile } = sandbox;
   if (dataDir !== undefined)
     writeControlReach(dataDir, { controlUrl, key: controlKey, authUrl, appsUrl, caFile });

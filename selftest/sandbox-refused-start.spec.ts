@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { childEnvironment } from '../config/environment.js';
+import { referenceChoices } from '../sandbox/calibrate/calibrate.js';
+import { exitOf } from './support/child-exit.js';
+
+/**
+ * A start the sandbox refuses claims nothing it did not do: a refused `--like` prints no
+ * calibration and writes no calibration.json.
+ */
+let dir: string;
+let busy: Server;
+let busyPort: number;
+
+test.beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sandbox-refused-'));
+  busy = createServer();
+  await new Promise<void>((done) => busy.listen(0, '127.0.0.1', done));
+  const address = busy.address();
+  busyPort = typeof address === 'object' && address !== null ? address.port : 0;
+});
+test.afterEach(async () => {
+  await new Promise((done) => busy.close(done));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** `classifieds-conformance sandbox ...args` in the test's folder, with the given ports. */
+function sandbox(args: readonly string[], ports: Record<string, string>): ReturnType<typeof exitOf> {
+  const child = spawn(
+    process.execPath,
+    [require.resolve('tsx/cli'), resolve('bin/cli.ts'), 'sandbox', ...args],
+    {
+      cwd: dir,
+      env: childEnvironment({ ...ports, REPORTS_DIR: join(dir, 'reports') }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  return exitOf(child);
+}
+
+test('a refused --like start claims no calibration', async () => {
+  const profile = join(dir, 'observed.json');
+  writeFileSync(
+    profile,
+    JSON.stringify({
+      format: 'classifieds-observed-profile/1',
+      run: {},
+      target: 'a marketplace',
+      observedAt: '2026-12-03T02:00:00.000Z',
+      catalog: null,
+      areas: referenceChoices(),
+    }),
+  );
+  const run = await sandbox(['--in-memory', '--like', profile], {
+    SANDBOX_AUTH_PORT: String(busyPort),
+    SANDBOX_APPS_PORT: '0',
+  });
+  expect(run.code, run.stdout + run.stderr).toBe(1);
+  expect(run.stderr).toContain('in use');
+  expect(run.stdout).not.toContain('calibrated like');
+  expect(existsSync(join(dir, 'reports', 'calibration.json'))).toBe(false);
+});
