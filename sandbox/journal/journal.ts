@@ -144,11 +144,18 @@ export class Journal {
   }
 
   /**
+   * Told each number as it is given, before its record is kept or queued for the file: a data
+   * folder reserves numbers ahead of use (state/kept-journal.ts).
+   */
+  numbered: (seq: number) => void = () => undefined;
+
+  /**
    * `ringKey`: the proven client whose ring keeps it, its client_id by default; '' (or null) for
    * the ring of claimed-only records. `at`: when it happened (a request's arrival), now by default.
    */
   add(record: NewRecord, ringKey: string | null = record.client_id, at: Date = new Date()): JournalRecord {
     this.seq += 1;
+    this.numbered(this.seq);
     const { record: full, line } = lineOf({ seq: this.seq, at: at.toISOString(), ...record });
     const claimedRing = full.kind === 'request' && PAGES.has(full.endpoint) ? PAGES_RING : '';
     this.keep({ line, seq: full.seq, bytes: line.length }, ringKey ?? claimedRing);

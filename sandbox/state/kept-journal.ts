@@ -1,7 +1,8 @@
 // The journal of requests and deliveries across a restart (docs/sandbox-service.md): its
 // fingerprints' key is kept in the data file (mode 600), so that a value seen before and after the
-// restart has one fingerprint (a code reused across it is seen as reused), and its numbers go on
-// after the last one the journal's file or the last stop holds.
+// restart has one fingerprint (a code reused across it is seen as reused), and its numbers only
+// ever increase: the data file keeps a number reserved ahead of the last one given, so a kill (the
+// file's last batch lost with it) never lets a number be given twice.
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { Journal } from '../journal/journal.js';
 import type { Persistence } from '../persist/persistence.js';
@@ -9,8 +10,16 @@ import { keepRecord, keptRecord } from './kept-stores.js';
 
 const KEY_RECORD = 'journal-key';
 const SEQ_RECORD = 'journal-seq';
-/** The end of the journal's file read for its last number: a record is far shorter. */
+/** The end of the journal's file read for its highest number: a record is far shorter. */
 const TAIL_BYTES = 256 * 1024;
+/**
+ * Numbers reserved in the data file ahead of the last one given. The reservation is renewed once
+ * half of it is used, so it is committed long before the numbers it covers are given: every
+ * answer (the journal's included) leaves after the changes queued before it are committed, and
+ * the file's batches come 20 ms after their records. A start after a kill goes on after the
+ * reservation (a gap of at most this many); after a stop, after the last number given.
+ */
+export const SEQ_RESERVED = 10_000;
 
 /** Goes on with the kept key and numbers; `keepNow` (at the stop) keeps the last number. */
 export function continueJournal(
@@ -23,17 +32,33 @@ export function continueJournal(
   else keepRecord(persistence, KEY_RECORD, journal.fingerprints.key.toString('base64'));
   const keptSeq = keptRecord(persistence, SEQ_RECORD);
   journal.continueAfter(
-    Math.max(typeof keptSeq === 'number' ? keptSeq : 0, file === null ? 0 : lastSeqIn(file)),
+    Math.max(typeof keptSeq === 'number' ? keptSeq : 0, file === null ? 0 : highestSeqIn(file)),
   );
+  let ahead = SEQ_RESERVED;
+  let reserved = 0;
+  const reserve = (): void => {
+    reserved = journal.lastSeq + ahead;
+    keepRecord(persistence, SEQ_RECORD, reserved);
+  };
+  reserve();
+  journal.numbered = (seq) => {
+    if (seq > reserved - ahead / 2) reserve();
+  };
   return {
+    // From the stop on, the number kept is the last one given: a record of the stop's last
+    // requests keeps its own number.
     keepNow: () => {
-      keepRecord(persistence, SEQ_RECORD, journal.lastSeq);
+      ahead = 0;
+      reserve();
     },
   };
 }
 
-/** The number of the file's last whole record, or 0. */
-function lastSeqIn(file: string): number {
+/**
+ * The highest number of the file's last whole records, or 0: not the last line's, as a code
+ * exchange appends its flow's pages again, proven, with their own (older) numbers.
+ */
+function highestSeqIn(file: string): number {
   let descriptor: number | undefined;
   try {
     const size = statSync(file).size;
@@ -41,12 +66,9 @@ function lastSeqIn(file: string): number {
     const tail = Buffer.alloc(length);
     descriptor = openSync(file, 'r');
     readSync(descriptor, tail, 0, length, size - length);
-    const lines = tail.toString('utf8').split('\n').reverse();
-    for (const line of lines) {
-      const seq = seqOf(line);
-      if (seq !== undefined) return seq;
-    }
-    return 0;
+    let highest = 0;
+    for (const line of tail.toString('utf8').split('\n')) highest = Math.max(highest, seqOf(line) ?? 0);
+    return highest;
   } catch {
     return 0;
   } finally {
