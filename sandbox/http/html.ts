@@ -29,17 +29,41 @@ export function sendPage(reply: FastifyReply, status: number, title: string, bod
   return reply.code(status).headers(PAGE_HEADERS).send(pageHtml(title, body));
 }
 
-/** A failure that must not go back to the client (7.1): shown to the user, never redirected. */
-export function sendErrorPage(reply: FastifyReply, status: number, message: string): FastifyReply {
-  return sendAnswer(reply, errorPageAnswer({ status, message }));
+/**
+ * A failure that must not go back to the client (7.1): shown to the user, never redirected; `notes`
+ * say what would make the request right (each a paragraph of plain text).
+ */
+export function sendErrorPage(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  notes: readonly PageNote[] = [],
+): FastifyReply {
+  return sendAnswer(reply, errorPageAnswer({ status, message }, notes));
+}
+
+/** A paragraph under the error: a sentence, and the items it lists (each shown as written). */
+export interface PageNote {
+  text: string;
+  items?: readonly string[];
+  id?: string;
+}
+
+function noteHtml(note: PageNote): string {
+  const id = note.id === undefined ? '' : ` id="${escapeHtml(note.id)}"`;
+  const items = (note.items ?? []).map((item) => `<li><code>${escapeHtml(item)}</code></li>`).join('');
+  return `<p${id}>${escapeHtml(note.text)}</p>${items === '' ? '' : `<ul>${items}</ul>`}`;
 }
 
 /** The error page as an answer, also for requests refused before Fastify saw them. */
-export function errorPageAnswer(failure: Failure): ErrorAnswer {
+export function errorPageAnswer(failure: Failure, notes: readonly PageNote[] = []): ErrorAnswer {
   return {
     status: failure.status,
     headers: PAGE_HEADERS,
-    body: pageHtml('Authorization error', `<p class="error" id="error">${escapeHtml(failure.message)}</p>`),
+    body: pageHtml(
+      'Authorization error',
+      `<p class="error" id="error">${escapeHtml(failure.message)}</p>${notes.map(noteHtml).join('')}`,
+    ),
   };
 }
 

@@ -85,7 +85,7 @@ function refuseUntrusted(
   const location = rules.untrustedRequestRedirect(params, clientIfKnown);
   if (location !== null)
     return redirect(reply, withResponseParams(location, { error: 'invalid_request', state }));
-  return sendErrorPage(reply, error.status, error.message);
+  return sendErrorPage(reply, error.status, error.message, error.notes);
 }
 
 /**

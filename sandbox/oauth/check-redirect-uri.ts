@@ -1,6 +1,7 @@
 import type { Client } from '../store/clients.js';
 import type { AuthorizationRequest, RedirectTarget } from './authorization-request.js';
 import { NoRedirectError } from './no-redirect-error.js';
+import { registeredUrisNotes } from './registered-uris.js';
 
 /**
  * R4.1-04, R4.1-05, R7.1-01, R7.1-03: `redirect_uri` is identical to one registered URI (string
@@ -16,11 +17,16 @@ export function redirectUriRegistered(request: AuthorizationRequest): void {
     return;
   }
   if (!isAbsoluteWithoutFragment(sent))
-    throw new NoRedirectError(400, 'redirect_uri is not an absolute URI without fragment.');
+    throw new NoRedirectError(
+      400,
+      'redirect_uri is not an absolute URI without fragment.',
+      registeredUrisNotes(client),
+    );
   if (!client.redirectUris.some((registered) => rules.redirectUriMatches(sent, registered)))
     throw new NoRedirectError(
       rules.redirectUriMismatchStatus(),
       'redirect_uri does not match any URI registered for this client.',
+      registeredUrisNotes(client),
     );
   request.target = { uri: sent, sent };
 }
@@ -39,7 +45,11 @@ export function redirectUriMismatchStatus(): number {
 export function redirectUriOmitted(client: Client): RedirectTarget {
   const [only, ...others] = client.redirectUris;
   if (only === undefined || others.length > 0) {
-    throw new NoRedirectError(400, 'redirect_uri is required: this client has several registered URIs.');
+    throw new NoRedirectError(
+      400,
+      'redirect_uri is required: this client has several registered URIs.',
+      registeredUrisNotes(client),
+    );
   }
   return { uri: only, sent: null };
 }
