@@ -11,6 +11,7 @@ import { DataFileError } from './persist/data-file.js';
 import { keepRecord, keptRecord } from './state/kept-stores.js';
 import { parseServiceArgv, type ServiceOptions } from './service/options.js';
 import { onStop } from './service/process-tree.js';
+import { folderMadeByStart, portInUseLine, removeFolderMadeByStart } from './service/start-failure.js';
 import { keptControlKey, newControlKey, writeControlReach } from './service/control-key.js';
 import { CATALOGUES } from './rule-switches.js';
 import { controlKeyRefusal } from './test-helpers/control-key.js';
@@ -36,6 +37,8 @@ if (keyRefusal !== null) {
 const secretPrefix = secretMarker(environment());
 /** The key in force: SANDBOX_CONTROL_KEY, else the data folder's kept one (service/control-key.ts). */
 let controlKey = '';
+/** The data folder this start makes (it did not exist): removed if the start is refused. */
+let newDataDir: string | undefined;
 
 /**
  * How long a stop may take before the process exits anyway (its queued changes written first):
@@ -61,6 +64,7 @@ function reportLike(like: Calibration | undefined, profile: string | undefined, 
 
 async function main(service: ServiceOptions): Promise<void> {
   const { dataDir } = service;
+  newDataDir = folderMadeByStart(dataDir);
   controlKey =
     givenKey ?? (dataDir === undefined ? newControlKey(secretPrefix) : keptControlKey(dataDir, secretPrefix));
   // The CA beside the state it is kept with; SANDBOX_TLS_DIR (or its default) without a data folder.
@@ -82,6 +86,7 @@ async function main(service: ServiceOptions): Promise<void> {
     secretPrefix,
     ...(like === undefined ? {} : { like }),
   });
+  newDataDir = undefined;
   reportLike(like, options.SANDBOX_LIKE, options.REPORTS_DIR);
   const { controlUrl, authUrl, appsUrl, caFile } = sandbox;
   if (dataDir !== undefined)
@@ -110,9 +115,11 @@ async function main(service: ServiceOptions): Promise<void> {
 }
 
 function startFailure(error: unknown): void {
+  removeFolderMadeByStart(newDataDir);
   // A data file that cannot be used, a port in use, an unknown switch: one line, no stack.
+  const port = portInUseLine(error, options);
   const known = error instanceof DataFileError || (error instanceof Error && 'code' in error);
-  console.error(`sandbox: ${known ? error.message : String(error)}`);
+  console.error(`sandbox: ${port ?? (known ? error.message : String(error))}`);
   if (!known && error instanceof Error) console.error(error.stack);
   process.exit(1);
 }

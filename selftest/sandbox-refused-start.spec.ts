@@ -9,8 +9,9 @@ import { referenceChoices } from '../sandbox/calibrate/calibrate.js';
 import { exitOf } from './support/child-exit.js';
 
 /**
- * A start the sandbox refuses claims nothing it did not do: a refused `--like` prints no
- * calibration and writes no calibration.json.
+ * A start the sandbox refuses claims nothing it did not do and leaves nothing it made: a refused
+ * `--like` prints no calibration and writes no calibration.json; a port in use is named by its
+ * variable, and a data folder the start made is gone with it.
  */
 let dir: string;
 let busy: Server;
@@ -63,4 +64,22 @@ test('a refused --like start claims no calibration', async () => {
   expect(run.stderr).toContain('in use');
   expect(run.stdout).not.toContain('calibrated like');
   expect(existsSync(join(dir, 'reports', 'calibration.json'))).toBe(false);
+});
+
+test('a port in use is named by the variable that moves it; the start leaves no new data folder', async () => {
+  const data = join(dir, 'data');
+  const auth = await sandbox(['--data', data], {
+    SANDBOX_AUTH_PORT: String(busyPort),
+    SANDBOX_APPS_PORT: '0',
+  });
+  expect(auth.code, auth.stdout + auth.stderr).toBe(1);
+  expect(auth.stderr).toContain(`port ${busyPort} is in use (SANDBOX_AUTH_PORT)`);
+  expect(auth.stderr).not.toContain('    at ');
+  expect(existsSync(data), 'the data folder the refused start made').toBe(false);
+  const apps = await sandbox(['--data', data], {
+    SANDBOX_AUTH_PORT: '0',
+    SANDBOX_APPS_PORT: String(busyPort),
+  });
+  expect(apps.stderr).toContain(`port ${busyPort} is in use (SANDBOX_APPS_PORT)`);
+  expect(existsSync(data)).toBe(false);
 });
