@@ -2,6 +2,7 @@ import type { DeliveryRecord } from '../../spec/journal.js';
 import type { DeliveryObserver } from '../notifications/delivery.js';
 import type { Journal } from './journal.js';
 import { scrubbedRecord, type CredentialTest } from './secrets.js';
+import { maskedMentions, maskedWebhookUrl, type Mask } from '../notifications/url-credentials.js';
 
 /** The event id, ad id and status a delivery's body carries: production's body or the variants' other one. */
 function bodyFacts(body: string): { eventId: string; adId: string; status: string } {
@@ -20,17 +21,24 @@ function bodyFacts(body: string): { eventId: string; adId: string; status: strin
   }
 }
 
+/** A delivery's error, any quote of its URL masked as the record's url is (before it is cut). */
+function errorOf(error: string, url: string, mask: Mask): string {
+  return maskedMentions(error, url, mask).slice(0, 256);
+}
+
 /** The deliverer's observer: one record per attempt, refusal, drop or cancellation; never the token. */
 export function journalDeliveries(journal: Journal): DeliveryObserver {
   return (configId, delivery, entry, durationMs) => {
     if (!journal.enabled) return;
     const facts = bodyFacts(delivery.body);
+    // Masked before it is cut: a cut could take the `@` that tells the userinfo.
+    const mask: Mask = (value) => journal.fingerprints.fp(value);
     const record: Omit<DeliveryRecord, 'seq' | 'at'> = {
       kind: 'delivery',
       client_id: delivery.clientId ?? null,
       login: delivery.login.slice(0, 256),
       configuration_id: configId,
-      url: delivery.url.slice(0, 512),
+      url: maskedWebhookUrl(delivery.url, mask).slice(0, 512),
       event_id: facts.eventId.slice(0, 256),
       ad_id: facts.adId.slice(0, 256),
       status_sent: facts.status.slice(0, 256),
@@ -38,7 +46,7 @@ export function journalDeliveries(journal: Journal): DeliveryObserver {
       outcome: entry.outcome,
       ...(entry.status === undefined ? {} : { http_status: entry.status }),
       ...(durationMs === undefined ? {} : { duration_ms: Math.round(durationMs) }),
-      ...(entry.error === undefined ? {} : { error: entry.error.slice(0, 256) }),
+      ...(entry.error === undefined ? {} : { error: errorOf(entry.error, delivery.url, mask) }),
       ...(delivery.chaos?.decision === undefined ? {} : { decision: delivery.chaos.decision }),
       ...(delivery.chaos === undefined ? {} : { chaos: delivery.chaos.inForce }),
     };

@@ -2,6 +2,7 @@ import type { JournalEndpoint, JournalFacts } from '../../spec/journal.js';
 import type { Params } from '../http/params.js';
 import type { Fingerprinter } from './fingerprint.js';
 import { bodyFields, field } from './identify.js';
+import { maskedWebhookUrl } from '../notifications/url-credentials.js';
 
 /**
  * What the journal keeps of a request and its answer. Redaction is by allowlist: a parameter
@@ -120,7 +121,8 @@ export function requestParams(
       return typeof body === 'object' && body !== null ? adIds(body as Record<string, unknown>) : undefined;
     case 'notification':
       return {
-        url: (read('url') ?? '').slice(0, MAX_PLAIN) || null,
+        // Masked before it is cut: a cut could take the `@` that tells the userinfo.
+        url: maskedWebhookUrl(read('url') ?? '', (value) => fp.fp(value)).slice(0, MAX_PLAIN) || null,
         notification_token: fp.fpOrNull(read('token')),
       };
     default:

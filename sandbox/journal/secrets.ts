@@ -1,4 +1,5 @@
 import type { Fingerprinter } from './fingerprint.js';
+import { maskedUserinfo, maskedWebhookUrl } from '../notifications/url-credentials.js';
 
 /**
  * No secret in the journal, whatever the client sends: every string a record holds (a parameter's
@@ -158,11 +159,22 @@ const OWN_FIELDS = new Set([
 /** The objects whose keys are client text (a query's parameter names); every other key is the journal's. */
 const CLIENT_KEYS = new Set(['query']);
 
-/** Every string of a record a client could have written (a query's names too), scrubbed. */
+/** The fields that hold a configured webhook's URL (a delivery's, a configuration request's). */
+const WEBHOOK_URL = 'url';
+
+/**
+ * Every string of a record a client could have written (a query's names too), scrubbed; then the
+ * userinfo of any URL in it, and every query value of a webhook's URL, fingerprinted: credentials
+ * the sandbox never saw issued (notifications/url-credentials.ts).
+ */
 export function scrubbedRecord<Shape>(record: Shape, isCredential: CredentialTest, fp: Fingerprinter): Shape {
+  const mask = (value: string): string => fp.fp(value);
   const walk = (value: unknown, key: string | null): unknown => {
     if (key !== null && OWN_FIELDS.has(key)) return value;
-    if (typeof value === 'string') return scrubbed(value, isCredential, fp);
+    if (typeof value === 'string') {
+      const text = scrubbed(value, isCredential, fp);
+      return key === WEBHOOK_URL ? maskedWebhookUrl(text, mask) : maskedUserinfo(text, mask);
+    }
     if (Array.isArray(value)) return value.map((item) => walk(item, null));
     if (value === null || typeof value !== 'object') return value;
     const clientKeys = key !== null && CLIENT_KEYS.has(key);

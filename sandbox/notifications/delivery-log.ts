@@ -1,3 +1,5 @@
+import { maskedMentions, maskedWebhookUrl, type Mask } from './url-credentials.js';
+
 /**
  * What became of each delivery attempt, per user, readable through the test helper
  * `GET /test_helpers/v1/users/{login}/deliveries` (an addition to the contract). Never the token.
@@ -23,7 +25,19 @@ export const DELIVERY_LOG_LIMITS = { entriesPerUser: 100, users: 1000 } as const
 export class DeliveryLog {
   private readonly byUser = new Map<string, DeliveryLogEntry[]>();
 
-  record(login: string, entry: Omit<DeliveryLogEntry, 'at'>): void {
+  /**
+   * `mask`: what stands for a credential of the URL (the journal's fingerprint): the log is an
+   * output too, and shows the URL's userinfo and query values masked (url-credentials.ts). A log
+   * of its own (a self-test's) masks every one alike.
+   */
+  constructor(private readonly mask: Mask = () => 'masked') {}
+
+  record(login: string, given: Omit<DeliveryLogEntry, 'at'>): void {
+    const entry = {
+      ...given,
+      url: maskedWebhookUrl(given.url, this.mask),
+      ...(given.error === undefined ? {} : { error: maskedMentions(given.error, given.url, this.mask) }),
+    };
     const entries = this.byUser.get(login) ?? [];
     // Re-inserted on every write, so the map's head is the user written to longest ago.
     this.byUser.delete(login);

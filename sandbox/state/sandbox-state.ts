@@ -74,7 +74,7 @@ export function createState(
   newSecret: SecretMaker = randomToken,
   { deliveryPolicy = new DeliveryPolicy(), caps = SANDBOX_CAPS, journal = new Journal() }: StateOptions = {},
 ): SandboxState {
-  const deliveryLog = new DeliveryLog();
+  const deliveryLog = new DeliveryLog((value) => journal.fingerprints.fp(value));
   return {
     clients: new ClientStore(
       (bytes) => newSecret(bytes, 'client-secret'),
