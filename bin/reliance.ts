@@ -1,16 +1,18 @@
 // classifieds-conformance reliance --client-id ID --journal FILE [--out FILE] [--double PROFILE]
 //   what one client relied on, from the sandbox's journal: a contract file (one fact a line).
 // classifieds-conformance reliance check --contract FILE --observed PROFILE [--history PROFILE...]
-//   [--junit FILE] [--allure-results DIR]: each fact against tonight's observation of the marketplace: holds, broken
-//   (since which night, what to do) or not observed. Exit status: 0 nothing broken, 1 a fact
-//   broken, 2 a file that cannot be read. (report-card/reliance/, docs/calibration-and-reliance.md)
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+//   [--junit FILE] [--allure-results DIR] [--accept-unverified]: each fact against tonight's
+//   observation of the marketplace: holds, broken (since which night, what to do) or unverified
+//   (what the nightly would need to observe). Exit status: 0 every fact holds, 1 a fact broken,
+//   3 facts unverified (0 with --accept-unverified), 2 a bad command line or a file that cannot be
+//   read. (report-card/reliance/, docs/calibration-and-reliance.md)
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CatalogNode, CatalogSnapshot } from '../helpers/profile/catalog-tree.js';
 import { readProfile, type Profile } from '../helpers/profile/profile.js';
-import { checkContract, countsLine, verdictText } from '../report-card/reliance/check.js';
-import { contractText, parseContract } from '../report-card/reliance/contract.js';
+import { checkContract, countsLine, exitStatusOf, verdictText } from '../report-card/reliance/check.js';
+import { CONTRACT_LIMITS, contractText, parseContract } from '../report-card/reliance/contract.js';
 import { relianceFacts } from '../report-card/reliance/derive.js';
 import { relianceJunit } from '../report-card/reliance/junit.js';
 import { relianceTests, writeFactTests } from '../report-card/reliance/allure.js';
@@ -19,7 +21,8 @@ import { referenceChoices } from '../sandbox/calibrate/calibrate.js';
 import { loadCatalogs, type Catalog } from '../sandbox/catalogs/data.js';
 
 const USAGE = `Usage: classifieds-conformance reliance --client-id ID --journal FILE [--out FILE] [--double PROFILE]
-       classifieds-conformance reliance check --contract FILE --observed PROFILE [--history PROFILE...] [--junit FILE] [--allure-results DIR]`;
+       classifieds-conformance reliance check --contract FILE --observed PROFILE [--history PROFILE...] [--junit FILE] [--allure-results DIR] [--accept-unverified]
+Exit status of check: 0 every fact holds, 1 a fact broken, 3 facts unverified tonight (0 with --accept-unverified), 2 a bad command line or an unreadable file.`;
 
 type IdMap = Readonly<Record<string, number>>;
 
@@ -95,12 +98,14 @@ function check(args: string[]): number {
       history: { type: 'string', multiple: true, default: [] },
       junit: { type: 'string' },
       'allure-results': { type: 'string' },
+      'accept-unverified': { type: 'boolean', default: false },
     },
-    allowPositionals: true,
   });
   if (values.contract === undefined || values.observed === undefined) return usage();
   let text: string;
   try {
+    if (statSync(values.contract).size > CONTRACT_LIMITS.bytes)
+      return refuse(`${values.contract}: it is over ${CONTRACT_LIMITS.bytes} bytes`);
     text = readFileSync(values.contract, 'utf8');
   } catch {
     return refuse(`${values.contract} cannot be read`);
@@ -131,7 +136,7 @@ function check(args: string[]): number {
       'reliance',
       relianceTests(verdicts),
     );
-  return verdicts.some((verdict) => verdict.standing === 'broken') ? 1 : 0;
+  return exitStatusOf(verdicts, values['accept-unverified']);
 }
 
 function usage(): number {
@@ -144,7 +149,21 @@ function refuse(problem: string): number {
   return 2;
 }
 
-const args = process.argv.slice(2);
-void (args[0] === 'check' ? Promise.resolve(check(args.slice(1))) : derive(args)).then((status) => {
+/** The command, every failure one line and exit 2: a bad option, a file that breaks a reader. */
+async function main(args: string[]): Promise<number> {
+  try {
+    return args[0] === 'check' ? check(args.slice(1)) : await derive(args);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const options = (error as { code?: unknown }).code;
+    if (typeof options === 'string' && options.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`reliance: ${message.split('\n')[0] ?? ''}`);
+      return usage();
+    }
+    return refuse(`cannot go on: ${(message.split('\n')[0] ?? '').slice(0, 300)}`);
+  }
+}
+
+void main(process.argv.slice(2)).then((status) => {
   process.exitCode = status;
 });

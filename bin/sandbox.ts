@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SANDBOX_NODE_FLAGS } from '../sandbox/process-settings.js';
+import { readObservedProfile } from '../sandbox/calibrate/observed.js';
 import {
   SERVICE_HELP,
   SERVICE_SWITCHES,
@@ -114,6 +115,20 @@ function chaosEnv(values: {
   };
 }
 
+/**
+ * SANDBOX_LIKE for the sandbox, the profile read first: a file that is not a profile (too large,
+ * too deep, a null entry, a wrong type) is refused here in one line, exit 2, before any start.
+ */
+function likeEnv(like: string | undefined): Record<string, string> {
+  if (like === undefined) return {};
+  const read = readObservedProfile(resolve(like));
+  if ('problem' in read) {
+    console.error(`sandbox: --like: ${read.problem}`);
+    process.exit(2);
+  }
+  return { SANDBOX_LIKE: resolve(like) };
+}
+
 function parseOptions(): Options {
   const { values } = parseArgs({
     args: process.argv.slice(2),
@@ -147,7 +162,7 @@ function parseOptions(): Options {
     ads,
     service: serviceOptionsOf(values),
     chaosEnv: { ...chaosEnv(values), ...(values['apps-https'] ? { SANDBOX_APPS_HTTPS: '1' } : {}) },
-    likeEnv: values.like === undefined ? {} : { SANDBOX_LIKE: resolve(values.like) },
+    likeEnv: likeEnv(values.like),
   };
 }
 

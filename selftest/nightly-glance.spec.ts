@@ -117,12 +117,12 @@ test('the glance: drift, fidelity with the default double beside it, contracts h
   write(
     dir,
     'reports/reliance/storefront.txt',
-    'holds         endpoint | listing GET | HTTP 200\nreliance: 1 facts: 1 hold, 0 broken, 0 not observed tonight\n',
+    'holds         endpoint | listing GET | HTTP 200\nreliance: 1 facts: 1 hold, 0 broken, 0 unverified tonight\n',
   );
   write(
     dir,
     'reports/reliance/backoffice.txt',
-    'BROKEN        catalog id | vehicle_model 1001 | car / Chevrolet / Onix\nreliance: 9 facts: 5 hold, 2 broken, 2 not observed tonight\n',
+    'BROKEN        catalog id | vehicle_model 1001 | car / Chevrolet / Onix\nreliance: 9 facts: 5 hold, 2 broken, 2 unverified tonight\n',
   );
   write(dir, 'reports/reliance/unreadable.txt', '');
   const { status, summary, output } = await runStep('At a glance', dir);
@@ -131,7 +131,7 @@ test('the glance: drift, fidelity with the default double beside it, contracts h
     '## At a glance',
     '- **Observed drift:** 3 changes since 2026-12-02T02:17:00.000Z',
     '- **Fidelity of the double:** 420 of 430 facts (97.6 %); 400 of the 400 it claims to reproduce (100 %); the default double 380 of 430 facts (88.3 %)',
-    "- **Reliance contracts:** 1 of 3 hold (2 facts broken, 1 not checked: see the step's log)",
+    "- **Reliance contracts:** 1 of 3 hold (2 facts broken, 2 unverified, 1 not checked: see the step's log)",
   ]);
   expect(summary).toContain('calibrated       the sandbox at https://sandbox.team.example');
   expect(summary).toContain('### backoffice\n```\nBROKEN        catalog id | vehicle_model 1001');

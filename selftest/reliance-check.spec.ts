@@ -5,7 +5,7 @@ import { contractText, parseContract, type RelianceFact } from '../report-card/r
 
 /**
  * The verdict's reasoning on small profiles: since which night a fact has been broken the same way,
- * what "not observed" means, and contracts that cannot be read.
+ * what "unverified" means, and contracts that cannot be read.
  */
 function night(observedAt: string, onix: number, rateLimit = 429, catalog = true): Profile {
   return {
@@ -59,7 +59,7 @@ test('a broken fact is broken since the first of the nights in a row it has been
   expect(changed?.since).toBe('2026-12-04T02:00:00Z');
 });
 
-test('the status of an error the client handled, changed: broken with the reason; not seen: not observed', () => {
+test('the status of an error the client handled, changed: broken with the reason; not seen: unverified', () => {
   const [moved] = checkContract([RATE_LIMIT], night('2026-12-04T02:00:00Z', 1001, 503));
   expect(moved).toMatchObject({
     standing: 'broken',
@@ -67,11 +67,7 @@ test('the status of an error the client handled, changed: broken with the reason
   });
   const quiet: Profile = { ...night('2026-12-04T02:00:00Z', 1001, 429, false), areas: {} };
   const verdicts = checkContract([RATE_LIMIT, ONIX, LISTING], quiet);
-  expect(verdicts.map((verdict) => verdict.standing)).toEqual([
-    'not observed',
-    'not observed',
-    'not observed',
-  ]);
+  expect(verdicts.map((verdict) => verdict.standing)).toEqual(['unverified', 'unverified', 'unverified']);
 });
 
 test('a contract reads back as written; one that is not a contract names its first bad line', () => {

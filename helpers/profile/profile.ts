@@ -1,10 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import {
+  flawText,
+  observedProfileFlaw,
+  OBSERVED_PROFILE_FORMAT,
+  PROFILE_LIMITS,
+} from '../../spec/observed-profile.js';
 import type { CatalogSnapshot } from './catalog-tree.js';
 import type { Observation, Observed } from './observe.js';
 import { environment, settingsOf, type Environment } from '../../config/environment.js';
 
 /** The format of observed.json: a baseline of another format is refused, never compared. */
-export const PROFILE_FORMAT = 'classifieds-observed-profile/1';
+export const PROFILE_FORMAT = OBSERVED_PROFILE_FORMAT;
 /** The area whose single key holds the catalog snapshot (helpers/clients/catalog-walk.ts). */
 export const CATALOG_AREA = 'catalog';
 export const SNAPSHOT_KEY = 'snapshot';
@@ -100,24 +106,25 @@ function oneOrAll(values: Map<string, Observed>): Observed {
 export type ProfileRead = { profile: Profile } | { problem: string };
 
 /**
- * A profile from a file, or why it cannot be compared: unreadable, not JSON,
- * another format, or another target when `target` is given.
+ * A profile from a file, or why it cannot be compared: unreadable, too large, not JSON, another
+ * format, a place of the wrong shape (spec/observed-profile.ts names it), or another target when
+ * `target` is given. Never a throw: every input file is hostile.
  */
 export function readProfile(path: string, target?: string): ProfileRead {
   if (!existsSync(path)) return { problem: `${path} does not exist` };
   let parsed: unknown;
   try {
+    if (statSync(path).size > PROFILE_LIMITS.fileBytes)
+      return { problem: `${path} is over ${PROFILE_LIMITS.fileBytes} bytes: not a profile` };
     parsed = JSON.parse(readFileSync(path, 'utf8')) as unknown;
   } catch (error) {
     return {
-      problem: `${path} is not readable JSON (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+      problem: `${path} is not readable JSON (${error instanceof Error ? (error.message.split('\n')[0] ?? '').slice(0, 200) : 'unreadable'})`,
     };
   }
-  const candidate = isObject(parsed) ? parsed : {};
-  if (candidate.format !== PROFILE_FORMAT)
-    return {
-      problem: `${path} is of format ${JSON.stringify(candidate.format ?? null)}, not ${PROFILE_FORMAT}`,
-    };
+  const flaw = observedProfileFlaw(parsed);
+  if (flaw?.place === '/format') return { problem: `${path} is of format ${flaw.problem}` };
+  const candidate = parsed as Record<string, unknown>;
   const complete =
     typeof candidate.target === 'string' &&
     typeof candidate.observedAt === 'string' &&
@@ -125,6 +132,7 @@ export function readProfile(path: string, target?: string): ProfileRead {
     isObject(candidate.run) &&
     (candidate.catalog === null || isObject(candidate.catalog));
   if (!complete) return { problem: `${path} is not a complete profile (a field is missing or mistyped)` };
+  if (flaw !== undefined) return { problem: `${path} ${flawText(flaw)}` };
   if (target !== undefined && candidate.target !== target)
     return { problem: `${path} is a profile of ${String(candidate.target)}, not of ${target}` };
   return { profile: candidate as unknown as Profile };

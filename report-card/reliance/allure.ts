@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Stage, Status, type TestResult } from 'allure-js-commons';
 import type { FactTest } from '../../helpers/profile/fidelity.js';
 import { UnsyncedWriter } from '../../helpers/report/allure-reporter.js';
-import type { FactVerdict } from './check.js';
+import { unverifiedText, type FactVerdict } from './check.js';
 
 /**
  * Facts as Allure results, one a fact, through the runner's own writer (each file published whole):
@@ -74,14 +74,14 @@ export function writeFactTests(
 
 /**
  * A contract's verdicts as tests: holds passed; broken failed (what the client relies on, what the
- * marketplace does now, since which night, what to do); not observed skipped, with why.
+ * marketplace does now, since which night, what to do); unverified skipped, with why and what would verify it.
  */
 export function relianceTests(verdicts: readonly FactVerdict[]): FactTest[] {
   return verdicts.map((verdict): FactTest => {
     const base = { name: verdict.line, group: verdict.fact.kind };
     if (verdict.standing === 'holds') return { ...base, status: 'passed' };
-    if (verdict.standing === 'not observed')
-      return { ...base, status: 'skipped', message: `not observed tonight: ${verdict.now ?? ''}` };
+    if (verdict.standing === 'unverified')
+      return { ...base, status: 'skipped', message: `unverified tonight: ${unverifiedText(verdict)}` };
     return {
       ...base,
       status: 'failed',

@@ -6,17 +6,20 @@ import { factLine, type RelianceFact } from './contract.js';
 /**
  * The morning's verdict on a contract: each fact against tonight's observation of the marketplace.
  * Holds; broken (what the client relies on, what the marketplace does now, since which night, what
- * to do); or not observed tonight (the observation says nothing of it: never counted as holding).
+ * to do); or unverified (tonight's observation says nothing of it: never counted as holding, and
+ * it says what the nightly would need to observe to tell).
  */
 
-export type Standing = 'holds' | 'broken' | 'not observed';
+export type Standing = 'holds' | 'broken' | 'unverified';
 
 export interface FactVerdict {
   fact: RelianceFact;
   line: string;
   standing: Standing;
-  /** Broken: what the marketplace does now. Not observed: why. */
+  /** Broken: what the marketplace does now. Unverified: why. */
   now?: string;
+  /** Unverified: what the nightly would need to observe to tell. */
+  needs?: string;
   /** Broken: the first night of the run of nights it has been broken the same way. */
   since?: string;
   todo?: string;
@@ -25,10 +28,10 @@ export interface FactVerdict {
 type Judgement =
   | { standing: 'holds' }
   | { standing: 'broken'; now: string; todo: string }
-  | { standing: 'not observed'; now: string };
+  | { standing: 'unverified'; now: string; needs: string };
 
 const HOLDS: Judgement = { standing: 'holds' };
-const unseen = (why: string): Judgement => ({ standing: 'not observed', now: why });
+const unseen = (why: string, needs: string): Judgement => ({ standing: 'unverified', now: why, needs });
 
 /** Each endpoint's area in the profile and the method its keys take without a prefix. */
 const AREAS: Readonly<Record<string, { area: string; usual: string }>> = {
@@ -62,7 +65,8 @@ const statusOf = (value: Observed | undefined): string | undefined =>
 function judgeEndpoint(fact: RelianceFact, profile: Profile): Judgement {
   const place = profilePlace(fact.subject, 'success');
   const seen = place === undefined ? undefined : profile.areas[place.area]?.[place.key];
-  if (seen === undefined) return unseen('the observation made no such request');
+  if (seen === undefined)
+    return unseen('the observation made no such request', `a successful ${fact.subject} request`);
   const status = statusOf(seen);
   if (status === fact.value) return HOLDS;
   return {
@@ -76,7 +80,8 @@ function judgeError(fact: RelianceFact, profile: Profile): Judgement {
   const [operation, reason] = [fact.subject.replace(/ \S+$/, ''), fact.subject.split(' ').pop() ?? ''];
   const place = profilePlace(operation, `error ${reason}`);
   const seen = place === undefined ? undefined : profile.areas[place.area]?.[place.key];
-  if (seen === undefined) return unseen(`the observation met no ${reason}`);
+  if (seen === undefined)
+    return unseen(`the observation met no ${reason}`, `an answer ${reason} to ${operation}`);
   const relied = fact.value.split(';')[0] ?? '';
   const status = statusOf(seen);
   const named = typeof seen === 'string' && seen.includes(`"${reason}"`);
@@ -96,7 +101,11 @@ function judgeError(fact: RelianceFact, profile: Profile): Judgement {
  */
 function judgeCatalogId(fact: RelianceFact, profile: Profile): Judgement {
   const [field = '', id = ''] = fact.subject.split(' ');
-  if (fact.value.startsWith('(')) return unseen('the id was not in the catalog it was named from');
+  if (fact.value.startsWith('('))
+    return unseen(
+      'the id was not in the catalog it was named from',
+      'nothing: derive the contract again from a journal whose double served the id',
+    );
   const names = fact.value.split(' / ');
   const name = names[names.length - 1] ?? '';
   const entry = entryAt(profile.catalog, fact.value);
@@ -113,7 +122,8 @@ function judgeCatalogId(fact: RelianceFact, profile: Profile): Judgement {
       place.path.split(' / ').length === names.length,
   );
   if (samePlace.some((place) => place.path.endsWith(` / ${name}`))) return HOLDS;
-  if (entry.kind === 'unknown') return unseen(entry.why);
+  if (entry.kind === 'unknown')
+    return unseen(entry.why, `the catalog snapshot to reach ${names.slice(0, -1).join(' / ')}`);
   const renamed = samePlace[0]?.path.split(' / ').pop();
   return {
     standing: 'broken',
@@ -127,7 +137,12 @@ function judgeCatalogId(fact: RelianceFact, profile: Profile): Judgement {
 
 function judgeDelivery(fact: RelianceFact, profile: Profile): Judgement {
   const seen = profile.areas.deliveries?.[fact.subject];
-  if (seen === undefined) return unseen('the observation checked no delivery');
+  if (seen === undefined)
+    return unseen(
+      'the observation checked no delivery',
+      'a delivery to the suite’s receiver (WEBHOOK_PUBLIC_URL)',
+    );
+  // parseContract held the value to JSON.
   const relied = JSON.parse(fact.value) as Observed;
   const values = (value: Observed): string[] =>
     value !== null &&
@@ -145,28 +160,120 @@ function judgeDelivery(fact: RelianceFact, profile: Profile): Judgement {
   };
 }
 
+/** A profile value as its list of values (one, or the several a run saw). */
+function valuesOf(seen: Observed | undefined): Observed[] {
+  if (seen === undefined) return [];
+  if (
+    seen !== null &&
+    typeof seen === 'object' &&
+    !Array.isArray(seen) &&
+    Array.isArray(seen['several values'])
+  )
+    return seen['several values'];
+  return [seen];
+}
+
 function judgeStatusValue(value: string, profile: Profile): Judgement {
-  const seen = profile.areas.listing?.['status values among the ads'];
-  const values =
-    seen === undefined
-      ? []
-      : Array.isArray((seen as { 'several values'?: unknown })['several values'])
-        ? (seen as { 'several values': Observed[] })['several values']
-        : [seen];
-  return values.includes(value) ? HOLDS : unseen(`no ad of status ${value} among the observed ads`);
+  const values = valuesOf(profile.areas.listing?.['status values among the ads']);
+  return values.includes(value)
+    ? HOLDS
+    : unseen(
+        `no ad of status ${value} among the observed ads`,
+        `an ad of status ${value} among an account's ads (account mode)`,
+      );
+}
+
+/**
+ * A fetch_size the client sent and got a page for: holds while tonight's listing took it, or took
+ * values on both sides of it with none refused between; broken when it refused it.
+ */
+function judgeFetchSize(value: string, profile: Profile): Judgement {
+  const listing = profile.areas.listing ?? {};
+  const accepted = valuesOf(listing['fetch_size accepted']).map(String);
+  const refused = valuesOf(listing['fetch_size refused']).map(String);
+  const needs = `a listing request with fetch_size=${value}`;
+  if (refused.includes(value))
+    return {
+      standing: 'broken',
+      now: `refuses fetch_size=${value}`,
+      todo: 'send a fetch_size the marketplace takes (1 to 200, 4.4), or none',
+    };
+  if (accepted.includes(value)) return HOLDS;
+  const asNumber = (text: string): number => (/^\d{1,9}$/.test(text) ? Number(text) : Number.NaN);
+  const wanted = asNumber(value);
+  const taken = accepted.map(asNumber).filter((n) => !Number.isNaN(n));
+  const between = (n: number, low: number, high: number): boolean => n >= low && n <= high;
+  const low = Math.max(...taken.filter((n) => n <= wanted));
+  const high = Math.min(...taken.filter((n) => n >= wanted));
+  const gap = refused.map(asNumber).some((n) => between(n, low, high));
+  if (!Number.isNaN(wanted) && Number.isFinite(low) && Number.isFinite(high) && !gap) return HOLDS;
+  return unseen(`the observation sent no fetch_size=${value} nor values around it`, needs);
 }
 
 function judgeParameter(fact: RelianceFact, profile: Profile): Judgement {
   if (fact.subject === 'listing ads_status') return judgeStatusValue(fact.value, profile);
+  if (fact.subject === 'listing fetch_size') return judgeFetchSize(fact.value, profile);
   if (fact.subject !== 'listing default page size')
-    return unseen('the observation does not record which values the marketplace takes');
+    return unseen(
+      `the observation does not record ${fact.subject}`,
+      `${fact.subject} (no observation records it: helpers/profile/)`,
+    );
   const seen = profile.areas.listing?.['default page size'];
-  if (seen === undefined) return unseen('the observation met no full page without fetch_size');
+  if (seen === undefined)
+    return unseen(
+      'the observation met no full page without fetch_size',
+      'a listing request without fetch_size answered a full page',
+    );
   if (JSON.stringify(seen) === fact.value) return HOLDS;
   return {
     standing: 'broken',
     now: `pages ${JSON.stringify(seen)} ads without fetch_size`,
     todo: 'send fetch_size, or follow next_token whatever the page’s size (4.4)',
+  };
+}
+
+/** How credentials were sent, accepted: tonight's observation of that endpoint taking them so. */
+function judgeCredentials(fact: RelianceFact, profile: Profile): Judgement {
+  const seen = profile.areas.credentials?.[`${fact.subject} with ${fact.value}`];
+  const needs = `a ${fact.subject} request with ${fact.value}, answered`;
+  if (seen === undefined) return unseen(`the observation sent no ${fact.subject} with ${fact.value}`, needs);
+  if (valuesOf(seen).every((value) => value === 'accepted')) return HOLDS;
+  return {
+    standing: 'broken',
+    now: `answers ${fact.subject} with ${fact.value} ${JSON.stringify(seen)}`,
+    todo: 'send the credentials where the specification puts them (5, 4.x)',
+  };
+}
+
+/**
+ * A page token the client stored and sent back: its forms (alphabet, order of length) and the
+ * longest it kept. Holds while tonight's tokens are of those forms and no longer.
+ */
+function judgePageToken(fact: RelianceFact, profile: Profile): Judgement {
+  const listing = profile.areas.listing ?? {};
+  if (fact.subject === 'listing page token form') {
+    const tonight = valuesOf(listing['page token form']).map(String);
+    if (tonight.length === 0)
+      return unseen('the observation met no page token', 'a listing page with a next_token');
+    const relied = new Set(fact.value.split('; '));
+    const other = tonight.filter((form) => !relied.has(form));
+    if (other.length === 0) return HOLDS;
+    return {
+      standing: 'broken',
+      now: `sends page tokens ${other.join('; ')}`,
+      todo: 'keep page tokens as opaque text of any alphabet and length (4.4 shows no form)',
+    };
+  }
+  const longest = /^up to (\d+) characters$/.exec(fact.value)?.[1];
+  const lengths = valuesOf(listing['page token length']).filter((n): n is number => typeof n === 'number');
+  if (longest === undefined || lengths.length === 0)
+    return unseen('the observation measured no page token', 'a listing page with a next_token');
+  const tonight = Math.max(...lengths);
+  if (tonight <= Number(longest)) return HOLDS;
+  return {
+    standing: 'broken',
+    now: `sends page tokens of up to ${tonight} characters`,
+    todo: 'keep page tokens of any length (4.4 shows none)',
   };
 }
 
@@ -185,8 +292,10 @@ export function judge(fact: RelianceFact, profile: Profile): Judgement {
       return judgeStatusValue(fact.value, profile);
     case 'parameter':
       return judgeParameter(fact, profile);
+    case 'page token':
+      return judgePageToken(fact, profile);
     case 'credentials':
-      return unseen('the observation does not record how the marketplace takes credentials');
+      return judgeCredentials(fact, profile);
   }
 }
 
@@ -206,8 +315,8 @@ export function checkContract(
     const verdict = judge(fact, tonight);
     const line = factLine(fact);
     if (verdict.standing === 'holds') return { fact, line, standing: 'holds' };
-    if (verdict.standing === 'not observed')
-      return { fact, line, standing: 'not observed', now: verdict.now };
+    if (verdict.standing === 'unverified')
+      return { fact, line, standing: 'unverified', now: verdict.now, needs: verdict.needs };
     let since = tonight.observedAt;
     for (const night of nights) {
       const then = judge(fact, night);
@@ -218,10 +327,15 @@ export function checkContract(
   });
 }
 
-/** A verdict as one line of the command's output. */
+/** Why a fact is unverified and what would verify it, in words. */
+export function unverifiedText(verdict: FactVerdict): string {
+  return `${verdict.now ?? ''}; the nightly would need to observe ${verdict.needs ?? ''}`;
+}
+
+/** A verdict as one line of the command's output (a broken one, two). */
 export function verdictText(verdict: FactVerdict): string {
   if (verdict.standing === 'holds') return `holds         ${verdict.line}`;
-  if (verdict.standing === 'not observed') return `not observed  ${verdict.line} (${verdict.now ?? ''})`;
+  if (verdict.standing === 'unverified') return `UNVERIFIED    ${verdict.line} (${unverifiedText(verdict)})`;
   return `BROKEN        ${verdict.line}\n              relies on ${verdict.fact.subject} = ${verdict.fact.value}; the marketplace ${verdict.now ?? ''} since ${(verdict.since ?? '').slice(0, 10)}: ${verdict.todo ?? ''}`;
 }
 
@@ -229,5 +343,18 @@ export function verdictText(verdict: FactVerdict): string {
 export function countsLine(verdicts: readonly FactVerdict[]): string {
   const count = (standing: Standing): number =>
     verdicts.filter((verdict) => verdict.standing === standing).length;
-  return `reliance: ${verdicts.length} facts: ${count('holds')} hold, ${count('broken')} broken, ${count('not observed')} not observed tonight`;
+  return `reliance: ${verdicts.length} facts: ${count('holds')} hold, ${count('broken')} broken, ${count('unverified')} unverified tonight`;
+}
+
+/**
+ * The command's exit status of a verdict: 1 a fact broken (whatever else), 3 facts unverified
+ * (unless accepted), else 0. 2 is kept for a bad command line or a file that cannot be read.
+ */
+export const EXIT = { holds: 0, broken: 1, unreadable: 2, unverified: 3 } as const;
+
+export function exitStatusOf(verdicts: readonly FactVerdict[], acceptUnverified: boolean): number {
+  if (verdicts.some((verdict) => verdict.standing === 'broken')) return EXIT.broken;
+  if (!acceptUnverified && verdicts.some((verdict) => verdict.standing === 'unverified'))
+    return EXIT.unverified;
+  return EXIT.holds;
 }

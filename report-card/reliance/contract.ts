@@ -1,3 +1,5 @@
+import { flawText, hasUnprintable, valueFlaw } from '../../spec/observed-profile.js';
+
 /**
  * A reliance contract: what one client relied on and got away with, one fact a line
  * (`kind | subject | value`), sorted, no secret, so that a team reviews and commits it and its diff
@@ -8,6 +10,7 @@ export const FACT_KINDS = [
   'endpoint',
   'credentials',
   'parameter',
+  'page token',
   'catalog id',
   'status received',
   'delivery',
@@ -44,17 +47,68 @@ export function contractText(clientId: string, facts: readonly RelianceFact[]): 
   return `${[CONTRACT_HEADER, `# client ${clientId}`, ...sortedFacts(facts).map(factLine)].join('\n')}\n`;
 }
 
-/** The facts of a contract file, or the first line that is not one. */
+/** The bounds of a contract file: far above what a client's journal gives (a fact is a short line). */
+export const CONTRACT_LIMITS = { bytes: 16 * 1024 * 1024, lines: 200_000, lineCharacters: 4096 } as const;
+
+/** What each kind's value is, as the derivation writes it: a value of another form is refused. */
+const VALUE_FORMS: Readonly<Record<FactKind, { form: RegExp; says: string }>> = {
+  endpoint: { form: /^HTTP \d{3}$/, says: '"HTTP <status>"' },
+  credentials: { form: /^\S.*$/, says: 'how the credentials were sent' },
+  parameter: { form: /^\S.*$/, says: 'a value' },
+  'page token': { form: /^\S.*$/, says: 'a form or a length' },
+  'catalog id': { form: /^(\S.* \/ \S.*|\(.*\))$/, says: 'a path of names ("car / Fiat / Uno")' },
+  'status received': { form: /^\S.*$/, says: 'an ad status' },
+  delivery: { form: /^["[{\d-]|^(true|false|null)$/, says: "a JSON value (the profile's, as derived)" },
+  error: { form: /^HTTP \d{3}; \S.*$/, says: '"HTTP <status>; <reaction>"' },
+};
+
+/** The first thing wrong with a fact's value for its kind, if any (delivery values are JSON). */
+function valueProblem(kind: FactKind, value: string): string | undefined {
+  const { form, says } = VALUE_FORMS[kind];
+  if (!form.test(value)) return `the value of ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} fact is ${says}`;
+  if (kind !== 'delivery') return undefined;
+  try {
+    const flaw = valueFlaw(JSON.parse(value) as unknown, '', 1);
+    return flaw === undefined ? undefined : `the value of a delivery fact ${flawText(flaw)}`;
+  } catch {
+    return "the value of a delivery fact is a JSON value (the profile's, as derived)";
+  }
+}
+
+/** The fact of one line, or what is wrong with it. */
+function factOf(line: string): RelianceFact | { problem: string } {
+  if (line.length > CONTRACT_LIMITS.lineCharacters)
+    return { problem: `is over ${CONTRACT_LIMITS.lineCharacters} characters` };
+  if (hasUnprintable(line)) return { problem: 'holds a control character' };
+  const [kind, subject, ...rest] = line.split(SEPARATOR);
+  if (!(FACT_KINDS as readonly string[]).includes(kind ?? '') || subject === undefined || rest.length === 0)
+    return { problem: 'is not "kind | subject | value" of a known kind' };
+  const fact = { kind: kind as FactKind, subject, value: rest.join(SEPARATOR) };
+  if (fact.subject.trim() === '') return { problem: 'has no subject' };
+  const problem = valueProblem(fact.kind, fact.value);
+  return problem === undefined ? fact : { problem: `: ${problem}` };
+}
+
+/**
+ * The facts of a contract file, or the first line that is not one: the file is hostile (a team
+ * edits it by hand), so every line is held to its kind's form before any verdict reads it.
+ */
 export function parseContract(text: string): { facts: RelianceFact[] } | { problem: string } {
+  if (text.length > CONTRACT_LIMITS.bytes)
+    return { problem: `it is over ${CONTRACT_LIMITS.bytes} characters` };
   const facts: RelianceFact[] = [];
   const lines = text.split('\n');
+  if (lines.length > CONTRACT_LIMITS.lines) return { problem: `it has over ${CONTRACT_LIMITS.lines} lines` };
   if (lines[0]?.trim() !== CONTRACT_HEADER) return { problem: `its first line is not ${CONTRACT_HEADER}` };
-  for (const [index, line] of lines.entries()) {
+  for (const [index, raw] of lines.entries()) {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line.trim() === '' || line.startsWith('#')) continue;
-    const [kind, subject, ...rest] = line.split(SEPARATOR);
-    if (!(FACT_KINDS as readonly string[]).includes(kind ?? '') || subject === undefined || rest.length === 0)
-      return { problem: `line ${index + 1} is not "kind | subject | value" of a known kind` };
-    facts.push({ kind: kind as FactKind, subject, value: rest.join(SEPARATOR) });
+    const read = factOf(line);
+    if ('problem' in read)
+      return {
+        problem: `line ${index + 1} ${read.problem.startsWith(':') ? `is not a fact${read.problem}` : read.problem}`,
+      };
+    facts.push(read);
   }
   return { facts };
 }

@@ -1,4 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import {
+  flawText,
+  observedProfileFlaw,
+  OBSERVED_PROFILE_FORMAT,
+  PROFILE_LIMITS,
+} from '../../spec/observed-profile.js';
 
 /**
  * An observed profile (`reports/observed.json`, written by the suite's helpers/profile/) as the
@@ -33,27 +39,24 @@ export interface ObservedFact {
   value: ObservedValue;
 }
 
-/** The format this reader knows (helpers/profile/profile.ts's PROFILE_FORMAT). */
-export const OBSERVED_FORMAT = 'classifieds-observed-profile/1';
+/** The format this reader knows (spec/observed-profile.ts, as helpers/profile/profile.ts writes it). */
+export const OBSERVED_FORMAT = OBSERVED_PROFILE_FORMAT;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** The profile in a parsed JSON value, or why it is not one (never a throw). */
+/**
+ * The profile in a parsed JSON value, or why it is not one (never a throw): the shape checked once
+ * for both sides (spec/observed-profile.ts), the place of the first flaw named.
+ */
 export function profileOf(value: unknown): ObservedProfile | { problem: string } {
-  if (!isRecord(value)) return { problem: 'not a JSON object' };
-  if (value.format !== OBSERVED_FORMAT)
-    return { problem: `of format ${JSON.stringify(value.format ?? null)}, not ${OBSERVED_FORMAT}` };
-  if (!isRecord(value.areas) || !Object.values(value.areas).every(isRecord))
-    return { problem: 'without areas (a field is missing or mistyped)' };
-  if (value.catalog !== null && value.catalog !== undefined && !isRecord(value.catalog))
-    return { problem: 'with a catalog that is not an object' };
+  const flaw = observedProfileFlaw(value);
+  if (flaw?.place === '/format') return { problem: `of format ${flaw.problem}` };
+  if (flaw?.place === '/areas') return { problem: 'without areas (a field is missing or mistyped)' };
+  if (flaw !== undefined) return { problem: `not a profile: ${flawText(flaw)}` };
+  const profile = value as Record<string, unknown>;
   return {
-    target: typeof value.target === 'string' ? value.target : '(unnamed)',
-    observedAt: typeof value.observedAt === 'string' ? value.observedAt : '(undated)',
-    catalog: (value.catalog ?? null) as ObservedProfile['catalog'],
-    areas: value.areas as ObservedProfile['areas'],
+    target: typeof profile.target === 'string' ? profile.target : '(unnamed)',
+    observedAt: typeof profile.observedAt === 'string' ? profile.observedAt : '(undated)',
+    catalog: (profile.catalog ?? null) as ObservedProfile['catalog'],
+    areas: profile.areas as ObservedProfile['areas'],
   };
 }
 
@@ -61,16 +64,20 @@ export function profileOf(value: unknown): ObservedProfile | { problem: string }
 export function readObservedProfile(path: string): ObservedProfile | { problem: string } {
   let text: string;
   try {
+    if (statSync(path).size > PROFILE_LIMITS.fileBytes)
+      return { problem: `${path} is over ${PROFILE_LIMITS.fileBytes} bytes: not a profile` };
     text = readFileSync(path, 'utf8');
   } catch {
     return { problem: `${path} cannot be read` };
   }
+  let parsed: unknown;
   try {
-    const read = profileOf(JSON.parse(text) as unknown);
-    return 'problem' in read ? { problem: `${path} is ${read.problem}` } : read;
+    parsed = JSON.parse(text) as unknown;
   } catch {
     return { problem: `${path} is not JSON` };
   }
+  const read = profileOf(parsed);
+  return 'problem' in read ? { problem: `${path} is ${read.problem}` } : read;
 }
 
 /** Every fact of the areas, in the file's order (areas and keys sorted by the writer). */
