@@ -75,6 +75,12 @@ const observeWorkers = observe && !fixedReceiverPort ? 1 : 0;
  */
 const advisoryWorkers = 1;
 
+/**
+ * `--list` runs nothing: it prints what would run and writes no report, so the last run's
+ * results.json, junit.xml, Allure results and observed profile stay as that run left them.
+ */
+const listing = process.argv.includes('--list');
+
 export default defineConfig({
   testDir: '.',
   forbidOnly: run.CI !== undefined,
@@ -86,32 +92,34 @@ export default defineConfig({
   expect: { timeout: patient(5_000) },
   globalSetup: './embedded/global-setup.ts',
   outputDir: `${reportsDir}/test-output`,
-  reporter: [
-    ['list'],
-    ['json', { outputFile: `${reportsDir}/results.json` }],
-    ['junit', { outputFile: `${reportsDir}/junit.xml` }],
-    [
-      // allure-playwright, with a writer that does not fsync each of its files (see the file).
-      './helpers/report/allure-reporter.ts',
-      {
-        resultsDir: `${reportsDir}/allure-results`,
-        detail: true,
-        suiteTitle: true,
-        // covers() gives each test a `tms` annotation per section: a link to it in the specification.
-        links: { tms: { urlTemplate: sectionUrl, nameTemplate: sectionTitle } },
-        environmentInfo: reportEnvironment(),
-      },
-    ],
-    // After allure-playwright: marks broken-environment failures "broken" in its results.
-    [
-      './helpers/report/broken-environment-reporter.ts',
-      { resultsDir: `${reportsDir}/allure-results`, junitFile: `${reportsDir}/junit.xml` },
-    ],
-    // The observed profile and its drift from CONFORMANCE_BASELINE (helpers/profile/), in Allure too.
-    ['./helpers/profile/profile-reporter.ts', { reportsDir, resultsDir: `${reportsDir}/allure-results` }],
-    // The origins the run's requests reached: an API request off the target ends the run broken.
-    ['./helpers/report/origins-reporter.ts', { reportsDir }],
-  ],
+  reporter: listing
+    ? [['list']]
+    : [
+        ['list'],
+        ['json', { outputFile: `${reportsDir}/results.json` }],
+        ['junit', { outputFile: `${reportsDir}/junit.xml` }],
+        [
+          // allure-playwright, with a writer that does not fsync each of its files (see the file).
+          './helpers/report/allure-reporter.ts',
+          {
+            resultsDir: `${reportsDir}/allure-results`,
+            detail: true,
+            suiteTitle: true,
+            // covers() gives each test a `tms` annotation per section: a link to it in the specification.
+            links: { tms: { urlTemplate: sectionUrl, nameTemplate: sectionTitle } },
+            environmentInfo: reportEnvironment(),
+          },
+        ],
+        // After allure-playwright: marks broken-environment failures "broken" in its results.
+        [
+          './helpers/report/broken-environment-reporter.ts',
+          { resultsDir: `${reportsDir}/allure-results`, junitFile: `${reportsDir}/junit.xml` },
+        ],
+        // The observed profile and its drift from CONFORMANCE_BASELINE (helpers/profile/), in Allure too.
+        ['./helpers/profile/profile-reporter.ts', { reportsDir, resultsDir: `${reportsDir}/allure-results` }],
+        // The origins the run's requests reached: an API request off the target ends the run broken.
+        ['./helpers/report/origins-reporter.ts', { reportsDir }],
+      ],
   use: {
     headless: true,
     viewport: BROWSER_VIEWPORT,

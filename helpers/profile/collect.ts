@@ -68,11 +68,26 @@ export function compareWithBaseline(
   return { line: driftLine(changes.length, date), changes, baselineDate: date };
 }
 
-/** Writes observed.json from the workers' observations; returns the profile. */
-export function writeProfile(observationsDir: string, reportsDir: string, observedAt: string): Profile {
-  const profile = buildProfile(readObservations(observationsDir), targetIdentity(), observedAt);
+/**
+ * Writes observed.json from the workers' observations; returns the profile. A run that observed
+ * nothing (a listing, self-tests, a selection that never reached the target) writes nothing and
+ * returns null: the profile there is a real run's, which calibration and fidelity read.
+ */
+export function writeProfile(
+  observationsDir: string,
+  reportsDir: string,
+  observedAt: string,
+): Profile | null {
+  const observations = readObservations(observationsDir);
+  if (observations.length === 0) return null;
+  const profile = buildProfile(observations, targetIdentity(), observedAt);
   writeFileSync(profileFiles(reportsDir).observed, profileText(profile));
   return profile;
+}
+
+/** The line of a run that observed nothing: the profile before it kept. */
+export function nothingObservedLine(path: string): string {
+  return `Observed profile: nothing observed, ${path} left as it was`;
 }
 
 /** One line on what the profile holds, for the run's output. */

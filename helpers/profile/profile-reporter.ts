@@ -2,15 +2,22 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FullResult, Reporter } from '@playwright/test/reporter';
 import { attachToAllure } from './allure-drift.js';
-import { compareWithBaseline, profileFiles, profileSummary, writeProfile } from './collect.js';
+import {
+  compareWithBaseline,
+  nothingObservedLine,
+  profileFiles,
+  profileSummary,
+  writeProfile,
+} from './collect.js';
 import { observationsDir } from './observe.js';
 import { environment, settings } from '../../config/environment.js';
 
 /**
- * The run's observed profile: clears the workers' observation files before the tests,
- * and at the end writes reports/observed.json, compares it with CONFORMANCE_BASELINE (drift.json,
- * drift.md, an Allure entry) and prints the drift line. With CONFORMANCE_DRIFT_FAILS=1 a change
- * fails the run. Listed after the Allure reporters: its entry is written once theirs are.
+ * The run's observed profile: clears the workers' observation files before the tests, and at the
+ * end, when the run observed something, writes reports/observed.json, compares it with
+ * CONFORMANCE_BASELINE (drift.json, drift.md, an Allure entry) and prints the drift line. With
+ * CONFORMANCE_DRIFT_FAILS=1 a change fails the run. Listed after the Allure reporters: its entry is
+ * written once theirs are.
  */
 export default class ProfileReporter implements Reporter {
   private readonly reportsDir: string;
@@ -33,6 +40,10 @@ export default class ProfileReporter implements Reporter {
       new Date().toISOString(),
     );
     const files = profileFiles(this.reportsDir);
+    if (profile === null) {
+      console.log(nothingObservedLine(resolve(files.observed)));
+      return Promise.resolve(undefined);
+    }
     console.log(profileSummary(profile, resolve(files.observed)));
     const comparison = compareWithBaseline(profile, this.reportsDir, environment());
     const fails = settings().CONFORMANCE_DRIFT_FAILS && (comparison?.changes?.length ?? 0) > 0;
