@@ -1,5 +1,10 @@
 import type { JournalRecord, RequestRecord } from '../spec/journal.js';
-import { answeredAt, timeOf, tokenOf } from './records.js';
+import { oneAtATime } from './one-at-a-time.js';
+import { processOf, readAfterWritten } from './event-order.js';
+import { partyOf, sameParty } from './party.js';
+import { answeredAt, timeOf } from './records.js';
+
+export { partyOf, sameParty };
 
 /**
  * When a request can be held against an answer: the one rule every grader that reasons about
@@ -12,33 +17,29 @@ import { answeredAt, timeOf, tokenOf } from './records.js';
  * - it is by the same party: the same token (wherever carried); without a token, the same user
  *   (the token's or the login form's); without either, the client itself (its secret, its codes).
  *   Another dealer's identical request, with its own token, is that dealer's, not a retry;
- * - and it arrived at least TRAVEL_ALLOWANCE_MS after the answer left: the answer's way back to
- *   the client, the client reading it (a loaded event loop), and the request's way to the sandbox.
+ * - and what the sandbox saw shows the client had read the answer when it sent the request
+ *   (reactionTo): the next request on the answer's own keep-alive connection, or the first on a
+ *   connection opened after the answer left, while the party had one request at a time (evidence,
+ *   at any delay: a mistake made once, right after the answer, is seen); else, with nothing to
+ *   tie it, it arrived at least TRAVEL_ALLOWANCE_MS after the answer left: the answer's way back
+ *   to the client, the client reading it (a loaded event loop), and the request's way back.
  *
  * On a loaded machine a client reads late, and what it had on its way arrives as late: the
  * allowance grows to the client's slowest reaction shown around it (allowanceAt), up to 500 ms.
- * What the sandbox proves widens it further (sentAfterReading): the first request on a
- * connection accepted before the answer left was on its way (openedBefore), and a request read
- * after the sandbox's event loop ran late may have come that much earlier (earliestArrival).
- * The price, stated: a mistake made within the allowance and never again (one immediate retry,
- * then nothing) is not seen. A retry loop that goes on is: its attempts pass the allowance.
+ * What the sandbox proves widens it further: the first request on a connection accepted before
+ * the answer left was on its way (openedBefore), and a request read after the sandbox's event
+ * loop ran late may have come that much earlier (earliestArrival).
+ * The price, stated: a client with several requests in flight at once whose mistake ties to no
+ * connection (a parallel worker's, or one connection per request) and is made within the
+ * allowance and never again is not seen; a retry loop that goes on is.
  */
 export const TRAVEL_ALLOWANCE_MS = 100;
 
-/** Who sent a request, as far as the journal proves it: its token, else its user, else the client. */
-export function partyOf(request: RequestRecord): string {
-  const token = tokenOf(request);
-  if (token !== undefined) return `token ${token}`;
-  return request.login === null ? 'client' : `user ${request.login}`;
-}
-
-export function sameParty(a: RequestRecord, b: RequestRecord): boolean {
-  return partyOf(a) === partyOf(b);
-}
-
 /** Whether `request` arrived after `answer` had left (it may carry what the answer said). */
 export function arrivedAfterAnswer(answer: RequestRecord, request: RequestRecord): boolean {
-  return request.seq > answer.seq && timeOf(request) >= answeredAt(answer);
+  if (request.seq <= answer.seq) return false;
+  const exact = readAfterWritten(answer, request);
+  return exact ?? timeOf(request) >= answeredAt(answer);
 }
 
 /** The most the allowance grows to on a slow client: below C7.3-01's second, CFN-01 still reads a storm. */
@@ -46,23 +47,23 @@ export const MOST_ALLOWANCE_MS = 500;
 /** How far around an answer the client's reactions are read to size the allowance there. */
 const REACTIONS_SPAN_MS = 5000;
 
-interface Reaction {
+interface ReactionGap {
   at: number;
   gap: number;
 }
 
-const reactionsCache = new WeakMap<readonly JournalRecord[], Reaction[]>();
+const reactionsCache = new WeakMap<readonly JournalRecord[], ReactionGap[]>();
 
 /**
  * The client's own reactions, which show how long it takes to read an answer and send the next
  * request on a loaded machine: each listing request carrying a next_token, from the page that
  * answered it leaving to the request arriving (the same party).
  */
-function reactionsOf(records: readonly JournalRecord[]): Reaction[] {
+function reactionsOf(records: readonly JournalRecord[]): ReactionGap[] {
   const cached = reactionsCache.get(records);
   if (cached !== undefined) return cached;
   const pages = new Map<string, RequestRecord>();
-  const reactions: Reaction[] = [];
+  const reactions: ReactionGap[] = [];
   for (const record of records) {
     if (record.kind !== 'request' || record.endpoint !== 'listing') continue;
     const token = record.params?.page_token ?? record.query.page_token;
@@ -93,24 +94,82 @@ export function allowanceAt(records: readonly JournalRecord[] | undefined, answe
 }
 
 /**
- * Whether the client sent `request` after it could have read `answer`: by the same party, and
- * - the first request on a connection the sandbox accepted before the answer left: never (openedBefore);
- * - else: arrived, less the sandbox's lateness since the answer left (earliestArrival), at least the allowance
- *   after the answer left (allowanceAt, given the client's records).
- * The answer's own connection proves no more: a bounded pool (Node's maxSockets, OkHttp's five a
- * host) sends a request it held for a free connection on that one the moment the answer is in,
- * before the code that sent the answered request has read it.
- * Only such a request is a reaction to the answer (a retry, a use of a refused token, the next
- * request after a block).
+ * What shows that the client sent `request` after it had read `answer`, strongest first:
+ * - `same connection`: the next request on the answer's keep-alive connection, read once every
+ *   request before it there had been answered (HTTP/1.1 answers in order: the client had the
+ *   answer before it sent this one, at any delay; a pipelined request is no reaction);
+ * - `new connection`: the first request on a connection the sandbox accepted after the answer had
+ *   left, at least FRESH_CONNECTION_MS after it (a connection a parallel worker was already
+ *   opening is accepted within that);
+ * both only while the party had one request at a time around them (oneAtATime): with several
+ *   requests in flight, a pool hands an idle connection to whichever worker asks next, so
+ *   neither proves whose reading sent it;
+ * - `time alone`: no such evidence; arrived at least the allowance after the answer left
+ *   (allowanceAt, less the sandbox's lateness: earliestArrival).
+ * Undefined when nothing shows it: another party's, or one on its way when the answer left (the
+ * first on a connection accepted before then: openedBefore).
  */
+export type Reaction = 'same connection' | 'new connection' | 'time alone';
+
+export function reactionTo(
+  answer: RequestRecord,
+  request: RequestRecord,
+  records?: readonly JournalRecord[],
+): Reaction | undefined {
+  if (!sameParty(answer, request) || !arrivedAfterAnswer(answer, request)) return undefined;
+  if (openedBefore(answer, request)) return undefined;
+  const alone = records !== undefined && oneAtATime(records, answer, request);
+  if (alone && nextOnItsConnection(answer, request)) return 'same connection';
+  if (alone && openedAfter(answer, request)) return 'new connection';
+  return earliestArrival(answer, request) >= answeredAt(answer) + allowanceAt(records, answer)
+    ? 'time alone'
+    : undefined;
+}
+
+/** Whether the client sent `request` after it could have read `answer` (reactionTo says on what evidence). */
 export function sentAfterReading(
   answer: RequestRecord,
   request: RequestRecord,
   records?: readonly JournalRecord[],
 ): boolean {
-  if (!sameParty(answer, request) || request.seq <= answer.seq) return false;
-  if (openedBefore(answer, request)) return false;
-  return earliestArrival(answer, request) >= answeredAt(answer) + allowanceAt(records, answer);
+  return reactionTo(answer, request, records) !== undefined;
+}
+
+/** The evidence a verdict rests on, as its line says it. */
+export function restsOn(reaction: Reaction | undefined): string {
+  switch (reaction) {
+    case 'same connection':
+      return 'the same connection, after its answer';
+    case 'new connection':
+      return 'a new connection, opened after the answer, nothing else in flight';
+    default:
+      return `time alone: at least ${TRAVEL_ALLOWANCE_MS} ms after the answer`;
+  }
+}
+
+/** A later request on the answer's connection, read once every request before it there was answered. */
+function nextOnItsConnection(answer: RequestRecord, request: RequestRecord): boolean {
+  return (
+    sameConnection(answer, request) &&
+    request.connection_answered_before === true &&
+    (request.connection_request ?? 0) > (answer.connection_request ?? Infinity)
+  );
+}
+
+/**
+ * How long after an answer left a connection accepted then proves the client opened it after
+ * reading the answer: a parallel worker's connect sent before the answer reached it is accepted
+ * at the sandbox's next turn of its event loop, within a millisecond or two (and the lateness the
+ * loop shows is credited on top); a client's connect after reading the answer comes later.
+ */
+export const FRESH_CONNECTION_MS = 2;
+
+/** The first request on a connection the sandbox accepted FRESH_CONNECTION_MS (and its lateness) after the answer left. */
+function openedAfter(answer: RequestRecord, request: RequestRecord): boolean {
+  if (request.connection_request !== 1 || request.connection_opened_at === undefined) return false;
+  const opened = Date.parse(request.connection_opened_at) - lateBetween(answer, request);
+  // Times are whole milliseconds: one more keeps a rounded answer time from passing for an earlier one.
+  return opened >= answeredAt(answer) + FRESH_CONNECTION_MS + 1;
 }
 
 /**
@@ -145,10 +204,6 @@ export function lateBetween(answer: RequestRecord, request: RequestRecord): numb
   return Math.min(MOST_LATENESS_CREDIT_MS, Math.max(0, after - before));
 }
 
-function processOf(request: RequestRecord): string | undefined {
-  return request.connection?.split(':')[0];
-}
-
 /**
  * The earliest the request may have come, as far as `answer` is concerned: its `at` less the
  * sandbox's lateness since the answer left (lateBetween).
@@ -161,9 +216,9 @@ export function earliestArrival(answer: RequestRecord, request: RequestRecord): 
 }
 
 /**
- * Both on one connection, as the journal names it: likely one worker's requests in turn (HTTP/1.1
- * sends a request on a connection once the answer before it is back), a hint for telling crawls
- * apart, never a proof of having read the answer (a pool hands the connection on at once).
+ * Both on one connection, as the journal names it: one worker's requests in turn when the party
+ * had one request at a time (reactionTo); with several in flight, a hint for telling crawls apart,
+ * never a proof of having read the answer (a pool hands the connection on at once).
  */
 export function sameConnection(a: RequestRecord, b: RequestRecord): boolean {
   return a.connection !== undefined && a.connection === b.connection;

@@ -126,6 +126,19 @@ export interface RequestRecord {
    * could not run on time in between: a request read then may have come up to that much earlier.
    */
   loop_late_ms?: { read: number; answered: number };
+  /**
+   * Optional addition: the order of events in the sandbox's process (one counter, compare only
+   * records of one process, as `connection` names it): when the request was read, and when its
+   * answer had been written. Exact where times are rounded to the millisecond: a request whose
+   * `read` is above another's `answered` was read after that answer was written.
+   */
+  order?: { read: number; answered: number };
+  /**
+   * Optional addition: true when every earlier request on the connection had been answered when
+   * this one was read (HTTP/1.1 without pipelining: the client had those answers before it sent
+   * this one); false when it came pipelined behind one not yet answered.
+   */
+  connection_answered_before?: boolean;
 }
 
 export type DeliveryOutcome = 'delivered' | 'failed' | 'refused' | 'dropped' | 'cancelled';

@@ -2,7 +2,7 @@
 // exchange leaves it usable, so a retry after one is not a reuse.) A second exchange already on
 // its way when the first's answer left is not held against the client (causality.ts).
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
-import { delayAfter, sentAfterReading } from '../causality.js';
+import { delayAfter, reactionTo, restsOn } from '../causality.js';
 import { codeExchanges } from '../oauth.js';
 import { failed, passedIf, type Verdict } from '../verdict.js';
 
@@ -11,9 +11,10 @@ export function gradeCodeOnce(records: readonly JournalRecord[]): Verdict {
   const redeemed = new Map<string, RequestRecord>();
   for (const { request, code } of exchanges) {
     const earlier = redeemed.get(code);
-    if (earlier !== undefined && sentAfterReading(earlier, request, records))
+    const reaction = earlier === undefined ? undefined : reactionTo(earlier, request, records);
+    if (earlier !== undefined && reaction !== undefined)
       return failed(
-        `token request #${request.seq} sent code ${code} again, ${Math.round(delayAfter(earlier, request))} ms after it was exchanged successfully at #${earlier.seq}`,
+        `token request #${request.seq} sent code ${code} again, ${Math.round(delayAfter(earlier, request))} ms after it was exchanged successfully at #${earlier.seq} (shown by ${restsOn(reaction)})`,
         earlier,
         request,
       );

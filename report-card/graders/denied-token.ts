@@ -7,7 +7,7 @@
 // itself counts: a request whose token was not where its endpoint reads it was refused for a
 // missing token (token-place.ts), C4-01's concern alone.
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
-import { delayAfter, sentAfterReading } from '../causality.js';
+import { delayAfter, reactionTo, restsOn } from '../causality.js';
 import { requestsOf, tokenOf } from '../records.js';
 import { tokenReadBy } from '../token-place.js';
 import { failed, passedIf, type Verdict } from '../verdict.js';
@@ -20,9 +20,10 @@ export function gradeDeniedToken(records: readonly JournalRecord[]): Verdict {
     const token = tokenOf(request);
     if (token === undefined) continue;
     const denial = denied.get(token);
-    if (denial !== undefined && sentAfterReading(denial, request, records))
+    const reaction = denial === undefined ? undefined : reactionTo(denial, request, records);
+    if (denial !== undefined && reaction !== undefined)
       return failed(
-        `request #${request.seq} (${request.method} ${request.path}) used token ${token} again${request.credentials.revoked === true ? ' (revoked)' : ''}, ${Math.round(delayAfter(denial, request))} ms after it was denied at #${denial.seq} (${String(denial.reason)})`,
+        `request #${request.seq} (${request.method} ${request.path}) used token ${token} again${request.credentials.revoked === true ? ' (revoked)' : ''}, ${Math.round(delayAfter(denial, request))} ms after it was denied at #${denial.seq} (${String(denial.reason)}; shown by ${restsOn(reaction)})`,
         denial,
         request,
       );

@@ -8,7 +8,7 @@
 // retry too soon is then retried in time by its own worker, is another crawl's first ask of the
 // same page (TooSoonAsks).
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
-import { arrivedAfterAnswer, delayAfter, partyOf, sentAfterReading } from '../causality.js';
+import { arrivedAfterAnswer, delayAfter, partyOf, reactionTo, restsOn } from '../causality.js';
 import { EDGE_ATTEMPTS, EDGE_RETRY_DELAY_MS, isEdgeAnswer, requestKeyOf, requestLabelOf } from '../edge.js';
 import { isPage, nextTokenOf, pageTokenOf } from '../listing.js';
 import { clientRequestsOf, inArrivalOrder } from '../records.js';
@@ -107,7 +107,9 @@ class EdgeRuns {
         );
       return { kind: 'retry', run: fitting, alone: fittingRuns.length === 1 };
     }
-    const readable = runs.find((run) => sentAfterReading(run.at(-1) as RequestRecord, request, records));
+    const readable = runs.find(
+      (run) => reactionTo(run.at(-1) as RequestRecord, request, records) !== undefined,
+    );
     // On its way when those answers left (another worker's own ask): a run of its own.
     this.asked(key, request);
     if (readable === undefined) return { kind: 'new' };
@@ -116,7 +118,7 @@ class EdgeRuns {
       kind: 'too soon',
       run: readable,
       previous,
-      fault: retryFault(previous, request, readable) ?? '',
+      fault: `${retryFault(previous, request, readable) ?? ''} (shown by ${restsOn(reactionTo(previous, request, records))})`,
     };
   }
 }

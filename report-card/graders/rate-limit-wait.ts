@@ -2,6 +2,7 @@
 // request of a block is refused (field notes: 429 for 10 minutes), so the next request waits at
 // least a second, never a retry at full speed.
 import type { JournalRecord } from '../../spec/journal.js';
+import { reactionTo, restsOn } from '../causality.js';
 import { BLOCK_PAUSE_MS, isRateLimited, nextRequestAfter } from '../rate-limit.js';
 import { answeredAt, clientRequestsOf, timeOf } from '../records.js';
 import { failed, notExercised, passed, type Verdict } from '../verdict.js';
@@ -16,7 +17,7 @@ export function gradeRateLimitWait(records: readonly JournalRecord[]): Verdict {
     const pause = next === undefined ? Infinity : timeOf(next) - answeredAt(answer);
     if (next !== undefined && pause < BLOCK_PAUSE_MS)
       return failed(
-        `request #${next.seq} (${next.method} ${next.path}) came ${Math.round(pause)} ms after the RATE_LIMIT answer of #${answer.seq}: at least ${BLOCK_PAUSE_MS} ms, the block is not over`,
+        `request #${next.seq} (${next.method} ${next.path}) came ${Math.round(pause)} ms after the RATE_LIMIT answer of #${answer.seq}: at least ${BLOCK_PAUSE_MS} ms, the block is not over (shown by ${restsOn(reactionTo(answer, next, records))})`,
         answer,
         next,
       );

@@ -7,7 +7,7 @@
 // it could have read the refusal is held against it (causality.ts): a parallel batch on its way
 // is not, nor another dealer's import with its own token.
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
-import { sentAfterReading } from '../causality.js';
+import { reactionTo, restsOn } from '../causality.js';
 import { faultsOf, requestsOf } from '../records.js';
 import { failed, passedIf, type Verdict } from '../verdict.js';
 
@@ -45,13 +45,13 @@ export function gradeRefusedCatalogId(records: readonly JournalRecord[]): Verdic
       return (
         refusal !== undefined &&
         (refusal.named || refusedAgain) &&
-        sentAfterReading(refusal.by, request, records)
+        reactionTo(refusal.by, request, records) !== undefined
       );
     });
     const refusal = again === undefined ? undefined : refused.get(again);
     if (again !== undefined && refusal !== undefined && request.endpoint === 'import')
       return failed(
-        `import #${request.seq} carried catalog id ${again} again, refused at #${refusal.by.seq}: the stored ids were not refreshed from the catalog`,
+        `import #${request.seq} carried catalog id ${again} again, refused at #${refusal.by.seq}: the stored ids were not refreshed from the catalog (shown by ${restsOn(reactionTo(refusal.by, request, records))})`,
         refusal.by,
         request,
       );

@@ -16,6 +16,7 @@ import type { Socket } from 'node:net';
 const START = randomBytes(3).toString('hex');
 const NUMBERS = new WeakMap<Socket, number>();
 const REQUESTS = new WeakMap<Socket, number>();
+const ANSWERED = new WeakMap<Socket, number>();
 let next = 0;
 
 export function connectionOf(socket: Socket): string {
@@ -48,6 +49,7 @@ export interface ConnectionFacts {
   connection: string;
   connection_request: number;
   connection_opened_at?: string;
+  connection_answered_before: boolean;
 }
 
 /** Counts a request on its connection as it is read (every request, traced or not): its place on it. */
@@ -57,12 +59,22 @@ export function countRequest(socket: Socket): number {
   return place;
 }
 
-/** The facts of a request's connection, `place` its count (countRequest). */
+/** Counts an answer written on its connection (every request's, traced or not). */
+export function countAnswer(socket: Socket): void {
+  ANSWERED.set(socket, (ANSWERED.get(socket) ?? 0) + 1);
+}
+
+/**
+ * The facts of a request's connection, `place` its count (countRequest): whether every request
+ * before it there had been answered when it was read is what tells a client's next request, sent
+ * once it had the answer, from one pipelined behind it.
+ */
 export function connectionFactsOf(socket: Socket, place: number): ConnectionFacts {
   const opened = ACCEPTED.get(endsOf(socket));
   return {
     connection: connectionOf(socket),
     connection_request: place,
     ...(opened === undefined ? {} : { connection_opened_at: new Date(opened).toISOString() }),
+    connection_answered_before: (ANSWERED.get(socket) ?? 0) >= place - 1,
   };
 }

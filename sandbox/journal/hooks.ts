@@ -10,7 +10,8 @@ import type { JournalState } from './journal-state.js';
 import { destinationOf } from './endpoint.js';
 import { identityOf, journalRequest } from './request-recorder.js';
 import { startTrace, traceOf, type Trace } from './trace.js';
-import { connectionFactsOf, countRequest, watchConnections } from './connection-id.js';
+import { connectionFactsOf, countAnswer, countRequest, watchConnections } from './connection-id.js';
+import { nextEvent } from './event-order.js';
 import { lateMsSoFar } from './loop-lateness.js';
 
 /** The stages chaos wraps (chaos/request-hooks.ts), called from the hooks below only while a profile is on. */
@@ -57,22 +58,34 @@ function beforeHandler(state: JournalState, chaos: ChaosStages): preHandlerHookH
 
 /** Each request counted on its connection as it is read; then its trace, while the journal or chaos is on. */
 function traceStarter(state: JournalState, tls: boolean): onRequestHookHandler {
-  return (request, _reply, done) => {
-    const place = countRequest(request.raw.socket);
+  return (request, reply, done) => {
+    const socket = request.raw.socket;
+    const place = countRequest(socket);
+    const connection = connectionFactsOf(socket, place);
+    let trace: Trace | undefined;
     if (state.journal.enabled || state.chaos.active) {
       const endpoint = destinationOf(routedPath(request.url), tls);
-      if (endpoint !== 'helper')
-        startTrace(request, {
+      if (endpoint !== 'helper') {
+        trace = {
           startMs: performance.now(),
           receivedAt: new Date(),
           endpoint,
           scheme: tls ? 'https' : 'http',
-          connection: connectionFactsOf(request.raw.socket, place),
+          connection,
           lateMsAtRead: lateMsSoFar(),
+          readOrder: nextEvent(),
           decisions: [],
           journaled: false,
-        });
+        };
+        startTrace(request, trace);
+      }
     }
+    // Counted as its end is handed to the socket (before the client can have it), so that the
+    // next request read there knows whether it came after this answer or pipelined behind it.
+    reply.raw.once('prefinish', () => {
+      countAnswer(socket);
+      if (trace !== undefined) trace.answeredOrder = nextEvent();
+    });
     done();
   };
 }

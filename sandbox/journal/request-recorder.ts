@@ -9,6 +9,7 @@ import { listingPageFacts } from './listing-facts.js';
 import type { Trace } from './trace.js';
 import type { Fingerprinter } from './fingerprint.js';
 import { SESSION_COOKIE } from '../http/cookies.js';
+import { nextEvent } from './event-order.js';
 import { lateMsSoFar } from './loop-lateness.js';
 
 /** The identity of a traced request, worked out once (after the body is parsed, when it is). */
@@ -209,6 +210,8 @@ export function journalRequest(
     duration_ms: Math.round(performance.now() - trace.startMs),
     ...trace.connection,
     loop_late_ms: { read: trace.lateMsAtRead, answered: lateMsSoFar() },
+    // Unanswered (chaos closed the connection): the order it was given up in.
+    order: { read: trace.readOrder, answered: trace.answeredOrder ?? nextEvent() },
     ...clientClockOf(state, identity.clientId),
   };
   file(

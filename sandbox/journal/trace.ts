@@ -15,6 +15,9 @@ export interface Trace {
   readonly connection: ConnectionFacts;
   /** The event loop's lateness so far when it was read (loop-lateness.ts). */
   readonly lateMsAtRead: number;
+  /** Its place in the process's order of events when it was read, and when its answer was written (event-order.ts). */
+  readonly readOrder: number;
+  answeredOrder?: number;
   /** The query as the client sent it (chaos may rewrite the URL the handler reads). */
   query?: Params;
   identity?: Identity;
