@@ -1,6 +1,6 @@
 // The conformance suite against the target (the embedded sandbox by default), then the Allure report.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { clearRunResults, writeStoppedRun } from '../helpers/report/stopped-run.js';
+import { clearRunResults } from '../helpers/report/stopped-run.js';
 import { resolve } from 'node:path';
 import { startAllureReport } from './allure-report.js';
 import { finalDriftLine } from '../helpers/profile/collect.js';
@@ -10,7 +10,8 @@ import { printAdvisoryWarnings } from './advisory-warnings.js';
 import { brokenLine, gateStatus, lastLine, run, settleResults, summarise } from './lib.js';
 import { playwrightTestArgs } from '../embedded/playwright-command.js';
 import { lastProjectArgs } from '../embedded/last-project.js';
-import { environment, settings } from '../config/environment.js';
+import { environment, loadDotEnv, settings } from '../config/environment.js';
+import { configurationRefusal, refuseRun } from './refused-run.js';
 import { readKnown } from './triage/known.js';
 import { REQUIREMENTS_PAGE } from './triage/page.js';
 import { runTriage } from './triage/run.js';
@@ -18,22 +19,23 @@ import { triageSettings } from './triage/settings.js';
 
 // Chromium from Debian's packages, never a download.
 exitUnlessChromium();
+// `.env` as Playwright's configuration reads it, so the refusal below sees what the run would.
+loadDotEnv();
 const reports = settings().REPORTS_DIR;
+// A configuration the run would refuse stops it here, before any file of the last run is touched.
+const refusal = configurationRefusal(environment());
+if (refusal !== null) refuseRun(reports, refusal);
 // Kept between runs (the results this run writes are cleared): the report's trends read it, and each
 // generation appends its run. A nightly job puts the previous night's file there first.
 const historyPath = settings().ALLURE_HISTORY_PATH ?? `${reports}/history/history.jsonl`;
-// The results this run writes are its own: an earlier run's never stand in for them.
-clearRunResults(reports);
 // The team's known deviations, checked before any test: a malformed file or an unknown id refuses
 // the run in one line (the last, as every stopped run's).
 const triageConfig = triageSettings();
 const known = readKnown(triageConfig.knownFile);
-if ('problem' in known) {
-  writeStoppedRun(reports, known.problem);
-  console.log(lastLine(summarise(`${reports}/results.json`)));
-  process.exit(2);
-}
+if ('problem' in known) refuseRun(reports, known.problem);
 const knownDeviations = known.known;
+// The results this run writes are its own: an earlier run's never stand in for them.
+clearRunResults(reports);
 // Allure 3 writes into a subfolder (allure-report/awesome/) when the output folder is not empty,
 // which would leave the previous run's index.html in front of the reader.
 rmSync(`${reports}/allure-report`, { recursive: true, force: true });
