@@ -8,6 +8,7 @@ import type { Catalog, Catalogs } from './data.js';
 import { catalogErrorFormat, catalogOwnAnswer } from './errors.js';
 import { catalogId, type CatalogCheck, type CatalogData, type CatalogRequest } from './lookup.js';
 import type { CatalogsRules } from './rules.js';
+import { modelsLookup, versionsLookup } from './served.js';
 
 /** Where the fault catalog-versioned-path serves the lookups instead (section 9 broken). */
 export const VERSIONED_CATALOG_PREFIX = `${CATALOG_PREFIX}/v1`;
@@ -74,14 +75,11 @@ export function registerCatalogs(app: FastifyInstance, at: LookupsAt, catalogs: 
   const chain = (segment: string, catalog: (all: Catalogs) => Catalog, withVersions: boolean): void => {
     placed(segment, () => catalog(catalogs()).brandMap());
     placed(`${segment}/:brandId`, (params, rules) =>
-      catalog(catalogs()).modelMap(rules.modelsBrandId(catalogId(params.brandId))),
+      modelsLookup(rules, catalog(catalogs()), catalogId(params.brandId))(),
     );
     if (withVersions)
       placed(`${segment}/:brandId/:modelId`, (params, rules) =>
-        catalog(catalogs()).versionMap(
-          rules.versionsBrandId(catalogId(params.brandId)),
-          catalogId(params.modelId),
-        ),
+        versionsLookup(rules, catalog(catalogs()), catalogId(params.brandId), catalogId(params.modelId))(),
       );
   };
   chain(CATALOG_CHAINS.car, (all) => all.cars, true);

@@ -1,3 +1,10 @@
+import { CATALOGS_SEAMS } from '../catalogs/seams.js';
+import {
+  servedCatalog,
+  type ServedCatalog,
+  type ServedChain,
+  type ServingRules,
+} from '../catalogs/served.js';
 import { CatalogEdition } from './catalog-edition.js';
 import { ModerationQueue } from './moderation.js';
 import { ImportSettings, type ImportSettingValues } from './settings.js';
@@ -17,8 +24,20 @@ export class AdImport {
   /** Told of every change (an import, a decision, a forgotten import, a switch): the data folder's row. */
   private readonly listeners: Array<() => void> = [];
 
-  constructor(initial: Partial<ImportSettingValues> = {}) {
+  /**
+   * `catalogRules`: the catalog seams in force (the rulebook's), so that the import holds ids
+   * against the catalog the lookups serve (catalogs/served.ts); the reference's without a rulebook.
+   */
+  constructor(
+    initial: Partial<ImportSettingValues> = {},
+    private readonly catalogRules: () => ServingRules = () => CATALOGS_SEAMS,
+  ) {
     this.settings = new ImportSettings(initial);
+  }
+
+  /** The chain as its lookups serve it now: the ids an import may carry. */
+  served(chain: ServedChain): ServedCatalog {
+    return servedCatalog(this.catalogRules(), this.catalogs.current(), chain);
   }
 
   /** The settings as run-time switches (switches.ts); setting one is a change of the import. */

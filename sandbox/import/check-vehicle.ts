@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalogs/data.js';
+import type { ServedCatalog } from '../catalogs/served.js';
 import type { AdImport } from './ad-import.js';
 import type { ParsedAd } from './request.js';
 import { IMPORT_CODES, VEHICLE_CATEGORIES } from './vocabulary.js';
@@ -7,7 +7,9 @@ import { IMPORT_CODES, VEHICLE_CATEGORIES } from './vocabulary.js';
  * Field notes: vehicle ads carry catalog ids in `params` (`vehicle_brand`, `vehicle_model`,
  * `vehicle_version`, ...); ads carrying ids from before a renumbering are refused with the vehicle
  * codes (ERROR_VEHICLE_BRAND_INVALID, ..._MODEL_INVALID, ..._VERSION_INVALID). Checked against the
- * catalog in force at the import (catalog-edition.ts), so an id a renumbering retired is refused.
+ * catalog the lookups serve at the import (catalogs/served.ts: the catalog in force, catalog-edition.ts,
+ * through the lookups' seams), so an id a renumbering retired is refused, and an id a calibrated
+ * double's lookups answered (another marketplace's catalog) is taken.
  * The import documentation's car and motorcycle tables mark `vehicle_brand`, `vehicle_model` and
  * `vehicle_version` optional ("Não"), and its car example has an ad without them: each is checked
  * when given, a level given without the one above it names that level (a model needs its brand);
@@ -21,23 +23,23 @@ function idOf(value: unknown): number | undefined {
 }
 
 function firstBadLevel(
-  catalog: Catalog,
+  catalog: ServedCatalog,
   params: Readonly<Record<string, unknown>>,
   required: boolean,
 ): string | undefined {
   if (!required && params.vehicle_brand === undefined && params.vehicle_model === undefined)
     return params.vehicle_version === undefined ? undefined : IMPORT_CODES.brandInvalid;
   const brand = idOf(params.vehicle_brand);
-  const models = brand === undefined ? undefined : catalog.modelMap(brand);
+  const models = brand === undefined ? undefined : catalog.modelIds(brand);
   if (brand === undefined || models === undefined) return IMPORT_CODES.brandInvalid;
   const model = idOf(params.vehicle_model);
-  const versions = model === undefined ? undefined : catalog.versionMap(brand, model);
   if (!required && params.vehicle_model === undefined)
     return params.vehicle_version === undefined ? undefined : IMPORT_CODES.modelInvalid;
-  if (model === undefined || versions === undefined) return IMPORT_CODES.modelInvalid;
+  if (model === undefined || !models.has(String(model))) return IMPORT_CODES.modelInvalid;
   if (params.vehicle_version === undefined) return undefined;
   const version = idOf(params.vehicle_version);
-  return version !== undefined && Object.values(versions).includes(version)
+  const versions = catalog.versionIds(brand, model);
+  return version !== undefined && versions?.has(String(version)) === true
     ? undefined
     : IMPORT_CODES.versionInvalid;
 }
@@ -47,7 +49,7 @@ export function vehicleIdsCurrent(ad: ParsedAd, adImport: AdImport): string[] {
   const kind = vehicleKind(ad);
   if (kind === undefined) return [];
   const required = adImport.settings.values.strictVehicleFields;
-  const code = firstBadLevel(adImport.catalogs.current()[kind], ad.params ?? {}, required);
+  const code = firstBadLevel(adImport.served(kind), ad.params ?? {}, required);
   return code === undefined ? [] : [code];
 }
 

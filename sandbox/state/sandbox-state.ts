@@ -1,3 +1,4 @@
+import type { ServingRules } from '../catalogs/served.js';
 import { randomToken, type SecretMaker } from '../store/crypto.js';
 import { Deliverer } from '../notifications/delivery.js';
 import { DeliveryLog } from '../notifications/delivery-log.js';
@@ -55,6 +56,8 @@ export interface ComponentRules {
     readonly rateLimitMessage: (requests: number, seconds: number) => string;
   };
   readonly notifications: DeliveryRules;
+  /** The ad import holds ids against what the lookups serve (catalogs/served.ts). */
+  readonly catalogs: ServingRules;
 }
 
 export interface StateOptions {
@@ -97,7 +100,7 @@ export function createState(
     deliveryLog,
     loginThrottle: new LoginThrottle(),
     caps,
-    adImport: new AdImport(),
+    adImport: new AdImport({}, () => rules().catalogs),
     journal,
     chaos: new Chaos(),
   };
