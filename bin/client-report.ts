@@ -11,8 +11,9 @@ import { consoleSummary } from '../report-card/console-summary.js';
 import { exitCodeOf, gradeClient } from '../report-card/grade.js';
 import { junitCard } from '../report-card/junit.js';
 import { markdownCard } from '../report-card/markdown.js';
-import { fetchJournal, readJournalFile, type JournalRead, type Window } from '../report-card/source.js';
-import { CONTROL_HELP, CONTROL_OPTIONS, controlOf } from './control.js';
+import type { Window } from '../report-card/source.js';
+import { findJournal } from './card-journal.js';
+import { CONTROL_HELP, CONTROL_OPTIONS } from './control.js';
 
 const HELP = `Usage: classifieds-conformance client-report --client-id ID [options]
 
@@ -23,6 +24,8 @@ exercised (never counted as passed); with the chaos profile and seed that were o
 Where the journal is read (one of):
   --journal FILE            the sandbox's journal.jsonl (in its data folder)
 ${CONTROL_HELP}
+  A sandbox found through its data folder is read with the folder's journal.jsonl: the records
+  of its starts before the last one too.
 Which records:
   --client-id ID            the client graded (required)
   --since TIME, --until TIME  an ISO 8601 window (default: all the journal holds)
@@ -59,19 +62,6 @@ function windowOf(values: Values): Window | string {
   };
 }
 
-/** Reads the journal from the file or the control API, or says what is missing. */
-async function readJournal(values: Values, clientId: string, window: Window): Promise<JournalRead | string> {
-  if (values.journal !== undefined) return readJournalFile(values.journal, clientId, window);
-  const control = controlOf(values);
-  if (typeof control === 'string') return `${control} Or give --journal FILE.`;
-  registerSecret(control.key);
-  return fetchJournal(control.url, control.key, clientId, window).catch((error: unknown) => {
-    if (!(error instanceof TypeError)) throw error;
-    // fetch's own failure: nothing answers there (a stopped sandbox, a wrong URL).
-    return `nothing answers at ${control.url} (${error.message}): is the sandbox running? Else set SANDBOX_CONTROL_URL, --control-url or --data.`;
-  });
-}
-
 function writeOutput(file: string, text: string): void {
   mkdirSync(dirname(resolve(file)), { recursive: true });
   writeFileSync(file, text);
@@ -87,11 +77,13 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const window = windowOf(values);
-  const read = typeof window === 'string' ? window : await readJournal(values, clientId, window);
-  if (typeof read === 'string' || typeof window === 'string') {
-    console.error(typeof window === 'string' ? window : read);
+  const found = typeof window === 'string' ? window : await findJournal(values, clientId, window);
+  if (typeof found === 'string' || typeof window === 'string') {
+    console.error(typeof window === 'string' ? window : found);
     return 2;
   }
+  const { read } = found;
+  console.log(`journal: ${read.records.length} records of client ${clientId} from ${found.where}`);
   const card = gradeClient(clientId, read.records, {
     dropped: read.dropped,
     ...(read.claimed === undefined ? {} : { claimed: read.claimed }),
