@@ -1,8 +1,9 @@
 import type { JournalRecord } from '../spec/journal.js';
 import type { ClientRequirement } from '../spec/requirements/client.js';
 import { gradedRequirements } from './graders/index.js';
+import { explains } from './same-mistake.js';
 import { sanitizedRecord } from './sanitize.js';
-import type { Verdict } from './verdict.js';
+import { seqsOf, type Verdict } from './verdict.js';
 
 /** One client's report card: each requirement's verdict, and what chaos had on. */
 export interface ReportCard {
@@ -51,21 +52,23 @@ export function gradeClient(
   };
 }
 
-/** Every requirement's verdict, in the catalogue's order; the ones graded last see the others' evidence. */
+/**
+ * Every requirement's verdict, in the catalogue's order; the ones graded last see the records the
+ * failures that explain theirs hold (same-mistake.ts: one mistake, one line).
+ */
 function gradeAll(ordered: readonly JournalRecord[]): ReportCard['lines'] {
   const graded = gradedRequirements();
   const first = new Map(
     graded.filter(({ last }) => !last).map(({ requirement, grade }) => [requirement.id, grade(ordered)]),
   );
-  const explained = new Set(
-    [...first.values()].flatMap((verdict) =>
-      verdict.outcome === 'failed' ? verdict.evidence.map((record) => record.seq) : [],
-    ),
-  );
-  return graded.map(({ requirement, grade }) => ({
-    requirement,
-    verdict: first.get(requirement.id) ?? grade(ordered, { explained }),
-  }));
+  return graded.map(({ requirement, grade }) => {
+    const own = first.get(requirement.id);
+    if (own !== undefined) return { requirement, verdict: own };
+    const explained = new Set(
+      [...first].flatMap(([id, verdict]) => (explains(id, requirement.id) ? seqsOf(verdict) : [])),
+    );
+    return { requirement, verdict: grade(ordered, { explained }) };
+  });
 }
 
 export type Standing = 'passed' | 'failed' | 'advisory' | 'not exercised';

@@ -5,10 +5,11 @@ import type { JournalRecord } from '../../spec/journal.js';
 import { CODE_LIFETIME_MS } from '../../spec/limits.js';
 import { codeExchanges, issuingRecord } from '../oauth.js';
 import { clientTimeOf } from '../records.js';
-import { failed, passedIf, type Verdict } from '../verdict.js';
+import { failedAtFirst, passedIf, type Failure, type Verdict } from '../verdict.js';
 
 export function gradeCodeLifetime(records: readonly JournalRecord[]): Verdict {
   let timed = 0;
+  const failures: Failure[] = [];
   for (const { request, code } of codeExchanges(records)) {
     const issuing = issuingRecord(records, code);
     if (issuing === undefined) continue;
@@ -16,15 +17,17 @@ export function gradeCodeLifetime(records: readonly JournalRecord[]): Verdict {
     const age = clientTimeOf(request) - clientTimeOf(issuing);
     // Expired at ten minutes exactly, as the sandbox has it (sandbox/token/check-code.ts).
     if (age >= CODE_LIFETIME_MS)
-      return failed(
-        `token request #${request.seq} sent code ${code} ${Math.round(age / 1000)} s after it was issued at #${issuing.seq}${request.client_clock_offset_ms === undefined ? '' : " on the client's clock"}: a code lives ${CODE_LIFETIME_MS / 60_000} minutes`,
-        issuing,
-        request,
-      );
+      failures.push({
+        why: `token request #${request.seq} sent code ${code} ${Math.round(age / 1000)} s after it was issued at #${issuing.seq}${request.client_clock_offset_ms === undefined ? '' : " on the client's clock"}: a code lives ${CODE_LIFETIME_MS / 60_000} minutes`,
+        evidence: [issuing, request],
+      });
   }
-  return passedIf(
-    timed,
-    'code(s) exchanged within ten minutes of their issue',
-    'no exchange of a code whose issue is in the journal',
+  return (
+    failedAtFirst(failures) ??
+    passedIf(
+      timed,
+      'code(s) exchanged within ten minutes of their issue',
+      'no exchange of a code whose issue is in the journal',
+    )
   );
 }

@@ -1,4 +1,5 @@
 import { CLIENT_REQUIREMENTS, type ClientRequirement } from '../../spec/requirements/client.js';
+import { gradedLast } from '../same-mistake.js';
 import type { Grade } from '../verdict.js';
 import { gradeAuthorizationRefusal } from './authorization-refusal.js';
 import { gradeCodeLifetime } from './code-lifetime.js';
@@ -63,12 +64,6 @@ const GRADERS: Readonly<Record<string, Grade>> = {
   'CFN-02': gradeEdgeReadRetried,
 };
 
-/**
- * Graded after the others, knowing their failures' evidence: a refusal another requirement already
- * shows is that requirement's (one mistake, one failed requirement).
- */
-const GRADED_LAST = new Set(['C7-01']);
-
 export interface GradedRequirement {
   requirement: ClientRequirement;
   grade: Grade;
@@ -82,6 +77,6 @@ export function gradedRequirements(): GradedRequirement[] {
     const grade = GRADERS[requirement.id];
     if (grade === undefined)
       throw new Error(`client requirement ${requirement.id} has no grader in report-card/graders/index.ts`);
-    return { requirement, grade, last: GRADED_LAST.has(requirement.id) };
+    return { requirement, grade, last: gradedLast(requirement.id) };
   });
 }

@@ -5,7 +5,7 @@
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
 import { isEdgeAnswer } from '../edge.js';
 import { requestsOf } from '../records.js';
-import { failed, passedIf, type Verdict } from '../verdict.js';
+import { failedAtFirst, passedIf, type Verdict } from '../verdict.js';
 
 function refusedWithoutRedirect(request: RequestRecord): boolean {
   return request.status === 400 && request.answer?.redirected !== true && !isEdgeAnswer(request);
@@ -13,15 +13,16 @@ function refusedWithoutRedirect(request: RequestRecord): boolean {
 
 export function gradeRegisteredRedirect(records: readonly JournalRecord[]): Verdict {
   const requests = requestsOf(records, 'authorize');
-  const refused = requests.find(refusedWithoutRedirect);
-  if (refused !== undefined)
-    return failed(
-      `authorization request #${refused.seq} (redirect_uri ${String(refused.params?.redirect_uri ?? '(none)')}) was answered 400 without a redirect: its redirect_uri is not identical to a registered one (or missing where several are registered)`,
-      refused,
-    );
-  return passedIf(
-    requests.length,
-    'authorization request(s), none refused for its redirect_uri',
-    'no authorization request',
+  const failures = requests.filter(refusedWithoutRedirect).map((refused) => ({
+    why: `authorization request #${refused.seq} (redirect_uri ${String(refused.params?.redirect_uri ?? '(none)')}) was answered 400 without a redirect: its redirect_uri is not identical to a registered one (or missing where several are registered)`,
+    evidence: [refused],
+  }));
+  return (
+    failedAtFirst(failures) ??
+    passedIf(
+      requests.length,
+      'authorization request(s), none refused for its redirect_uri',
+      'no authorization request',
+    )
   );
 }

@@ -2,10 +2,11 @@
 // issued its code.
 import type { JournalRecord } from '../../spec/journal.js';
 import { authorizationOf, codeExchanges, issuingRecord, redirectUriOf } from '../oauth.js';
-import { failed, passedIf, type Verdict } from '../verdict.js';
+import { failedAtFirst, passedIf, type Failure, type Verdict } from '../verdict.js';
 
 export function gradeSameRedirect(records: readonly JournalRecord[]): Verdict {
   let compared = 0;
+  const failures: Failure[] = [];
   for (const { request, code } of codeExchanges(records)) {
     const issuing = issuingRecord(records, code);
     const authorization = issuing === undefined ? undefined : authorizationOf(records, issuing);
@@ -17,15 +18,17 @@ export function gradeSameRedirect(records: readonly JournalRecord[]): Verdict {
     compared += 1;
     const exchanged = redirectUriOf(request);
     if (exchanged !== sent)
-      return failed(
-        `token request #${request.seq} sent redirect_uri ${exchanged ?? '(none)'}; the authorization request #${authorization.seq} that its code came from sent ${sent}`,
-        authorization,
-        request,
-      );
+      failures.push({
+        why: `token request #${request.seq} sent redirect_uri ${exchanged ?? '(none)'}; the authorization request #${authorization.seq} that its code came from sent ${sent}`,
+        evidence: [authorization, request],
+      });
   }
-  return passedIf(
-    compared,
-    'code exchange(s) with the redirect_uri of their authorization request',
-    'no exchange of a code whose authorization request is in the journal',
+  return (
+    failedAtFirst(failures) ??
+    passedIf(
+      compared,
+      'code exchange(s) with the redirect_uri of their authorization request',
+      'no exchange of a code whose authorization request is in the journal',
+    )
   );
 }

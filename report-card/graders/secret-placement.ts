@@ -2,7 +2,7 @@
 // client_secret (4.2): never in a URL, a header (HTTP Basic included) or to another endpoint.
 import type { JournalRecord, RequestRecord } from '../../spec/journal.js';
 import { requestsOf } from '../records.js';
-import { failed, passedIf, type Verdict } from '../verdict.js';
+import { failedAtFirst, passedIf, type Verdict } from '../verdict.js';
 
 /** What is wrong with where a request carried the secret, or undefined. */
 function misplacement(request: RequestRecord): string | undefined {
@@ -24,17 +24,19 @@ export function gradeSecretPlacement(records: readonly JournalRecord[]): Verdict
   const carrying = requestsOf(records).filter(
     (request) => request.endpoint === 'token' || (request.credentials.secret_in ?? []).length > 0,
   );
-  for (const request of carrying) {
+  const failures = carrying.flatMap((request) => {
     const wrong = misplacement(request);
-    if (wrong !== undefined)
-      return failed(
-        `request #${request.seq} (${request.method} ${request.path}) sent the client secret ${wrong}`,
-        request,
-      );
-  }
-  return passedIf(
-    carrying.length,
-    'token request(s), the secret only in the HTTPS POST body',
-    'no token request',
+    return wrong === undefined
+      ? []
+      : [
+          {
+            why: `request #${request.seq} (${request.method} ${request.path}) sent the client secret ${wrong}`,
+            evidence: [request],
+          },
+        ];
+  });
+  return (
+    failedAtFirst(failures) ??
+    passedIf(carrying.length, 'token request(s), the secret only in the HTTPS POST body', 'no token request')
   );
 }
