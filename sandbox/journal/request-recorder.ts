@@ -167,6 +167,18 @@ function reasonOf(reason: string | undefined): { reason?: string } {
   return reason === undefined ? {} : { reason };
 }
 
+/** The request's connection, the loop's lateness and the order of events when it was read and answered. */
+function whereAndWhen(
+  trace: Trace,
+): Pick<RequestRecord, 'connection' | 'connection_request' | 'loop_late_ms' | 'order'> {
+  return {
+    ...trace.connection,
+    loop_late_ms: { read: trace.lateMsAtRead, answered: lateMsSoFar() },
+    // Unanswered (chaos closed the connection): the order it was given up in.
+    order: { read: trace.readOrder, answered: trace.answeredOrder ?? nextEvent() },
+  };
+}
+
 /** Writes the request's record: `status` the answer's (0: none, the connection was closed). */
 export function journalRequest(
   request: FastifyRequest,
@@ -208,10 +220,7 @@ export function journalRequest(
     ...(trace.decisions.length > 1 ? { decisions: trace.decisions } : {}),
     ...(trace.inForce === undefined ? {} : { chaos: trace.inForce }),
     duration_ms: Math.round(performance.now() - trace.startMs),
-    ...trace.connection,
-    loop_late_ms: { read: trace.lateMsAtRead, answered: lateMsSoFar() },
-    // Unanswered (chaos closed the connection): the order it was given up in.
-    order: { read: trace.readOrder, answered: trace.answeredOrder ?? nextEvent() },
+    ...whereAndWhen(trace),
     ...clientClockOf(state, identity.clientId),
   };
   file(
