@@ -8,6 +8,7 @@ import { secretMarker } from '../spec/secret-marker.js';
 import { parseFaults } from './faults.js';
 import { describeDeliveryPolicy } from './notifications/delivery-settings.js';
 import { DataFileError } from './persist/data-file.js';
+import { restoreLastGood } from './persist/last-good.js';
 import { keepRecord, keptRecord } from './state/kept-stores.js';
 import { parseServiceArgv, type ServiceOptions } from './service/options.js';
 import { onStop } from './service/process-tree.js';
@@ -24,6 +25,8 @@ import type { Calibration } from './calibrate/calibrate.js';
 import { environment, settings } from '../config/environment.js';
 
 const DEMO_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
+/** The integrator page's step that trusts the CA (its troubleshooting names the errors). */
+const CA_STEP = 'docs/integrator.md#2-where-it-is-second-shell';
 
 // The key as given, blank included: an empty key is refused, not replaced.
 const givenKey = environment().SANDBOX_CONTROL_KEY;
@@ -65,6 +68,7 @@ function reportLike(like: Calibration | undefined, profile: string | undefined, 
 async function main(service: ServiceOptions): Promise<void> {
   const { dataDir } = service;
   newDataDir = folderMadeByStart(dataDir);
+  if (service.restore && dataDir !== undefined) console.error(restoreLastGood(dataDir));
   controlKey =
     givenKey ?? (dataDir === undefined ? newControlKey(secretPrefix) : keptControlKey(dataDir, secretPrefix));
   // The CA beside the state it is kept with; SANDBOX_TLS_DIR (or its default) without a data folder.
@@ -121,7 +125,8 @@ function startFailure(error: unknown): void {
   const known = error instanceof DataFileError || (error instanceof Error && 'code' in error);
   console.error(`sandbox: ${port ?? (known ? error.message : String(error))}`);
   if (!known && error instanceof Error) console.error(error.stack);
-  process.exit(1);
+  // A damaged data file is an input file refused: 2; a folder in use, a port taken: 1.
+  process.exit(error instanceof DataFileError ? error.exitCode : 1);
 }
 
 try {
@@ -137,6 +142,8 @@ function banner(sandbox: StartedSandbox, service: ServiceOptions, chaosLine: str
   return `Classifieds sandbox running
   authorization server  ${sandbox.authUrl}   (HTTPS, CA: ${sandbox.caFile})
   resource server       ${sandbox.appsUrl}${sandbox.appsUrl.startsWith('https:') ? '   (HTTPS, the same CA)' : ''}
+  your client trusts    that CA: TLS_CA_FILE, or curl's CURL_CA_BUNDLE; a certificate error without it:
+                        ${CA_STEP}
   test helpers          ${sandbox.controlUrl}${TEST_HELPERS_PREFIX}   key: ${controlKey}${keyLine(service)}
   faults, variants on   ${on.length > 0 ? on.join(', ') : 'none (the reference)'}
   settings              ${settings.join(', ')}
