@@ -54,10 +54,15 @@ export function mergedRead(file: JournalRead, memory: JournalRead, most = MAX_GR
   }
   const over = Math.max(0, records.length - most);
   const leftOut = (file.leftOut ?? 0) + over;
+  const proven = new Set(records.map((record) => record.seq));
+  const claimedRecords = new Map<number, JournalRecord>();
+  for (const record of [...(file.claimedRecords ?? []), ...(memory.claimedRecords ?? [])])
+    if (!proven.has(record.seq)) claimedRecords.set(record.seq, record);
   return {
     records: over === 0 ? records : records.slice(over),
     dropped: 0,
     claimed: Math.max(file.claimed ?? 0, memory.claimed ?? 0),
+    claimedRecords: [...claimedRecords.values()],
     ...(leftOut > 0 ? { leftOut } : {}),
   };
 }

@@ -29,6 +29,8 @@ ${CONTROL_HELP}
 Which records:
   --client-id ID            the client graded (required)
   --since TIME, --until TIME  an ISO 8601 window (default: all the journal holds)
+  --sole-client             this sandbox served this client alone: the records that named it
+                            without proof are graded as its own (else shown, not counted)
 Outputs (the console summary always):
   --markdown FILE   --junit FILE   --allure DIR (one test a requirement, its id as a label)
 Exit status: 1 when a requirement failed (an advisory one only warns); with --require-exercised,
@@ -41,6 +43,7 @@ const OPTIONS = {
   journal: { type: 'string' },
   ...CONTROL_OPTIONS,
   'require-exercised': { type: 'boolean', default: false },
+  'sole-client': { type: 'boolean', default: false },
   markdown: { type: 'string' },
   junit: { type: 'string' },
   allure: { type: 'string' },
@@ -89,6 +92,8 @@ async function main(): Promise<number> {
     ...(read.claimed === undefined ? {} : { claimed: read.claimed }),
     leftOut: read.leftOut ?? 0,
     ...window,
+    ...(read.claimedRecords === undefined ? {} : { claimedRecords: read.claimedRecords }),
+    soleClient: values['sole-client'],
   });
   const lines = cardLines(card);
   const requireExercised = values['require-exercised'];

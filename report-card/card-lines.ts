@@ -100,8 +100,24 @@ export function missedText(card: ReportCard): string {
           `${card.leftOut} older record(s) left out to grade in bounded memory (narrow the window with --since)`,
         ]
       : []),
-    ...(card.claimed > 0
+    ...(card.claimed > 0 && card.claims.counted
+      ? [`${card.claimed} named this client without proof, graded as its own (--sole-client)`]
+      : []),
+    ...(card.claimed > 0 && !card.claims.counted
       ? [`${card.claimed} more named this client without proof (kept apart, not graded)`]
       : []),
   ].join(', ');
+}
+
+/**
+ * What the records that named the client without proof would fail, said aloud whether or not
+ * they count: a mistake of an authorization request that no consent later proved is never silent.
+ */
+export function claimsText(card: ReportCard): string[] {
+  if (card.claims.wouldFail.length === 0) return [];
+  const ids = card.claims.wouldFail.map((claim) => claim.id).join(', ');
+  const head = card.claims.counted
+    ? `Records that named this client without proof fail ${ids} (counted: --sole-client says this sandbox served this client alone):`
+    : `Records that named this client without proof would fail ${ids}; not counted, since a neighbour on a shared sandbox can name any client (give --sole-client when this sandbox served this client alone, or carry the sandbox's cookie from the refused request to the consent that proves it):`;
+  return [head, ...card.claims.wouldFail.map((claim) => `  ${claim.id}: ${redactText(claim.why)}`)];
 }

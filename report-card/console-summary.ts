@@ -1,5 +1,13 @@
 import { redactText } from '../helpers/report/redact.js';
-import { chaosText, countsText, missedText, STANDING_WORD, windowText, type CardLine } from './card-lines.js';
+import {
+  chaosText,
+  claimsText,
+  countsText,
+  missedText,
+  STANDING_WORD,
+  windowText,
+  type CardLine,
+} from './card-lines.js';
 import type { ReportCard } from './grade.js';
 import { escapeControls } from './sanitize.js';
 
@@ -19,5 +27,8 @@ export function consoleSummary(card: ReportCard, lines: readonly CardLine[]): st
       ...(item.reproduction === undefined ? [] : [`              reproduce: ${visible(item.reproduction)}`]),
     ]),
   ]);
-  return redactText([...head, ...body, '', countsText(lines)].join('\n'));
+  const claims = claimsText(card).map(visible);
+  return redactText(
+    [...head, ...body, '', ...(claims.length === 0 ? [] : [...claims, '']), countsText(lines)].join('\n'),
+  );
 }

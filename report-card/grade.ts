@@ -12,8 +12,10 @@ export interface ReportCard {
   records: number;
   /** Records the journal dropped (its ring is bounded): the grades may miss them. */
   dropped: number;
-  /** Records that named the client without proof (a token, its secret, a code it exchanged): never graded. */
+  /** Records that named the client without proof (a token, its secret, a code it exchanged): graded only with soleClient. */
   claimed: number;
+  /** What the records that named the client without proof would fail, and whether they count (soleClient). */
+  claims: Claims;
   /** The client's oldest records of the window the card left out to stay in bounded memory. */
   leftOut: number;
   /** Each chaos set-up that was on for the client, as its records name it. */
@@ -30,25 +32,73 @@ function chaosOf(records: readonly JournalRecord[]): ReportCard['chaos'] {
   return [...seen.values()];
 }
 
+/**
+ * The claimed-only records' part of a card: a neighbour who knows a client's id (it is in every
+ * authorization URL) can name it in requests it makes, so such records count only where the
+ * sandbox served this client alone (the integrator says so: soleClient). Either way the card says
+ * what they would fail, so that a mistake of an authorization request no consent later proved is
+ * never silent.
+ */
+export interface Claims {
+  counted: boolean;
+  /** Requirements that fail with the claimed records and pass (or are not exercised) without them. */
+  wouldFail: Array<{ id: string; why: string }>;
+}
+
+export interface GradeOptions {
+  dropped?: number;
+  claimed?: number;
+  leftOut?: number;
+  since?: string;
+  until?: string;
+  /** The records of the window that named the client without proof (source.ts claimedRecords). */
+  claimedRecords?: readonly JournalRecord[];
+  /** The sandbox served this client alone: its claimed records are its own. */
+  soleClient?: boolean;
+}
+
+function ordered(records: readonly JournalRecord[]): JournalRecord[] {
+  return records.map(sanitizedRecord).sort((a, b) => a.seq - b.seq);
+}
+
+/** The requirements that fail in `withClaims` and not in `proven`. */
+function failingOnlyWith(proven: ReportCard['lines'], withClaims: ReportCard['lines']): Claims['wouldFail'] {
+  const failedWithout = new Set(
+    proven.filter((line) => line.verdict.outcome === 'failed').map((line) => line.requirement.id),
+  );
+  return withClaims.flatMap((line) =>
+    line.verdict.outcome === 'failed' && !failedWithout.has(line.requirement.id)
+      ? [{ id: line.requirement.id, why: line.verdict.why }]
+      : [],
+  );
+}
+
 /** Grades every client requirement from one client's records (in journal order), raw secrets fingerprinted first. */
 export function gradeClient(
   clientId: string,
   records: readonly JournalRecord[],
-  options: { dropped?: number; claimed?: number; leftOut?: number; since?: string; until?: string } = {},
+  options: GradeOptions = {},
 ): ReportCard {
-  const ordered = records.map(sanitizedRecord).sort((a, b) => a.seq - b.seq);
+  const proven = ordered(records);
+  const claimedRecords = options.claimedRecords ?? [];
+  const counted = options.soleClient === true;
+  const provenLines = gradeAll(proven);
+  const withClaims = claimedRecords.length === 0 ? proven : ordered([...records, ...claimedRecords]);
+  const withClaimsLines = claimedRecords.length === 0 ? provenLines : gradeAll(withClaims);
+  const graded = counted ? withClaims : proven;
   return {
     clientId,
     window: {
       ...(options.since === undefined ? {} : { since: options.since }),
       ...(options.until === undefined ? {} : { until: options.until }),
     },
-    records: ordered.length,
+    records: graded.length,
     dropped: options.dropped ?? 0,
-    claimed: options.claimed ?? 0,
+    claimed: options.claimed ?? claimedRecords.length,
+    claims: { counted, wouldFail: failingOnlyWith(provenLines, withClaimsLines) },
     leftOut: options.leftOut ?? 0,
-    chaos: chaosOf(ordered),
-    lines: gradeAll(ordered),
+    chaos: chaosOf(graded),
+    lines: counted ? withClaimsLines : provenLines,
   };
 }
 

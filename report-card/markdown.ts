@@ -1,5 +1,13 @@
 import { redactText } from '../helpers/report/redact.js';
-import { chaosText, countsText, missedText, STANDING_WORD, windowText, type CardLine } from './card-lines.js';
+import {
+  chaosText,
+  claimsText,
+  countsText,
+  missedText,
+  STANDING_WORD,
+  windowText,
+  type CardLine,
+} from './card-lines.js';
 import type { ReportCard } from './grade.js';
 import { escapeControls } from './sanitize.js';
 
@@ -56,6 +64,7 @@ export function markdownCard(card: ReportCard, lines: readonly CardLine[]): stri
       '',
       countsText(lines),
       '',
+      ...claimsText(card).flatMap((text) => [inline(text.trim()), '']),
       '| grade | requirement | what the client must do | observed |',
       '| --- | --- | --- | --- |',
       ...table,

@@ -16,7 +16,16 @@ export interface JournalRead {
   claimed?: number;
   /** The client's oldest records of the window left out past MAX_GRADED_RECORDS. */
   leftOut?: number;
+  /**
+   * The records of the window that named the client without proof, at most MAX_CLAIMED_RECORDS
+   * (the latest): shown on the card with what they would fail, graded only when the sandbox
+   * served this client alone (`--sole-client`).
+   */
+  claimedRecords?: JournalRecord[];
 }
+
+/** The most claimed-only records a card keeps to show (a neighbour's flood of claims stays bounded). */
+export const MAX_CLAIMED_RECORDS = 20_000;
 
 /**
  * The most records of one client a card grades: past it, the oldest of the window are left out
@@ -127,8 +136,14 @@ export async function readJournalFile(
     records,
     dropped: 0,
     claimed: claims.count(),
+    claimedRecords: claims.records().filter((record) => inWindow(record, since, until)),
     ...(kept.leftOut > 0 ? { leftOut: kept.leftOut } : {}),
   };
+}
+
+function inWindow(record: JournalRecord, since: number, until: number): boolean {
+  const at = Date.parse(record.at);
+  return at >= since && at <= until;
 }
 
 /**
@@ -141,24 +156,39 @@ export function claimedOnly(records: readonly JournalRecord[], clientId: string)
   return claims.count();
 }
 
-/** Counts, record by record, the claimed-only records of one client (their seqs, never the records). */
+/**
+ * Counts, record by record, the claimed-only records of one client, and keeps the latest
+ * MAX_CLAIMED_RECORDS of them, less those proven later (written again with their client).
+ */
 class ClaimedOnly {
   private readonly claimed = new Set<number>();
   private readonly proven = new Set<number>();
+  private readonly kept = new Map<number, JournalRecord>();
 
-  constructor(private readonly clientId: string) {}
+  constructor(
+    private readonly clientId: string,
+    private readonly most = MAX_CLAIMED_RECORDS,
+  ) {}
 
   add(record: JournalRecord): void {
     if (record.client_id === this.clientId) {
       if (this.claimed.has(record.seq)) this.proven.add(record.seq);
+      this.kept.delete(record.seq);
       return;
     }
-    if (record.kind === 'request' && record.client_id === null && record.claimed_client_id === this.clientId)
-      this.claimed.add(record.seq);
+    if (record.kind !== 'request' || record.client_id !== null || record.claimed_client_id !== this.clientId)
+      return;
+    this.claimed.add(record.seq);
+    this.kept.set(record.seq, record);
+    if (this.kept.size > this.most) this.kept.delete(this.kept.keys().next().value ?? -1);
   }
 
   count(): number {
     return this.claimed.size - this.proven.size;
+  }
+
+  records(): JournalRecord[] {
+    return [...this.kept.values()];
   }
 }
 
@@ -218,12 +248,16 @@ export async function fetchJournal(
   window: Window,
   options: { most?: number; pageSize?: number } = {},
 ): Promise<JournalRead> {
+  const since = window.since === undefined ? -Infinity : Date.parse(window.since);
+  const until = window.until === undefined ? Infinity : Date.parse(window.until);
   const url = new URL('test_helpers/v1/journal', controlUrl.endsWith('/') ? controlUrl : `${controlUrl}/`);
   url.searchParams.set('client_id', clientId);
   if (window.since !== undefined) url.searchParams.set('since', window.since);
   if (window.until !== undefined) url.searchParams.set('until', window.until);
   url.searchParams.set('limit', String(options.pageSize ?? CARD_PAGE_RECORDS));
+  url.searchParams.set('claimed', 'true');
   const kept = new LastRecords(options.most ?? MAX_GRADED_RECORDS);
+  const claims = new ClaimedOnly(clientId);
   let after: string | undefined;
   let page: ControlPage;
   do {
@@ -232,6 +266,7 @@ export async function fetchJournal(
       throw new Error('the control API answered the same page again (its cursor did not move)');
     // The sandbox filters already; filtering again keeps a looser sandbox from mixing clients.
     for (const record of selectRecords(page.records, clientId, window)) kept.add(record);
+    for (const record of page.records) claims.add(record);
     after = page.next;
   } while (after !== undefined);
   const records = kept.records();
@@ -240,6 +275,7 @@ export async function fetchJournal(
     // The last page's counts are the latest: what went while the pages were read included.
     dropped: page.dropped,
     ...(page.claimed === undefined ? {} : { claimed: page.claimed }),
+    claimedRecords: claims.records().filter((record) => inWindow(record, since, until)),
     ...(kept.leftOut > 0 ? { leftOut: kept.leftOut } : {}),
   };
 }

@@ -39,6 +39,8 @@ export const FILE_BATCH_MS = 20;
 
 export interface JournalFilter {
   clientId?: string;
+  /** With clientId: also the records that only named it (claimed_client_id), which never count for it unless its card is told. */
+  claimed?: boolean;
   /** Epoch milliseconds, inclusive. */
   sinceMs?: number;
   untilMs?: number;
@@ -245,12 +247,18 @@ export class Journal {
     this.file?.append(text);
   }
 
+  /** A client's ring, and the claimed-only rings when its claims are asked for too. */
+  private ringsOf(clientId: string, claimed: boolean): Ring[] {
+    const own = [this.rings.get(clientId)].flatMap((ring) => ring ?? []);
+    return claimed ? [...own, this.claimed, this.claimedPages] : own;
+  }
+
   /** The records kept that match, in the order they were made; with a client, its ring's drops and claimed-only count. */
   read(filter: JournalFilter = {}): JournalAnswer {
     const rings =
       filter.clientId === undefined
         ? [this.claimed, this.claimedPages, ...this.rings.values()]
-        : [this.rings.get(filter.clientId)].flatMap((ring) => ring ?? []);
+        : this.ringsOf(filter.clientId, filter.claimed === true);
     const records = rings
       .flatMap((ring) => ring.records())
       .filter((record) => matches(record, filter))
@@ -275,7 +283,7 @@ export class Journal {
     const rings =
       filter.clientId === undefined
         ? [this.claimed, this.claimedPages, ...this.rings.values()]
-        : [this.rings.get(filter.clientId)].flatMap((ring) => ring ?? []);
+        : this.ringsOf(filter.clientId, filter.claimed === true);
     const page = readPage(rings, from, this.place, limit, (record) => matches(record, filter));
     // Oldest first within a page, as the whole answer was: a page proven later comes in a later page.
     page.records.sort((a, b) => a.seq - b.seq);
@@ -298,8 +306,19 @@ export class Journal {
   }
 }
 
+/** A claimed-only record naming the filter's client, when the filter asks for them. */
+function claimedBy(record: JournalRecord, filter: JournalFilter): boolean {
+  return (
+    filter.claimed === true &&
+    record.kind === 'request' &&
+    record.client_id === null &&
+    record.claimed_client_id === filter.clientId
+  );
+}
+
 function matches(record: JournalRecord, filter: JournalFilter): boolean {
-  if (filter.clientId !== undefined && record.client_id !== filter.clientId) return false;
+  if (filter.clientId !== undefined && record.client_id !== filter.clientId && !claimedBy(record, filter))
+    return false;
   const atMs = Date.parse(record.at);
   if (filter.sinceMs !== undefined && atMs < filter.sinceMs) return false;
   if (filter.untilMs !== undefined && atMs > filter.untilMs) return false;

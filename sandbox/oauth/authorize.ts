@@ -61,17 +61,30 @@ function authorize(
   try {
     runChecks(untrustedRequestChecks(rules), authorization);
   } catch (error) {
-    if (error instanceof NoRedirectError) return refuseUntrusted(reply, authorization, rules, error);
-    throw error;
+    if (!(error instanceof NoRedirectError)) throw error;
+    keepTheBrowser(request, reply, state);
+    return refuseUntrusted(reply, authorization, rules, error);
   }
   try {
     runChecks(redirectedChecks(rules), authorization);
     return askTheUser(request, reply, authorization, rules);
   } catch (error) {
-    if (error instanceof AuthorizationError)
-      return redirect(reply, rules.errorRedirect(authorization.target.uri, error, authorization.state));
-    throw error;
+    if (!(error instanceof AuthorizationError)) throw error;
+    keepTheBrowser(request, reply, state);
+    return redirect(reply, rules.errorRedirect(authorization.target.uri, error, authorization.state));
   }
+}
+
+/**
+ * A refused authorization request leaves the browser its cookie too (a signed-in session's is
+ * kept): the client that goes on, in the same browser or cookie jar, to a consent and a code it
+ * exchanges proves this request its own (sandbox/journal/flows.ts), so the report card grades the
+ * mistake that got it refused.
+ */
+function keepTheBrowser(request: FastifyRequest, reply: FastifyReply, state: OAuthState): void {
+  const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
+  if (state.sessions.find(cookie) !== undefined) return;
+  reply.header('set-cookie', sessionCookie(state.sessions.browserOf(cookie)));
 }
 
 /** R7.1-01, R7.1-02: an error page (a faulty server may redirect instead). */

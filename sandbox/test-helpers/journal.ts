@@ -15,6 +15,7 @@ interface JournalQuery {
   endpoint?: string;
   after?: unknown;
   limit?: unknown;
+  claimed?: unknown;
 }
 
 function moment(name: string, value: string | undefined): number | undefined {
@@ -33,14 +34,17 @@ function pageLimit(value: unknown): number {
 }
 
 /**
- * An addition to the contract: `GET /journal?client_id=&since=&until=&endpoint=&after=&limit=`
+ * An addition to the contract: `GET /journal?client_id=&since=&until=&endpoint=&after=&limit=&claimed=`
+ * (`claimed=true`: with client_id, the records that only named that client too)
  * answers 200 `{records, dropped, next, more}` (spec/journal.ts), a page of the journal's records
  * kept in memory, in the order kept (sandbox/journal/journal-page.ts): `after` the `next` of the
  * page before, `more` true while records may follow.
  */
 export function registerJournalHelper(app: FastifyInstance, state: SandboxState): void {
   app.get<{ Querystring: JournalQuery }>(JOURNAL_HELPER_PATH, (request, reply) => {
-    const { client_id: clientId, since, until, endpoint, after, limit } = request.query;
+    const { client_id: clientId, since, until, endpoint, after, limit, claimed } = request.query;
+    if (claimed !== undefined && claimed !== 'true' && claimed !== 'false')
+      throw new HelperError('BAD_REQUEST', 'claimed is true or false.');
     if (endpoint !== undefined && !JOURNAL_ENDPOINTS.includes(endpoint as JournalEndpoint))
       throw new HelperError('BAD_REQUEST', `endpoint is one of ${JOURNAL_ENDPOINTS.join(', ')}.`);
     const sinceMs = moment('since', since);
@@ -51,6 +55,7 @@ export function registerJournalHelper(app: FastifyInstance, state: SandboxState)
     const page = state.journal.page(
       {
         ...(typeof clientId === 'string' ? { clientId } : {}),
+        ...(claimed === 'true' ? { claimed: true } : {}),
         ...(sinceMs === undefined ? {} : { sinceMs }),
         ...(untilMs === undefined ? {} : { untilMs }),
         ...(endpoint === undefined ? {} : { endpoint: endpoint as JournalEndpoint }),
