@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildAppsServer, type AppsSandbox } from './apps-server.js';
@@ -102,9 +102,12 @@ function keepState(
   options: SandboxOptions,
 ): { keepNow: () => void } {
   persistence.keep(keptStores(state));
+  // The journal's file in the data folder is digested at a clean stop, beside the data file.
+  const journalFile = journalFileOf(options);
+  if (journalFile !== null && dirname(journalFile) === options.dataDir) persistence.logs.push(journalFile);
   // A delivery announces a change: it leaves once that change is in the file.
   state.deliverer.kept = persistence;
-  const journal = continueJournal(persistence, state.journal, journalFileOf(options));
+  const journal = continueJournal(persistence, state.journal, journalFile);
   restoreSwitches(persistence, switches, state.chaos);
   for (const name of [...options.variants, ...options.faults]) switches.set(name, true);
   if (options.delivery !== undefined) state.deliverer.settings.apply(options.delivery);

@@ -18,7 +18,12 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { childEnvironment } from '../config/environment.js';
 import { Database } from 'node-sqlite3-wasm';
-import { DATA_FILE_NAME, SCHEMA_VERSION } from '../sandbox/persist/data-file.js';
+import {
+  DATA_FILE_NAME,
+  rowSum,
+  SCHEMA_VERSION,
+  VERSION_WITHOUT_SUMS,
+} from '../sandbox/persist/data-file.js';
 import { NOTIFICATION_PATH, PUBLISHED_PATH, TEST_HELPERS_PREFIX } from '../spec/paths.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { actors, caller, Receiver, send, sleep, type Answer } from './support/hostile.js';
@@ -164,11 +169,11 @@ async function standalone(dataDir: string): Promise<{ code: number | null; stdou
   return childExit(child);
 }
 
-/** A data file of this version holding 2,000 rows of users (about 300 kB). */
+/** A data file of version 2 (rows without checksums) holding 2,000 rows of users (about 300 kB). */
 function wholeFile(path: string): void {
   const db = new Database(path);
   db.exec(`CREATE TABLE rows (store TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (store, key));
-    PRAGMA user_version = ${SCHEMA_VERSION}; BEGIN`);
+    PRAGMA user_version = ${VERSION_WITHOUT_SUMS}; BEGIN`);
   for (let index = 0; index < 2000; index += 1)
     db.run('INSERT INTO rows VALUES (?, ?, ?)', [
       'users',
@@ -237,8 +242,11 @@ const UNUSABLE_FILES: Array<{ title: string; write: (path: string) => void; said
     title: 'a data file with a row that is not JSON',
     write: (path) => {
       const db = new Database(path);
-      db.exec(`CREATE TABLE rows (store TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (store, key));
-        PRAGMA user_version = ${SCHEMA_VERSION}; INSERT INTO rows VALUES ('users', 'someone', '{not json')`);
+      db.exec(`CREATE TABLE rows (store TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, sum TEXT, PRIMARY KEY (store, key));
+        PRAGMA user_version = ${SCHEMA_VERSION}`);
+      db.run("INSERT INTO rows VALUES ('users', 'someone', '{not json', ?)", [
+        rowSum('users', 'someone', '{not json'),
+      ]);
       db.close();
     },
     said: /a row of users is not JSON/,

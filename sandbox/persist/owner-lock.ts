@@ -190,9 +190,11 @@ function refusal(dir: string, verdict: Exclude<Verdict, { kind: 'stale' }>): Dat
   if (verdict.kind === 'held') {
     const elsewhere =
       verdict.owner.host === hostname() ? '' : ' (another host: if it is gone, remove that folder)';
-    return new DataFileError(
+    const held = new DataFileError(
       `${dir}: in use by the sandbox of pid ${verdict.owner.pid} on ${verdict.owner.host}${elsewhere}, started ${verdict.owner.started}; stop it, or give this one another --data folder`,
     );
+    held.exitCode = 1;
+    return held;
   }
   const error = new DataFileError(
     verdict.kind === 'closing'
@@ -200,5 +202,6 @@ function refusal(dir: string, verdict: Exclude<Verdict, { kind: 'stale' }>): Dat
       : `${dir}: being opened by another sandbox (${join(dir, LOCK_DIR_NAME)} has no owner yet)`,
   );
   error.locked = true;
+  error.exitCode = 1;
   return error;
 }

@@ -2,13 +2,17 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Database, Statement } from 'node-sqlite3-wasm';
 import { mkdirSync, statSync } from 'node:fs';
 import {
+  addSums,
+  cellText,
   CONVERTIBLE_VERSION,
   DataFileError,
   openDataFile,
   REMEDY,
+  rowSum,
   SCHEMA_VERSION,
   writeAhead,
 } from './data-file.js';
+import { checkCleanStop, forgetCleanStop, keepCheckpoint, keepCleanStop, withRemedy } from './last-good.js';
 import type { KeptRow, KeptStore, RowJournal } from './journal.js';
 import { OwnerLock } from './owner-lock.js';
 
@@ -27,18 +31,25 @@ export const RETRY_MS = 500;
 /** Brings a file of version 1 to this version in place (state/version-1.ts), or throws a DataFileError. */
 export type Version1Converter = (db: Database, path: string) => void;
 
-function converted(db: Database, path: string, convertVersion1: Version1Converter | undefined): void {
+/** A file of an earlier version brought to this one (version 1 by `convertVersion1`), said in one line. */
+function converted(
+  db: Database,
+  path: string,
+  version: number,
+  convertVersion1: Version1Converter | undefined,
+): void {
   try {
-    if (convertVersion1 === undefined)
+    if (version === CONVERTIBLE_VERSION && convertVersion1 === undefined)
       throw new DataFileError(
         `${path}: a data file of schema version ${CONVERTIBLE_VERSION}, this sandbox reads version ${SCHEMA_VERSION}; ${REMEDY}`,
       );
-    convertVersion1(db, path);
+    if (version === CONVERTIBLE_VERSION) convertVersion1?.(db, path);
+    addSums(db, path);
   } catch (error) {
     db.close();
     throw error;
   }
-  console.error(`sandbox: ${path} converted from schema version ${CONVERTIBLE_VERSION} to ${SCHEMA_VERSION}`);
+  console.error(`sandbox: ${path} converted from schema version ${version} to ${SCHEMA_VERSION}`);
 }
 
 /** How long a start waits for a data folder whose sandbox is closing (a stop takes at most 5 s). */
@@ -73,6 +84,8 @@ export class Persistence {
   private failure: string | undefined;
   private closed = false;
   private readonly put: Statement;
+  /** Files whose digest a clean stop writes beside the data file's (the journal's file). */
+  readonly logs: string[] = [];
   private readonly remove: Statement;
   private readonly removePrefix: Statement;
   /** The file as opened: a file removed or replaced under the sandbox is written no more. */
@@ -87,8 +100,11 @@ export class Persistence {
     private readonly db: Database,
     private readonly path: string,
     private readonly lock: OwnerLock,
+    private readonly dir: string,
+    /** The last clean stop's digests matched: its copy is the last good state already. */
+    private readonly cleanStart: boolean,
   ) {
-    this.put = db.prepare('INSERT OR REPLACE INTO rows (store, key, value) VALUES (?, ?, ?)');
+    this.put = db.prepare('INSERT OR REPLACE INTO rows (store, key, value, sum) VALUES (?, ?, ?, ?)');
     this.remove = db.prepare('DELETE FROM rows WHERE store = ? AND key = ?');
     this.removePrefix = db.prepare('DELETE FROM rows WHERE store = ? AND substr(key, 1, ?) = ?');
     this.identity = fileIdentity(path) ?? 'unknown';
@@ -108,12 +124,15 @@ export class Persistence {
       try {
         const lock = OwnerLock.take(dir);
         try {
+          // Before the file is opened: a file the clean stop digested is as it left it.
+          const cleanStart = fresh ? false : checkCleanStop(dir);
           const { db, path, version } = openDataFile(dir, fresh);
-          if (version === CONVERTIBLE_VERSION) converted(db, path, convertVersion1);
-          return new Persistence(db, path, lock);
+          forgetCleanStop(dir);
+          if (version !== SCHEMA_VERSION) converted(db, path, version, convertVersion1);
+          return new Persistence(db, path, lock, dir, cleanStart);
         } catch (error) {
           lock.release();
-          throw error;
+          throw error instanceof DataFileError && !error.locked ? withRemedy(error, dir) : error;
         }
       } catch (error) {
         if (!(error instanceof DataFileError && error.locked) || Date.now() > deadline) throw error;
@@ -124,8 +143,9 @@ export class Persistence {
 
   /**
    * Refills each store from its rows, then attaches its journal: one entry per kept store. Rows a
-   * store cannot read stop the start, as a damaged file does, the file unchanged (data-file.ts);
-   * once all are read, the file is written ahead.
+   * store cannot read, or whose checksum does not match, stop the start, as a damaged file does,
+   * the file unchanged (data-file.ts); once all are read, a start after a kill keeps the file as
+   * the last good state (last-good.ts), and the file is written ahead.
    */
   keep(stores: Readonly<Record<string, KeptStore>>): void {
     for (const [name, store] of Object.entries(stores)) {
@@ -133,28 +153,54 @@ export class Persistence {
         store.loadRows(this.rows(name));
       } catch (error) {
         this.abandon();
-        if (error instanceof DataFileError) throw error;
-        throw new DataFileError(
-          `${this.path}: the rows of ${name} cannot be read (${String(error)}); ${REMEDY}`,
-        );
+        const refusal =
+          error instanceof DataFileError
+            ? error
+            : new DataFileError(
+                `${this.path}: the rows of ${name} cannot be read (${String(error)}); ${REMEDY}`,
+              );
+        throw withRemedy(refusal, this.dir);
       }
       store.journal = this.journal(name);
     }
+    if (!this.cleanStart) this.keepCheckpoint();
     writeAhead(this.db);
   }
 
-  /** A store's rows, in the order they were last written. */
+  /** The file as verified, its write-ahead log folded in first, copied as the last good state. */
+  private keepCheckpoint(): void {
+    try {
+      this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      keepCheckpoint(this.dir);
+    } catch (error) {
+      console.error(`sandbox: ${this.path} could not be kept as the last good state (${String(error)})`);
+    }
+  }
+
+  /** A store's rows, in the order they were last written, each checked against its checksum. */
   rows(store: string): KeptRow[] {
     return this.db
-      .all('SELECT key, value FROM rows WHERE store = ? ORDER BY rowid', [store])
-      .map((row) => [row.key as string, this.parsed(store, row.value as string)] as const);
+      .all('SELECT rowid, key, value, sum FROM rows WHERE store = ? ORDER BY rowid', [store])
+      .map((row) => {
+        const key = cellText(row.key);
+        const value = cellText(row.value);
+        // After a clean stop whose digest matched, every byte is as written: no row is summed again.
+        if (!this.cleanStart && row.sum !== rowSum(store, key, value))
+          throw withRemedy(
+            new DataFileError(
+              `${this.path}: damaged: a row of ${store} (rowid ${cellText(row.rowid)}) does not match its checksum; ${REMEDY}`,
+            ),
+            this.dir,
+          );
+        return [key, this.parsed(store, value)] as const;
+      });
   }
 
   private parsed(store: string, value: string): unknown {
     try {
       return JSON.parse(value) as unknown;
     } catch {
-      throw new DataFileError(`${this.path}: a row of ${store} is not JSON; ${REMEDY}`);
+      throw withRemedy(new DataFileError(`${this.path}: a row of ${store} is not JSON; ${REMEDY}`), this.dir);
     }
   }
 
@@ -302,7 +348,17 @@ export class Persistence {
     this.settleKept();
     for (const statement of [this.put, this.remove, this.removePrefix]) statement.finalize();
     this.db.close();
+    if (this.pending.length === 0) this.keepCleanStop();
     this.lock.release();
+  }
+
+  /** Everything written and the file closed: its copy and digests kept for the next start. */
+  private keepCleanStop(): void {
+    try {
+      keepCleanStop(this.dir, this.logs);
+    } catch (error) {
+      console.error(`sandbox: ${this.path} could not be kept as the last good state (${String(error)})`);
+    }
   }
 
   /** Closes the file with nothing more written: what it holds is left as it is. */
@@ -326,8 +382,10 @@ export class Persistence {
   }
 
   private write(change: Change): void {
-    if (change.kind === 'put') this.put.run([change.store, change.key, JSON.stringify(change.value)]);
-    else if (change.kind === 'delete') this.remove.run([change.store, change.key]);
+    if (change.kind === 'put') {
+      const value = JSON.stringify(change.value);
+      this.put.run([change.store, change.key, value, rowSum(change.store, change.key, value)]);
+    } else if (change.kind === 'delete') this.remove.run([change.store, change.key]);
     else this.removePrefix.run([change.store, change.key.length, change.key]);
   }
 }

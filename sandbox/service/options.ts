@@ -12,18 +12,22 @@ export const SERVICE_SWITCHES = {
   data: { type: 'string', default: DEFAULT_DATA_DIR },
   fresh: { type: 'boolean', default: false },
   'in-memory': { type: 'boolean', default: false },
+  restore: { type: 'boolean', default: false },
 } as const;
 
 export const SERVICE_HELP = `  --host <address>   the interface to listen on (default ${DEFAULT_HOST}); the certificate names it
   --data <folder>    where the state is kept across restarts (default ${DEFAULT_DATA_DIR})
   --fresh            delete the kept state first and start empty
-  --in-memory        keep nothing: every start begins empty`;
+  --in-memory        keep nothing: every start begins empty
+  --restore          go back to the last good state kept (a clean stop's), the damaged files moved aside`;
 
 export interface ServiceOptions {
   host: string;
   /** Absolute; undefined with --in-memory. */
   dataDir: string | undefined;
   fresh: boolean;
+  /** Put the last good state back before starting (persist/last-good.ts). */
+  restore: boolean;
 }
 
 interface ServiceValues {
@@ -31,12 +35,13 @@ interface ServiceValues {
   data?: string | undefined;
   fresh?: boolean | undefined;
   'in-memory'?: boolean | undefined;
+  restore?: boolean | undefined;
 }
 
 export function serviceOptionsOf(values: ServiceValues): ServiceOptions {
   const host = values.host?.trim() || DEFAULT_HOST;
   const dataDir = values['in-memory'] === true ? undefined : resolve(values.data ?? DEFAULT_DATA_DIR);
-  return { host, dataDir, fresh: values.fresh === true };
+  return { host, dataDir, fresh: values.fresh === true, restore: values.restore === true };
 }
 
 /** The command line that gives these options to the standalone sandbox. */
@@ -46,6 +51,7 @@ export function serviceArgv(options: ServiceOptions): string[] {
     options.host,
     ...(options.dataDir === undefined ? ['--in-memory'] : ['--data', options.dataDir]),
     ...(options.fresh ? ['--fresh'] : []),
+    ...(options.restore ? ['--restore'] : []),
   ];
 }
 

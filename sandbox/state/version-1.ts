@@ -1,11 +1,11 @@
 // A data file of schema version 1 (a user's ads in one row, ["set", login], and one row per status
-// changed since, ["status", login, id]) brought to the version this sandbox reads, in place and in
-// one transaction: a sandbox of an earlier release keeps its clients, tokens and ads across the
+// changed since, ["status", login, id]) brought to version 2 (then given its rows' checksums, as a
+// file of version 2 is: persist/data-file.ts), in place and in one transaction: a sandbox of an earlier release keeps its clients, tokens and ads across the
 // upgrade. Every other store's rows are the same in both versions. Here, not in persist/: it knows
 // how the ads store keeps its rows, and the persistence is handed it (start.ts).
 import type { Database } from 'node-sqlite3-wasm';
 import type { Ad } from '../store/ad.js';
-import { DataFileError, REMEDY, SCHEMA_VERSION } from '../persist/data-file.js';
+import { DataFileError, REMEDY, VERSION_WITHOUT_SUMS } from '../persist/data-file.js';
 import type { RowJournal } from '../persist/journal.js';
 import { KeptAds } from '../store/kept-ads.js';
 
@@ -59,7 +59,7 @@ export function convertVersion1(db: Database, path: string): void {
     db.run('DELETE FROM rows WHERE store = ?', [ADS_STORE]);
     for (const [key, value] of writes)
       db.run('INSERT INTO rows (store, key, value) VALUES (?, ?, ?)', [ADS_STORE, key, value]);
-    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT`);
+    db.exec(`PRAGMA user_version = ${VERSION_WITHOUT_SUMS}; COMMIT`);
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
     throw new DataFileError(
