@@ -4,7 +4,7 @@ import { BROWSER_VIEWPORT, CHROMIUM_ARGS, chromiumPath } from './helpers/target/
 import { loadDotEnv } from './helpers/target/dotenv.js';
 import { browserUserAgent } from './helpers/target/user-agent.js';
 import { reportEnvironment } from './helpers/report/report-environment.js';
-import { sectionTitle, sectionUrl } from './helpers/report/spec-link.js';
+import { requirementTitle, requirementUrl } from './helpers/report/spec-link.js';
 import { environment, passToWorkers, settings } from './config/environment.js';
 import { measuredRoundTripMs, workersFor } from './helpers/target/round-trip.js';
 import { patient } from './helpers/target/patience.js';
@@ -105,8 +105,10 @@ export default defineConfig({
             resultsDir: `${reportsDir}/allure-results`,
             detail: true,
             suiteTitle: true,
-            // covers() gives each test a `tms` annotation per section: a link to it in the specification.
-            links: { tms: { urlTemplate: sectionUrl, nameTemplate: sectionTitle } },
+            // covers() gives each test a `tms` annotation per requirement: a link to its sentence.
+            links: {
+              tms: { urlTemplate: (id: string) => requirementUrl(id), nameTemplate: requirementTitle },
+            },
             environmentInfo: reportEnvironment(),
           },
         ],

@@ -4,6 +4,8 @@ import { expect, test } from '@playwright/test';
 import { REQUIREMENTS } from '../spec/requirements/catalogue.js';
 import {
   headingAnchor,
+  requirementTitle,
+  requirementUrl,
   SECTION_HEADINGS,
   sectionTitle,
   sectionUrl,
@@ -63,7 +65,34 @@ test.describe('links to the specification', () => {
       .map((section) => sectionUrl(section, SPEC_PAGE_IN_REPORT).split('#')[1] ?? '')
       .filter((anchor) => !page.includes(`id="${anchor}"`));
     expect(missing).toEqual([]);
-    expect(page).not.toMatch(/<(?!\/?(b|pre|html|head|body|meta|title|style)\b|!doctype)/);
+    // The specification's own forms, rendered; nothing else (no script, no markup of its text).
+    expect(page).not.toMatch(
+      /<(?!\/?(h[1-6]|p|ol|ul|li|table|tr|th|td|code|strong|em|a|html|head|body|meta|title|style)\b|!doctype)/,
+    );
+    expect(page).not.toContain('| ---');
+  });
+
+  test('the page has an anchor for every requirement, at the sentence its check quotes', () => {
+    const page = specPageHtml(readFileSync(SPEC_FILE, 'utf8'));
+    const anchored = REQUIREMENTS.filter((found) => page.includes(`id="${found.id}"`));
+    expect(anchored.map((found) => found.id)).toEqual(REQUIREMENTS.map((found) => found.id));
+    // A quoted sentence lands on its paragraph, item or table row; a heading only where no words match.
+    const atHeading = REQUIREMENTS.filter((found) =>
+      new RegExp(
+        `<h\\d[^>]*>(<a class="requirement"[^>]*>[^<]*</a> )*<a class="requirement" id="${found.id}"`,
+      ).test(page),
+    );
+    expect(atHeading.length, atHeading.map((found) => found.id).join(', ')).toBeLessThanOrEqual(
+      REQUIREMENTS.length / 10,
+    );
+    const row = /<tr><td>[^\n]*id="R4\.2-04"[^\n]*<\/tr>/.exec(page)?.[0] ?? '';
+    expect(row).toContain('the same URI as in the authorization request');
+    expect(requirementUrl('R4.2-04', SPEC_PAGE_IN_REPORT)).toBe('classifieds-api.html#R4.2-04');
+    // A copy elsewhere (SPEC_URL) has its headings only: the section's.
+    expect(requirementUrl('R4.2-04', 'https://example.org/spec.md')).toBe(
+      'https://example.org/spec.md#42-exchange-code-for-access-token',
+    );
+    expect(requirementTitle('R4.2-04')).toBe('R4.2-04 §4.2 Exchange code for access token');
   });
 
   test('the headings are the specification’s own', () => {

@@ -13,7 +13,7 @@ const SEVERITY_ORDER: readonly Severity[] = ['blocker', 'critical', 'normal', 'm
 /**
  * The details of a test that checks the given requirements: a tag per id (so `--grep @R4.2-08`
  * runs it) and per area, and annotations that allure-playwright turns into labels and into a link
- * to each section of the specification; against a dead target, the static skip that reports it
+ * to each requirement's sentence in the specification; against a dead target, the static skip that reports it
  * broken at once (preflightAnnotations).
  */
 export function covers(...ids: string[]): TestDetails {
@@ -33,9 +33,9 @@ export function covers(...ids: string[]): TestDetails {
       ...areas.map((area) => ({ type: 'allure.label.epic', description: area })),
       ...sections.map((section) => ({ type: 'allure.label.feature', description: `§${section}` })),
       { type: 'allure.label.severity', description: severity },
-      // allure-playwright makes a link of a `tms` annotation; playwright.config.ts turns the section
-      // into the specification's URL and heading (helpers/report/spec-link.ts).
-      ...sections.map((section) => ({ type: 'tms', description: section })),
+      // allure-playwright makes a link of a `tms` annotation; playwright.config.ts turns the id into
+      // the URL of its sentence in the specification and a title (helpers/report/spec-link.ts).
+      ...ids.map((id) => ({ type: 'tms', description: id })),
       // The report's tree (allurerc.mjs groups by these): the section of the first requirement, then
       // the requirement, in the specification's order; the requirements page lists every one.
       ...treeLabels(requirements[0]),

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type Environment, environment, settingsOf } from '../../config/environment.js';
+import { REQUIREMENTS } from '../../spec/requirements/catalogue.js';
 
 /**
  * Headings of the specification's sections, as the specification writes them: a link's anchor is
@@ -72,4 +73,29 @@ export function sectionUrl(section: string, base: string = specUrl()): string {
 export function sectionTitle(section: string): string {
   const heading = SECTION_HEADINGS[section];
   return heading === undefined ? `§${section}` : `§${heading.replace(/^([0-9.]+?)\.? /, '$1 ')}`;
+}
+
+/** The section of each requirement, by id. */
+const SECTION_OF = new Map(REQUIREMENTS.map((found) => [found.id, found.section]));
+
+/** True when the base is the page the report carries, whose anchors name each requirement. */
+function carriedPage(base: string): boolean {
+  return !/^[a-z][a-z0-9+.-]*:/i.test(base);
+}
+
+/**
+ * The URL of a requirement's sentence: on the page the report carries, its own anchor
+ * (spec-page.ts); on a SPEC_URL (a copy of the Markdown elsewhere), its section's heading. A
+ * section number given instead of an id links to the section.
+ */
+export function requirementUrl(id: string, base: string = specUrl()): string {
+  const section = SECTION_OF.get(id);
+  if (section === undefined) return sectionUrl(id, base);
+  return carriedPage(base) ? `${base.replace(/#.*$/, '')}#${id}` : sectionUrl(section, base);
+}
+
+/** The link's text in the report: the requirement and its section's heading. */
+export function requirementTitle(id: string): string {
+  const section = SECTION_OF.get(id);
+  return section === undefined ? sectionTitle(id) : `${id} ${sectionTitle(section)}`;
 }

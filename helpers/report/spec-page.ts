@@ -1,8 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeMarkup } from './escape-markup.js';
+import { requirementBlocks } from './spec-anchors.js';
+import { specBlocks } from './spec-markdown.js';
+import { REQUIREMENTS } from '../../spec/requirements/catalogue.js';
 import {
   headingAnchor,
+  requirementTitle,
+  requirementUrl,
   SECTION_HEADINGS,
   sectionTitle,
   sectionUrl,
@@ -11,25 +16,40 @@ import {
   specUrl,
 } from './spec-link.js';
 
+/** Marks of the requirements whose sentence a block holds: each an anchor the report links to. */
+function requirementMarks(ids: readonly string[]): string {
+  return ids
+    .map(
+      (id) =>
+        `<a class="requirement" id="${escapeMarkup(id)}" href="#${escapeMarkup(id)}">${escapeMarkup(id)}</a> `,
+    )
+    .join('');
+}
+
+const STYLE = [
+  'body{font:15px/1.55 system-ui,sans-serif;max-width:110ch;margin:2em auto;padding:0 1em}',
+  'table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .5em;text-align:left;vertical-align:top}',
+  'code{font:13px ui-monospace,monospace;background:#f3f3f3;padding:0 .2em}',
+  'a.requirement{font:11px ui-monospace,monospace;color:#555;text-decoration:none;border:1px solid #bbb;border-radius:3px;padding:0 .2em}',
+  ':is(p,li,tr,h1,h2,h3,h4):has(a.requirement:target){background:#fff3b0;outline:2px solid #e0b400}',
+].join('');
+
 /**
- * The specification as one HTML page: its Markdown text as written (no rendering library, nothing
- * reworded), each heading given the anchor GitHub gives it, so that the report's links
- * (`classifieds-api.html#42-exchange-code-for-access-token`) open at their section.
+ * The specification as one HTML page: its Markdown rendered (spec-markdown.ts), nothing reworded,
+ * each heading given the anchor GitHub gives it, and each requirement's sentence (the paragraph,
+ * item or table row that holds it: spec-anchors.ts) an anchor named by the requirement's id, so
+ * that the report's links (`classifieds-api.html#R4.2-08`) open at the sentence a test checks.
  */
 export function specPageHtml(markdown: string): string {
-  const body = markdown
-    .split('\n')
-    .map((line) => {
-      const heading = /^#{1,6} (.*)$/.exec(line);
-      const escaped = escapeMarkup(line);
-      return heading === null ? escaped : `<b id="${headingAnchor(heading[1] ?? '')}">${escaped}</b>`;
-    })
-    .join('\n');
+  const blocks = specBlocks(markdown, headingAnchor);
+  const idsAt = new Map<number, string[]>();
+  for (const [id, index] of requirementBlocks(blocks)) idsAt.set(index, [...(idsAt.get(index) ?? []), id]);
+  const body = blocks.map((block, index) => block.html(requirementMarks(idsAt.get(index) ?? []))).join('\n');
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8"><title>Classifieds Integration API: specification</title>',
-    '<style>pre{white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace;max-width:110ch;margin:2em auto}</style>',
-    `</head><body><pre>${body}</pre></body></html>`,
+    `<style>${STYLE}</style>`,
+    `</head><body>${body}</body></html>`,
     '',
   ].join('\n');
 }
@@ -56,9 +76,16 @@ const SCRIPT_MARK = 'data-spec-links';
  * the report's own address; a SPEC_URL, absolute, is linked by Allure itself and left alone.
  */
 export function specLinkScript(base: string = specUrl()): string {
-  const targets = Object.fromEntries(
-    Object.keys(SECTION_HEADINGS).map((section) => [sectionTitle(section), sectionUrl(section, base)]),
-  );
+  const targets = Object.fromEntries([
+    ...Object.keys(SECTION_HEADINGS).map((section): [string, string] => [
+      sectionTitle(section),
+      sectionUrl(section, base),
+    ]),
+    ...REQUIREMENTS.map((found): [string, string] => [
+      requirementTitle(found.id),
+      requirementUrl(found.id, base),
+    ]),
+  ]);
   return `<script ${SCRIPT_MARK}>(function () {
   var targets = ${JSON.stringify(targets).replace(/</g, '\\u003c')};
   function link() {
