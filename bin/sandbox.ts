@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { SANDBOX_NODE_FLAGS } from '../sandbox/process-settings.js';
 import { readObservedProfile } from '../sandbox/calibrate/observed.js';
 import {
+  ACCOUNT_TLS_DIR,
   SERVICE_HELP,
   SERVICE_SWITCHES,
   serviceArgv,
@@ -221,7 +222,7 @@ function main(): void {
       SANDBOX_SEED_FILE: options.state,
       SANDBOX_CONTROL_KEY: account.control_key,
       // The CA is kept in the data folder; with --in-memory, out of reports/, which a run may clear.
-      SANDBOX_TLS_DIR: environment().SANDBOX_TLS_DIR ?? dataDir ?? resolve('.conformance', 'sandbox-tls'),
+      SANDBOX_TLS_DIR: environment().SANDBOX_TLS_DIR ?? dataDir ?? resolve(ACCOUNT_TLS_DIR),
     },
     serviceArgv(options.service),
   );

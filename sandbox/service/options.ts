@@ -5,6 +5,8 @@ import { parseArgs } from 'node:util';
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_DATA_DIR = '.conformance/sandbox-data';
+/** The CA of `sandbox --account --in-memory`: out of reports/, which a run may clear (bin/sandbox.ts). */
+export const ACCOUNT_TLS_DIR = '.conformance/sandbox-tls';
 
 /** parseArgs options of the service's switches. */
 export const SERVICE_SWITCHES = {
