@@ -37,6 +37,12 @@ export const RESOURCES_FAULTS = {
       resources: { nextToken: (next) => (spot) => (spot.more ? next(spot) : spot.tokenAt(spot.end)) },
     },
   },
+  'listing-next-token-lost-after-first-page': {
+    requirements: ['R4.4-02'],
+    description:
+      'from the second page on next_token is null though more ads remain: a crawl ends after two pages',
+    patch: { resources: { nextToken: (next) => (spot) => (spot.first ? next(spot) : null) } },
+  },
   'listing-ignores-ads-status': {
     requirements: ['R4.4-05'],
     description: 'ads_status is ignored: every status is listed',
