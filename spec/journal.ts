@@ -165,6 +165,12 @@ export interface DeliveryRecord {
   chaos?: ChaosInForce;
   /** Optional addition: why a failed or refused attempt ended so (never a secret). */
   error?: string;
+  /**
+   * Optional addition: where the attempt carried the notification token, named as an observed
+   * profile names it (spec/observed-forms.ts: `x-notification-token`, `authorization (Bearer)`,
+   * `(none)`); never the token. What a receiver that accepted or refused it relied on.
+   */
+  token_header?: string;
 }
 
 export type JournalRecord = RequestRecord | DeliveryRecord;
