@@ -213,6 +213,15 @@ export const PROJECT_VARIABLES = declare([
   },
   {
     ...RUN,
+    name: 'FC_SHRINK',
+    kind: 'choice',
+    choices: ['full'],
+    doc: 'full: a failed property test shrinks its counterexample to the smallest, past its budget of time and requests (the replay line a failure prints sets it).',
+    unset: "each property test's shrink budget; a decisive counterexample is not shrunk",
+    notNightly: REPLAY,
+  },
+  {
+    ...RUN,
     name: 'FC_RUNS',
     kind: 'integer',
     minimum: 1,

@@ -159,13 +159,13 @@ function pageHolding(result: CrawlResult, items: readonly AdItem[]): HttpExchang
 function expectOnceEach(result: CrawlResult, parameters: CrawlParameters): void {
   const seen = new Set<string>();
   const repeated = result.items.filter((item) => (seen.has(item.id) ? true : (seen.add(item.id), false)));
-  verify(
-    repeated.length === 0,
-    ['R4.4-02', 'R2.5-01'],
-    `every ad once across the crawl (${describe(parameters)})`,
-    `repeated: ${sample(repeated.map((item) => item.id))}`,
-    pageHolding(result, repeated),
-  );
+  verify(repeated.length === 0, {
+    ids: ['R4.4-02', 'R2.5-01'],
+    expected: `every ad once across the crawl (${describe(parameters)})`,
+    observed: `repeated: ${sample(repeated.map((item) => item.id))}`,
+    evidence: pageHolding(result, repeated),
+    decisive: `ads listed twice (${repeated.length})`,
+  });
 }
 
 /**
@@ -202,14 +202,14 @@ function expectSameAds(result: CrawlResult, expected: readonly AdItem[], paramet
     pageHolding(result, extra),
   );
   const missing = expected.filter((item) => !listed.has(item.id)).map((item) => item.id);
-  verify(
-    missing.length === 0,
-    filtered ? ['R4.4-05', 'R4.4-02'] : ['R4.4-02'],
-    `all ${expected.length} ads the unfiltered crawl lists${filtered ? ` with status ${parameters.adsStatus}` : ''} (${describe(parameters)})`,
-    `missing: ${sample(missing)}`,
+  verify(missing.length === 0, {
+    ids: filtered ? ['R4.4-05', 'R4.4-02'] : ['R4.4-02'],
+    expected: `all ${expected.length} ads the unfiltered crawl lists${filtered ? ` with status ${parameters.adsStatus}` : ''} (${describe(parameters)})`,
+    observed: `missing: ${sample(missing)}`,
     // No page shows an ad that is not there: the last one shows where the crawl ended.
-    result.exchanges.at(-1),
-  );
+    evidence: result.exchanges.at(-1),
+    decisive: `ads lost (${missing.length} of ${expected.length})`,
+  });
 }
 
 /**

@@ -24,15 +24,15 @@ export function checkCrawl(
 ): void {
   const seen = new Set<string>();
   const duplicates = items.filter((item) => (seen.has(item.id) ? true : (seen.add(item.id), false)));
-  verify(
-    duplicates.length === 0,
-    ['R4.4-02', 'R2.5-01'],
-    'every ad exactly once across the crawl',
-    `duplicated: ${duplicates
+  verify(duplicates.length === 0, {
+    ids: ['R4.4-02', 'R2.5-01'],
+    expected: 'every ad exactly once across the crawl',
+    observed: `duplicated: ${duplicates
       .slice(0, 5)
       .map((item) => item.id)
       .join(', ')}`,
-  );
+    decisive: `ads listed twice (${duplicates.length})`,
+  });
   const byId = new Map(expected.map((ad) => [ad.id, ad]));
   const extra = items.filter((item) => !byId.has(item.id));
   const filterIds = status === undefined ? ['R4.4-02'] : ['R4.4-05'];
@@ -46,15 +46,15 @@ export function checkCrawl(
       .join(', ')}`,
   );
   const missing = expected.filter((ad) => !seen.has(ad.id));
-  verify(
-    missing.length === 0,
-    status === undefined ? ['R4.4-02', 'R4.4-06'] : ['R4.4-02', 'R4.4-05'],
-    `all ${expected.length} matching ads`,
-    `${missing.length} missing, e.g. ${missing
+  verify(missing.length === 0, {
+    ids: status === undefined ? ['R4.4-02', 'R4.4-06'] : ['R4.4-02', 'R4.4-05'],
+    expected: `all ${expected.length} matching ads`,
+    observed: `${missing.length} missing, e.g. ${missing
       .slice(0, 5)
       .map((ad) => ad.id)
       .join(', ')}`,
-  );
+    decisive: `ads lost (${missing.length} of ${expected.length})`,
+  });
   for (const item of items) expectAsSeeded(item, byId.get(item.id) as SeededAd);
 }
 

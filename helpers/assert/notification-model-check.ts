@@ -16,6 +16,7 @@ import type {
   NotificationReal,
 } from './notification-model-types.js';
 import { verify } from './verify.js';
+import { evenPastBudget } from '../clients/request-meter.js';
 
 /** Whether a delivery carries this change: its ad id (or list_id) and its new status. */
 function carries(delivery: Delivery, change: ExpectedChange): boolean {
@@ -168,7 +169,10 @@ async function quietPeriod(model: NotificationModel, real: NotificationReal): Pr
   try {
     return await real.receiver.quiet([trigger]);
   } finally {
-    if (made !== undefined) await real.notifications.remove(real.token, made).catch(() => undefined);
+    // Owed whatever a shrink's budget: a step cut short still removes the configuration it made.
+    const id = made;
+    if (id !== undefined)
+      await evenPastBudget(() => real.notifications.remove(real.token, id)).catch(() => undefined);
   }
 }
 

@@ -19,6 +19,8 @@ export class ConformanceFailure extends Error {
     readonly expectation: string,
     readonly observed: string,
     evidence: string | undefined,
+    /** Set when this one failure already says what went wrong: see Check.decisive. */
+    readonly decisive?: string,
   ) {
     super(formatFailure(requirementIds, expectation, observed, evidence));
     this.name = 'ConformanceFailure';
@@ -34,6 +36,11 @@ export interface Check {
   evidence?: Evidence;
   /** The requirements the check names; by default those the running test covers(). */
   ids?: RequirementIds;
+  /**
+   * What the failure already says in full (`ads lost`), when a property's counterexample needs no
+   * shrinking to be understood: the property reports it as found and leaves shrinking to the replay.
+   */
+  decisive?: string;
 }
 
 /**
@@ -65,6 +72,7 @@ export function verify(
     check.expected,
     check.observed,
     renderEvidence(check.evidence),
+    check.decisive,
   );
 }
 

@@ -13,6 +13,7 @@ import { reportExchange } from '../report/report.js';
 import { apiKindOf, recordOrigin } from '../report/origins.js';
 import { observeExchange } from '../profile/exchange-observer.js';
 import { registerRequestSecrets, registerResponseSecrets } from '../report/secret-harvest.js';
+import { chargeRequest } from './request-meter.js';
 
 /** Every request has a bounded timeout: a silent target must fail a test, not hang the run. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -93,6 +94,8 @@ export class HttpClient {
   }
 
   private async sendOnce(req: HttpRequest): Promise<HttpExchange> {
+    // Counted for a property that is sending it, or refused when its shrink budget is spent.
+    chargeRequest();
     // A test's own User-Agent header wins over the suite's (helpers/target/user-agent.ts).
     const headers = lowerCaseKeys({ 'user-agent': this.userAgent, ...req.headers });
     // Before it is sent: a request that never reached a stray origin still proves where it went.

@@ -42,6 +42,12 @@ const CRAWL_TIME_MS = 8_000;
 /** The fewest pages the time bound leaves a crawl, however far the target. */
 const MIN_PAGES_PER_CRAWL = 20;
 
+/**
+ * Each step of a shrink is up to three crawls of the account: a failure costs this much more than
+ * its first counterexample. A crawl that lost or repeated ads is reported as found.
+ */
+const SHRINK_BUDGET = { seconds: 15, requests: 1_000 };
+
 /** The pages a crawl may take on this account at the pace of its reference crawl. */
 function pagesPerCrawl(reference: AccountListing): number {
   const byTime = Math.floor(CRAWL_TIME_MS / Math.max(1, reference.pageMs));
@@ -98,7 +104,7 @@ test.describe('4.4 Pagination invariants on any account (property-based, no seed
           // order, and a far target's round trips overlap. Each crawl's own pages stay in sequence.
           await crawlsLikeReference(listing, token, reference, crawls, changing);
         }),
-        { runs: 6 },
+        { runs: 6, shrink: SHRINK_BUDGET },
       );
     },
   );

@@ -6,6 +6,7 @@ import { notificationCommands } from '../../helpers/assert/notification-model.js
 import { expectExactDeliveries } from '../../helpers/assert/notification-model-check.js';
 import type { NotificationModel, NotificationReal } from '../../helpers/assert/notification-model-types.js';
 import { assertProperty } from '../../helpers/assert/property.js';
+import { evenPastBudget } from '../../helpers/clients/request-meter.js';
 import { patient } from '../../helpers/target/patience.js';
 
 const STATUSES = ['pending_review', 'published', 'deleted', 'refused', 'sold'] as const;
@@ -14,7 +15,14 @@ const STATUSES = ['pending_review', 'published', 'deleted', 'refused', 'sold'] a
  * delivery: the model makes at most RUNS x COMMANDS commands, so at most that many changes.
  */
 const ACCOUNT_BOUND = { runs: 2, maxCommands: 8 } as const;
-const ACCOUNT_BUDGET = { runs: ACCOUNT_BOUND.runs, maxRuns: ACCOUNT_BOUND.runs, endOnFailure: true };
+/** Each step of a shrink seeds the ads again and replays a sequence, waiting for its deliveries. */
+const SHRINK_BUDGET = { seconds: 30, requests: 300 };
+const ACCOUNT_BUDGET = {
+  runs: ACCOUNT_BOUND.runs,
+  maxRuns: ACCOUNT_BOUND.runs,
+  endOnFailure: true,
+  shrink: SHRINK_BUDGET,
+};
 const ACCOUNT_BOUND_NOTE = `model limited to ${ACCOUNT_BOUND.runs * ACCOUNT_BOUND.maxCommands} changes in account mode (${ACCOUNT_BOUND.runs} runs of at most ${ACCOUNT_BOUND.maxCommands} commands, each change a run of TARGET_STATUS_CHANGE_COMMAND)`;
 
 test.describe('4.6 and 6 Notification lifecycle (model-based)', () => {
@@ -62,12 +70,15 @@ test.describe('4.6 and 6 Notification lifecycle (model-based)', () => {
               await fc.asyncModelRun(() => ({ model, real }), commands);
               await expectExactDeliveries(model, real);
             } finally {
-              for (const config of model.live) await notifications.remove(subscriber.token, config.id);
+              // Owed whatever the shrink's budget: a step cut short still removes what it created.
+              await evenPastBudget(async () => {
+                for (const config of model.live) await notifications.remove(subscriber.token, config.id);
+              });
             }
           },
         ),
         // In account mode a counterexample is not shrunk: each step of a shrink is a process and a wait.
-        account ? ACCOUNT_BUDGET : { runs: 10 },
+        account ? ACCOUNT_BUDGET : { runs: 10, shrink: SHRINK_BUDGET },
       );
     },
   );
