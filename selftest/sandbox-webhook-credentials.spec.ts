@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { TEST_HELPERS_PREFIX } from '../spec/paths.js';
+import { childEnvironment } from '../config/environment.js';
 import { gradeClient } from '../report-card/grade.js';
 import { cardLines } from '../report-card/card-lines.js';
 import { markdownCard } from '../report-card/markdown.js';
@@ -16,7 +18,7 @@ import { patient } from '../helpers/target/patience.js';
  * "No secret"): a user name and password in its userinfo and a key among its query values are in
  * no output (the journal's file, its answers, the delivery log, the report card), in any encoding,
  * where each shows the URL with those values fingerprinted; the delivery itself goes to the URL as
- * configured.
+ * configured. SANDBOX_LOG's request lines mask every query value and any userinfo.
  */
 const HOOK_USER = 'hook-user-3c9e';
 const HOOK_PASSWORD = 'hook-password-5f3a9c27';
@@ -102,4 +104,48 @@ test('a webhook URL masked: userinfo and every query value, fragments too; the p
   expect(maskedWebhookUrl('https://host/p/x@y', mask), 'an @ in the path is no userinfo').toBe(
     'https://host/p/x@y',
   );
+});
+
+test("SANDBOX_LOG's request lines show a URL's query values and userinfo masked", async () => {
+  test.setTimeout(patient(60_000));
+  const folder = mkdtempSync(join(tmpdir(), 'request-log-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts', '--in-memory'], {
+    cwd: join(__dirname, '..'),
+    env: childEnvironment({
+      SANDBOX_AUTH_PORT: '0',
+      SANDBOX_APPS_PORT: '0',
+      SANDBOX_TLS_DIR: folder,
+      SANDBOX_LOG: '1',
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    await eventually(
+      'the banner',
+      () => Promise.resolve(printed),
+      (text) => /resource server\s+\S+/.test(text),
+      45_000,
+    );
+    const appsUrl = /resource server\s+(\S+)/.exec(printed)?.[1] ?? '';
+    const leaky = `https://${HOOK_USER}:${HOOK_PASSWORD}@hooks.example/cb`;
+    await fetch(
+      `${appsUrl}/autoupload/v1/published?access_token=${HOOK_KEY}&redirect_uri=${encodeURIComponent(leaky)}`,
+    );
+    await eventually(
+      'the request logged',
+      () => Promise.resolve(printed),
+      (text) => text.includes('request completed'),
+    );
+    expect(printed, 'the request line, its values masked').toContain(
+      'access_token=masked&redirect_uri=masked',
+    );
+    expectNoCredential(printed, 'the log');
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(folder, { recursive: true, force: true });
+  }
 });

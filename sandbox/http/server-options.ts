@@ -7,6 +7,7 @@ import { clientErrorHandler, type FormatForTarget, type RequestTargets } from '.
 import type { ErrorResponder } from './error-handling.js';
 import { LIMITS } from './limits.js';
 import { mergedUrl } from './merge-slashes.js';
+import { requestLog } from './request-log.js';
 
 /** A request may take this long to arrive whole: a slow sender cannot hold a connection for ever. */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -39,7 +40,7 @@ export function sharedServerOptions(
   respond: ErrorResponder,
 ): Shared {
   return {
-    logger: logRequests,
+    logger: requestLog(logRequests),
     routerOptions: { maxParamLength: LIMITS.paramLength },
     requestTimeout: REQUEST_TIMEOUT_MS,
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
