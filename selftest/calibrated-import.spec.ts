@@ -116,3 +116,20 @@ test('uncalibrated, the import takes the sandbox’s own catalog as its lookups 
     await box.sandbox.close();
   }
 });
+
+test('the deliveries carry the token in the header the marketplace was observed to use, raw or as Bearer', () => {
+  const headersLike = (observed: string): Readonly<Record<string, string>> | string => {
+    const areas = structuredClone(referenceChoices());
+    areas.deliveries = { ...areas.deliveries, 'token header': observed };
+    const profile = profileOf({ format: 'classifieds-observed-profile/1', catalog: null, areas });
+    if ('problem' in profile) throw new Error(`set-up: ${profile.problem}`);
+    const calibration = calibrationOf(profile);
+    const made = calibration.patch.notifications?.tokenHeaders;
+    const fact = calibration.facts.find((one) => one.key === 'token header');
+    if (made === undefined) return fact?.how ?? 'no patch';
+    return made(() => ({}))('the-token', {} as never, 1);
+  };
+  expect(headersLike('x-notification-token')).toEqual({ 'x-notification-token': 'the-token' });
+  expect(headersLike('x-api-key (Bearer)')).toEqual({ 'x-api-key': 'Bearer the-token' });
+  expect(headersLike('content-length')).toMatch(/^not one header name/);
+});

@@ -33,10 +33,24 @@ function resourcesPatch(settings: CalibrationSettings): AreaPatch<'resources'> {
   return resources;
 }
 
+/** The deliveries carry the token in the observed header, whatever the user's policy names. */
+function notificationsPatch(settings: CalibrationSettings): AreaPatch<'notifications'> {
+  const header = settings.deliveryTokenHeader;
+  if (header === undefined) return {};
+  return {
+    tokenHeaders: () => (token) => ({ [header.name]: header.bearer ? `Bearer ${token}` : token }),
+  };
+}
+
 /** The settings of a calibration as one rulebook patch (its variants are turned on beside it). */
 export function settingsPatch(settings: CalibrationSettings): RulebookPatch {
   const catalogs: AreaPatch<'catalogs'> = {};
   const { catalogSuccessStatus } = settings;
   if (catalogSuccessStatus !== undefined) catalogs.catalogSuccessStatus = () => () => catalogSuccessStatus;
-  return { token: tokenPatch(settings), resources: resourcesPatch(settings), catalogs };
+  return {
+    token: tokenPatch(settings),
+    resources: resourcesPatch(settings),
+    catalogs,
+    notifications: notificationsPatch(settings),
+  };
 }

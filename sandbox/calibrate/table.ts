@@ -30,6 +30,8 @@ export interface CalibrationSettings {
   listingErrorStatus: Record<string, number>;
   catalogSuccessStatus?: number;
   basicInfoSuccessStatus?: number;
+  /** The header the deliveries carry the notification token in, raw or as `Bearer <token>`. */
+  deliveryTokenHeader?: { name: string; bearer: boolean };
 }
 
 /** One row's answer for a value: the settings it makes, or why that value cannot be made. */
@@ -119,6 +121,36 @@ function byVariant(
   };
 }
 
+/** Headers that frame the delivery or carry its media type: never the token's (R6-02). */
+const FRAMING_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'host',
+  'connection',
+]);
+
+/**
+ * The observed token header (`x-notification-token`, `authorization (Bearer)`): the deliveries
+ * carry the token there, raw or after `Bearer `; x-hook-token by its variant, as before.
+ */
+const tokenHeader: NonNullable<CalibrationRow['reproduce']> = (fact, match) => {
+  if (fact.value === 'x-hook-token')
+    return byVariant({ 'x-hook-token': 'notify-token-header-unnamed' })(fact, match);
+  const header =
+    typeof fact.value === 'string'
+      ? /^([!#$%&'*+.^_`|~0-9a-z-]{1,64})( \(Bearer\))?$/.exec(fact.value)
+      : null;
+  const name = header?.[1];
+  if (header === null || name === undefined || FRAMING_HEADERS.has(name))
+    return { not: `not one header name (several values, none, or a header that frames the request)` };
+  const bearer = header[2] !== undefined;
+  return {
+    settings: (into) => (into.deliveryTokenHeader = { name, bearer }),
+    how: `the token in ${name}${bearer ? ' as Bearer' : ''}`,
+  };
+};
+
 const NO_SWITCH = 'the sandbox has no switch for another value';
 const listingForm = (match: RegExpExecArray): string => `{message:string,reason:"${match[1] ?? ''}"}`;
 
@@ -185,6 +217,24 @@ export const CALIBRATION_TABLE: readonly CalibrationRow[] = [
   { area: 'listing', key: /^default page size$/, switch: 'none', otherwise: NO_SWITCH },
   {
     area: 'listing',
+    key: /^fetch_size (accepted|refused)$/,
+    switch: 'none',
+    otherwise: 'the sandbox takes fetch_size from 1 to 200, as 4.4 says',
+  },
+  {
+    area: 'listing',
+    key: /^page token length$/,
+    switch: 'none',
+    otherwise: 'the length of the sandbox’s page tokens follows its form and the position they stand for',
+  },
+  {
+    area: 'credentials',
+    key: /^.+ with .+$/,
+    switch: 'none',
+    otherwise: 'the sandbox takes credentials where the specification puts them',
+  },
+  {
+    area: 'listing',
     key: /^status values among the ads$/,
     switch: 'none (the ads are the account’s)',
     otherwise: 'the statuses of an account’s own ads are its data, not a choice of the server',
@@ -228,8 +278,8 @@ export const CALIBRATION_TABLE: readonly CalibrationRow[] = [
   {
     area: 'deliveries',
     key: /^token header$/,
-    switch: 'variant notify-token-header-unnamed',
-    reproduce: byVariant({ 'x-hook-token': 'notify-token-header-unnamed' }),
+    switch: 'notifications tokenHeaders (any header name, raw or Bearer)',
+    reproduce: tokenHeader,
   },
   {
     area: 'deliveries',

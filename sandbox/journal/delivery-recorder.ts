@@ -47,6 +47,7 @@ export function journalDeliveries(journal: Journal): DeliveryObserver {
       ...(entry.status === undefined ? {} : { http_status: entry.status }),
       ...(durationMs === undefined ? {} : { duration_ms: Math.round(durationMs) }),
       ...(entry.error === undefined ? {} : { error: errorOf(entry.error, delivery.url, mask) }),
+      ...(entry.token_header === undefined ? {} : { token_header: entry.token_header.slice(0, 128) }),
       ...(delivery.chaos?.decision === undefined ? {} : { decision: delivery.chaos.decision }),
       ...(delivery.chaos === undefined ? {} : { chaos: delivery.chaos.inForce }),
     };

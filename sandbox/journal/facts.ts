@@ -1,3 +1,4 @@
+import { tokenForm } from '../../spec/observed-forms.js';
 import type { JournalEndpoint, JournalFacts } from '../../spec/journal.js';
 import type { Params } from '../http/params.js';
 import type { Fingerprinter } from './fingerprint.js';
@@ -76,8 +77,18 @@ function adIds(body: Record<string, unknown>): JournalFacts {
       .filter((id) => typeof id === 'string' || typeof id === 'number')
       .map(String);
   });
+  // Every id-like parameter by its name (a cellphone's, a cubic capacity's: ids of the catalogs the
+  // lookups serve, never a secret), with the ad's category: what the client relied on the catalog for.
+  const catalogParams = ads.flatMap((ad) =>
+    Object.entries((ad.params ?? {}) as Record<string, unknown>)
+      .filter(
+        ([, value]) => (typeof value === 'string' && /^\d{1,19}$/.test(value)) || Number.isSafeInteger(value),
+      )
+      .map(([name, value]) => `${String(ad.category).slice(0, 8)}:${name.slice(0, 32)}=${String(value)}`),
+  );
   return {
     ad_count: Array.isArray(body.ad_list) ? body.ad_list.length : null,
+    catalog_params: catalogParams.join(',').slice(0, MAX_LIST),
     ad_ids: ads
       .map((ad) => String(ad.id).slice(0, 19))
       .join(',')
@@ -136,6 +147,24 @@ function reasonOf(answer: Record<string, unknown>): string | undefined {
   return typeof reason === 'string' ? reason.slice(0, 64) : undefined;
 }
 
+/** A page's facts: how many items, the next token's fingerprint, its form and length (never it). */
+function listingAnswerFacts(answer: Record<string, unknown>, fp: Fingerprinter): JournalFacts {
+  const facts: JournalFacts = {};
+  // `items`: the count listing-facts.ts read from a large page without parsing it.
+  facts.items = Array.isArray(answer.data)
+    ? answer.data.length
+    : typeof answer.items === 'number'
+      ? answer.items
+      : null;
+  facts.next_token = typeof answer.next_token === 'string' ? fp.fp(answer.next_token) : null;
+  // The token's form and length, never the token: what a client that kept it relied on.
+  if (typeof answer.next_token === 'string') {
+    facts.next_token_form = tokenForm(answer.next_token);
+    facts.next_token_length = answer.next_token.length;
+  }
+  return facts;
+}
+
 /** Facts of the answer: what a grader follows (page tokens, codes and tokens issued, counts). */
 export function answerFacts(
   endpoint: JournalEndpoint,
@@ -155,15 +184,7 @@ export function answerFacts(
   if (answer === null) return {};
   const reason = reasonOf(answer);
   const facts: JournalFacts = {};
-  if (endpoint === 'listing') {
-    // `items`: the count listing-facts.ts read from a large page without parsing it.
-    facts.items = Array.isArray(answer.data)
-      ? answer.data.length
-      : typeof answer.items === 'number'
-        ? answer.items
-        : null;
-    facts.next_token = typeof answer.next_token === 'string' ? fp.fp(answer.next_token) : null;
-  }
+  if (endpoint === 'listing') Object.assign(facts, listingAnswerFacts(answer, fp));
   if (endpoint === 'token' && typeof answer.access_token === 'string')
     facts.token = fp.fp(answer.access_token);
   if (endpoint === 'notification' && typeof answer.id === 'string')

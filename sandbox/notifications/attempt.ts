@@ -1,3 +1,4 @@
+import { tokenCarrier } from '../../spec/observed-forms.js';
 import { request, type Agent } from 'undici';
 import { deliveryHeaders } from './body.js';
 import type { DeliveryLogEntry } from './delivery-log.js';
@@ -39,11 +40,13 @@ export async function attemptDelivery(
   const refusal = policy.refuseUrl(target);
   if (refusal !== null) return refusedByPolicy(attempt, refusal);
   const timeout = AbortSignal.timeout(values.timeoutMs);
+  const headers = deliveryHeaders(delivery.token, rules, values, attempt);
+  const carried = { token_header: tokenCarrier(headers, delivery.token) };
   try {
     const response = await request(target, {
       method: 'POST',
       dispatcher: agent,
-      headers: deliveryHeaders(delivery.token, rules, values, attempt),
+      headers,
       body: delivery.body,
       headersTimeout: values.timeoutMs,
       bodyTimeout: values.timeoutMs,
@@ -51,10 +54,14 @@ export async function attemptDelivery(
     });
     await response.body.dump();
     const status = response.statusCode;
-    if (rules.deliveryFailed(status)) return { record: { attempt, outcome: 'failed', status }, next: '5xx' };
+    if (rules.deliveryFailed(status))
+      return { record: { attempt, outcome: 'failed', status, ...carried }, next: '5xx' };
     if (rules.deliveryRefused(status))
-      return { record: { attempt, outcome: 'refused', refused_by: 'receiver', status }, next: 'done' };
-    return { record: { attempt, outcome: 'delivered', status }, next: 'done' };
+      return {
+        record: { attempt, outcome: 'refused', refused_by: 'receiver', status, ...carried },
+        next: 'done',
+      };
+    return { record: { attempt, outcome: 'delivered', status, ...carried }, next: 'done' };
   } catch (error) {
     if (cancelled.aborted) return { record: null, next: 'done' };
     const refused = refusedBy(error);

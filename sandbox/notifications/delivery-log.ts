@@ -17,6 +17,8 @@ export interface DeliveryLogEntry {
   status?: number;
   /** The network error or timeout, the policy's reason for a refusal, or why a delivery was dropped. */
   error?: string;
+  /** Where the attempt carried the token (spec/observed-forms.ts's words), never the token. */
+  token_header?: string;
 }
 
 /** Entries kept per user (the newest) and users whose log is kept (the most recently written). */
