@@ -1,3 +1,4 @@
+import { tokenCarrier } from '../../spec/observed-forms.js';
 import { fieldPaths, timeForm } from './forms.js';
 import { observe } from './observe.js';
 
@@ -26,14 +27,7 @@ function leaves(value: unknown, prefix = ''): Array<[string, unknown]> {
 export function observeDelivery(delivery: ObservedDelivery, token: string): void {
   observe('deliveries', 'method', delivery.method);
   observe('deliveries', 'content type', delivery.headers['content-type'] ?? '(none)');
-  const carrier = Object.entries(delivery.headers).find(
-    ([, value]) => value.trim() === token || /^bearer\s+(.+)$/i.exec(value.trim())?.[1] === token,
-  );
-  observe(
-    'deliveries',
-    'token header',
-    carrier === undefined ? '(none)' : `${carrier[0]}${carrier[1].trim() === token ? '' : ' (Bearer)'}`,
-  );
+  observe('deliveries', 'token header', tokenCarrier(delivery.headers, token));
   let body: unknown;
   try {
     body = JSON.parse(delivery.body) as unknown;

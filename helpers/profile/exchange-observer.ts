@@ -9,6 +9,7 @@ import {
 import { headerValue, isSuccess, type HttpExchange } from '../record/exchange.js';
 import { bodyForm, extraFields, rateLimitNumbers, tokenForm } from './forms.js';
 import { observe } from './observe.js';
+import { observeReliance } from './reliance-observer.js';
 import { settings } from '../../config/environment.js';
 
 /**
@@ -26,6 +27,7 @@ export function observeExchange(exchange: HttpExchange): void {
   }
   if (path.startsWith(TEST_HELPERS_PREFIX)) return;
   const body = parsed(exchange.response.body);
+  observeReliance(exchange, path, body);
   if (path === TOKEN_PATH) observeToken(exchange, body);
   else if (path === PUBLISHED_PATH) observeListing(exchange, body);
   else if (path === BASIC_USER_INFO_PATH) observeAnswer('basic info', exchange, body, 'POST');

@@ -50,21 +50,8 @@ export function extraFields(value: unknown, named: readonly string[]): string[] 
     .sort();
 }
 
-/**
- * A page token's form: its alphabet and the order of its length, never the token (per run) nor its
- * exact length (which grows with the position it stands for).
- */
-export function tokenForm(token: string): string {
-  const alphabet = /^[0-9a-f]+$/i.test(token)
-    ? 'hexadecimal'
-    : /^[A-Za-z0-9_-]+$/.test(token)
-      ? 'base64url'
-      : /^[A-Za-z0-9+/]+=*$/.test(token)
-        ? 'base64'
-        : `other (${[...new Set(token.replace(/[A-Za-z0-9]/g, ''))].sort().join('')})`;
-  const bound = [16, 64, 256, 1024].find((limit) => token.length <= limit);
-  return `${alphabet}, ${bound === undefined ? 'over 1024' : `up to ${bound}`} characters`;
-}
+/** A page token's form (spec/observed-forms.ts: the journal names the tokens it served alike). */
+export { tokenForm } from '../../spec/observed-forms.js';
 
 /** A field whose name says it holds an identifier (`id`, `list_id`, `adId`): never read as a time. */
 function namesAnId(path: string): boolean {
