@@ -46,7 +46,11 @@ function chainOf(catalog: Catalog, root: string): CatalogNode {
 /** The reference sandbox's catalog, the names a client's ids stood for when no --double is given. */
 function sandboxCatalog(): CatalogSnapshot {
   const catalogs = loadCatalogs();
-  return { car: chainOf(catalogs.cars, 'car_info'), motorcycle: chainOf(catalogs.motorcycles, 'moto_info') };
+  return {
+    car: chainOf(catalogs.cars, 'car_info'),
+    motorcycle: chainOf(catalogs.motorcycles, 'moto_info'),
+    cellphone: chainOf(catalogs.cellphones, 'cellphone_info'),
+  };
 }
 
 async function derive(args: string[]): Promise<number> {
@@ -74,7 +78,8 @@ async function derive(args: string[]): Promise<number> {
     return refuse(error instanceof Error ? error.message : String(error));
   }
   const facts = relianceFacts(records, {
-    catalog: double?.catalog ?? sandboxCatalog(),
+    catalog: double?.catalog ?? null,
+    fallbackCatalog: sandboxCatalog(),
     deliveryFormat: (double?.areas ?? referenceChoices()).deliveries ?? {},
   });
   const text = contractText(clientId, facts);

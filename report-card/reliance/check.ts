@@ -1,7 +1,9 @@
 import type { Observed } from '../../helpers/profile/observe.js';
 import { canonical, type Profile } from '../../helpers/profile/profile.js';
-import { entryAt, placesOf } from './catalog-names.js';
+import { entryAt, entryById, placesOf } from './catalog-names.js';
 import { factLine, type RelianceFact } from './contract.js';
+import { judgeCredentials, judgeFetchSize, judgePageToken } from './check-sent.js';
+import { HOLDS, unseen, valuesOf, type Judgement } from './judgement.js';
 
 /**
  * The morning's verdict on a contract: each fact against tonight's observation of the marketplace.
@@ -24,14 +26,6 @@ export interface FactVerdict {
   since?: string;
   todo?: string;
 }
-
-type Judgement =
-  | { standing: 'holds' }
-  | { standing: 'broken'; now: string; todo: string }
-  | { standing: 'unverified'; now: string; needs: string };
-
-const HOLDS: Judgement = { standing: 'holds' };
-const unseen = (why: string, needs: string): Judgement => ({ standing: 'unverified', now: why, needs });
 
 /** Each endpoint's area in the profile and the method its keys take without a prefix. */
 const AREAS: Readonly<Record<string, { area: string; usual: string }>> = {
@@ -100,6 +94,7 @@ function judgeError(fact: RelianceFact, profile: Profile): Judgement {
  * id still stands for that name at the same depth (an ancestor renamed leaves it as it was).
  */
 function judgeCatalogId(fact: RelianceFact, profile: Profile): Judgement {
+  if (fact.value.includes(' / #')) return judgeWalkedId(fact, profile);
   const [field = '', id = ''] = fact.subject.split(' ');
   if (fact.value.startsWith('('))
     return unseen(
@@ -117,7 +112,7 @@ function judgeCatalogId(fact: RelianceFact, profile: Profile): Judgement {
   const places = profile.catalog === null ? [] : placesOf(profile.catalog, id);
   const samePlace = places.filter(
     (place) =>
-      place.field === field &&
+      (place.field === field || !place.field.startsWith('vehicle_')) &&
       place.path.split(' / ')[0] === names[0] &&
       place.path.split(' / ').length === names.length,
   );
@@ -132,6 +127,24 @@ function judgeCatalogId(fact: RelianceFact, profile: Profile): Judgement {
         ? `has no ${name} in its catalog (${field} ${id} is gone)`
         : `names ${field} ${id} ${JSON.stringify(renamed)}, not ${JSON.stringify(name)}`,
     todo,
+  };
+}
+
+/**
+ * An id the client walked to by the lookups (`car / #7001 / #7101`): holds while tonight's
+ * catalog has each id of the path where the client found it; broken when a lookup tonight answered
+ * without it (renumbered or gone).
+ */
+function judgeWalkedId(fact: RelianceFact, profile: Profile): Judgement {
+  const entry = entryById(profile.catalog, fact.value);
+  const segments = fact.value.split(' / ');
+  if (entry.kind === 'found') return HOLDS;
+  if (entry.kind === 'unknown')
+    return unseen(entry.why, `the catalog snapshot to reach ${segments.slice(0, -1).join(' / ')}`);
+  return {
+    standing: 'broken',
+    now: `has no entry of id ${fact.subject.split(' ').pop() ?? ''} at ${fact.value} (renumbered or gone)`,
+    todo: 'refresh your stored catalog ids from the lookups (spec 9.4)',
   };
 }
 
@@ -160,19 +173,6 @@ function judgeDelivery(fact: RelianceFact, profile: Profile): Judgement {
   };
 }
 
-/** A profile value as its list of values (one, or the several a run saw). */
-function valuesOf(seen: Observed | undefined): Observed[] {
-  if (seen === undefined) return [];
-  if (
-    seen !== null &&
-    typeof seen === 'object' &&
-    !Array.isArray(seen) &&
-    Array.isArray(seen['several values'])
-  )
-    return seen['several values'];
-  return [seen];
-}
-
 function judgeStatusValue(value: string, profile: Profile): Judgement {
   const values = valuesOf(profile.areas.listing?.['status values among the ads']);
   return values.includes(value)
@@ -181,33 +181,6 @@ function judgeStatusValue(value: string, profile: Profile): Judgement {
         `no ad of status ${value} among the observed ads`,
         `an ad of status ${value} among an account's ads (account mode)`,
       );
-}
-
-/**
- * A fetch_size the client sent and got a page for: holds while tonight's listing took it, or took
- * values on both sides of it with none refused between; broken when it refused it.
- */
-function judgeFetchSize(value: string, profile: Profile): Judgement {
-  const listing = profile.areas.listing ?? {};
-  const accepted = valuesOf(listing['fetch_size accepted']).map(String);
-  const refused = valuesOf(listing['fetch_size refused']).map(String);
-  const needs = `a listing request with fetch_size=${value}`;
-  if (refused.includes(value))
-    return {
-      standing: 'broken',
-      now: `refuses fetch_size=${value}`,
-      todo: 'send a fetch_size the marketplace takes (1 to 200, 4.4), or none',
-    };
-  if (accepted.includes(value)) return HOLDS;
-  const asNumber = (text: string): number => (/^\d{1,9}$/.test(text) ? Number(text) : Number.NaN);
-  const wanted = asNumber(value);
-  const taken = accepted.map(asNumber).filter((n) => !Number.isNaN(n));
-  const between = (n: number, low: number, high: number): boolean => n >= low && n <= high;
-  const low = Math.max(...taken.filter((n) => n <= wanted));
-  const high = Math.min(...taken.filter((n) => n >= wanted));
-  const gap = refused.map(asNumber).some((n) => between(n, low, high));
-  if (!Number.isNaN(wanted) && Number.isFinite(low) && Number.isFinite(high) && !gap) return HOLDS;
-  return unseen(`the observation sent no fetch_size=${value} nor values around it`, needs);
 }
 
 function judgeParameter(fact: RelianceFact, profile: Profile): Judgement {
@@ -229,51 +202,6 @@ function judgeParameter(fact: RelianceFact, profile: Profile): Judgement {
     standing: 'broken',
     now: `pages ${JSON.stringify(seen)} ads without fetch_size`,
     todo: 'send fetch_size, or follow next_token whatever the page’s size (4.4)',
-  };
-}
-
-/** How credentials were sent, accepted: tonight's observation of that endpoint taking them so. */
-function judgeCredentials(fact: RelianceFact, profile: Profile): Judgement {
-  const seen = profile.areas.credentials?.[`${fact.subject} with ${fact.value}`];
-  const needs = `a ${fact.subject} request with ${fact.value}, answered`;
-  if (seen === undefined) return unseen(`the observation sent no ${fact.subject} with ${fact.value}`, needs);
-  if (valuesOf(seen).every((value) => value === 'accepted')) return HOLDS;
-  return {
-    standing: 'broken',
-    now: `answers ${fact.subject} with ${fact.value} ${JSON.stringify(seen)}`,
-    todo: 'send the credentials where the specification puts them (5, 4.x)',
-  };
-}
-
-/**
- * A page token the client stored and sent back: its forms (alphabet, order of length) and the
- * longest it kept. Holds while tonight's tokens are of those forms and no longer.
- */
-function judgePageToken(fact: RelianceFact, profile: Profile): Judgement {
-  const listing = profile.areas.listing ?? {};
-  if (fact.subject === 'listing page token form') {
-    const tonight = valuesOf(listing['page token form']).map(String);
-    if (tonight.length === 0)
-      return unseen('the observation met no page token', 'a listing page with a next_token');
-    const relied = new Set(fact.value.split('; '));
-    const other = tonight.filter((form) => !relied.has(form));
-    if (other.length === 0) return HOLDS;
-    return {
-      standing: 'broken',
-      now: `sends page tokens ${other.join('; ')}`,
-      todo: 'keep page tokens as opaque text of any alphabet and length (4.4 shows no form)',
-    };
-  }
-  const longest = /^up to (\d+) characters$/.exec(fact.value)?.[1];
-  const lengths = valuesOf(listing['page token length']).filter((n): n is number => typeof n === 'number');
-  if (longest === undefined || lengths.length === 0)
-    return unseen('the observation measured no page token', 'a listing page with a next_token');
-  const tonight = Math.max(...lengths);
-  if (tonight <= Number(longest)) return HOLDS;
-  return {
-    standing: 'broken',
-    now: `sends page tokens of up to ${tonight} characters`,
-    todo: 'keep page tokens of any length (4.4 shows none)',
   };
 }
 

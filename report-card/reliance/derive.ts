@@ -2,7 +2,7 @@ import type { CatalogSnapshot } from '../../helpers/profile/catalog-tree.js';
 import type { Observed } from '../../helpers/profile/observe.js';
 import type { DeliveryRecord, JournalRecord, RequestRecord } from '../../spec/journal.js';
 import { NOTIFICATION_PATH } from '../../spec/paths.js';
-import { placesOf, type NamedId } from './catalog-names.js';
+import { catalogUseFacts } from './catalog-uses.js';
 import type { RelianceFact } from './contract.js';
 
 /**
@@ -25,10 +25,18 @@ const CLIENT_ENDPOINTS = new Set([
   'import_status',
 ]);
 const REAUTHORIZING = new Set(['authorize', 'login', 'consent', 'token']);
+/**
+ * The endpoints of the specification, which the nightly observes: the ad import's own answers
+ * (outside it, never exercised by the suite) could only ever be unverified, so its endpoint facts
+ * stay out; the catalog ids its accepted imports carried are in (catalog-uses.ts).
+ */
+const OBSERVED_ENDPOINTS = new Set(['token', 'basic_user_info', 'listing', 'catalog', 'notification']);
 
 export interface DeriveInputs {
-  /** The catalog the ids are named from (the double's the client ran against). */
+  /** The catalog the ids are named from (the double's the client ran against, `--double`). */
   catalog: CatalogSnapshot | null;
+  /** The names of ids the client's own lookups do not place (the reference sandbox's catalog). */
+  fallbackCatalog?: CatalogSnapshot | null;
   /** The deliveries area of the double's profile: the format the receiver was sent. */
   deliveryFormat: Readonly<Record<string, Observed>>;
 }
@@ -60,7 +68,7 @@ function credentialWays(record: RequestRecord): string {
 
 function endpointFacts(requests: readonly RequestRecord[]): RelianceFact[] {
   return requests
-    .filter((record) => CLIENT_ENDPOINTS.has(record.endpoint) && isSuccess(record.status))
+    .filter((record) => OBSERVED_ENDPOINTS.has(record.endpoint) && isSuccess(record.status))
     .flatMap((record): RelianceFact[] => [
       { kind: 'endpoint', subject: operationOf(record), value: `HTTP ${record.status}` },
       { kind: 'credentials', subject: operationOf(record), value: credentialWays(record) },
@@ -85,61 +93,86 @@ function parameterFacts(requests: readonly RequestRecord[]): RelianceFact[] {
 }
 
 /**
- * An import's ids with the places they stood for. An id found at several places (a car brand and a
- * motorcycle brand may share an id) keeps those on the chain of the import's other ids.
+ * What the client's receiver relied on: the statuses it accepted, and the delivery format of the
+ * deliveries it answered, accepted or refused (a receiver that refuses relies on what the
+ * marketplace sends as much as one that accepts): the header the token rode in as the journal
+ * says it (`token_header`), and the other keys of the double's format when it accepted them.
  */
-function importPlaces(ids: readonly string[], catalog: CatalogSnapshot): Array<[string, NamedId[]]> {
-  const placed = ids.map((id): [string, NamedId[]] => [id, placesOf(catalog, id)]);
-  const sure = placed.flatMap(([, places]) => (places.length === 1 ? places.map((place) => place.path) : []));
-  const related = (path: string): boolean =>
-    sure.some(
-      (other) => other !== path && (other.startsWith(`${path} / `) || path.startsWith(`${other} / `)),
-    );
-  return placed.map(([id, places]) => {
-    const onChain = places.filter((place) => related(place.path));
-    return [id, places.length > 1 && onChain.length > 0 ? onChain : places];
-  });
-}
-
-function catalogFacts(requests: readonly RequestRecord[], catalog: CatalogSnapshot | null): RelianceFact[] {
-  const imports = requests.filter((record) => record.endpoint === 'import' && isSuccess(record.status));
-  return imports.flatMap((record) => {
-    const ids = [...new Set(String(record.params?.catalog_ids ?? '').split(','))].filter((id) =>
-      /^\d{1,12}$/.test(id),
-    );
-    return (
-      catalog === null ? ids.map((id): [string, NamedId[]] => [id, []]) : importPlaces(ids, catalog)
-    ).flatMap(([id, places]): RelianceFact[] =>
-      places.length === 0
-        ? [
-            {
-              kind: 'catalog id',
-              subject: `catalog id ${id}`,
-              value: '(not in the catalog it was named from)',
-            },
-          ]
-        : places.map((place) => ({ kind: 'catalog id', subject: `${place.field} ${id}`, value: place.path })),
-    );
-  });
-}
-
 function deliveryFacts(records: readonly JournalRecord[], inputs: DeriveInputs): RelianceFact[] {
-  const accepted = records.filter(
+  const answered = records.filter(
     (record): record is DeliveryRecord =>
-      record.kind === 'delivery' && record.outcome === 'delivered' && isSuccess(record.http_status ?? 0),
+      record.kind === 'delivery' &&
+      record.http_status !== undefined &&
+      record.http_status < 500 &&
+      (record.outcome === 'delivered' || record.outcome === 'refused'),
   );
-  if (accepted.length === 0) return [];
+  if (answered.length === 0) return [];
+  const accepted = answered.filter(
+    (record) => record.outcome === 'delivered' && isSuccess(record.http_status ?? 0),
+  );
   const statuses = accepted.map((record): RelianceFact => ({
     kind: 'status received',
     subject: 'delivery',
     value: record.status_sent.slice(0, 64),
   }));
-  const format = Object.entries(inputs.deliveryFormat).map(([key, value]): RelianceFact => ({
+  const headers = [
+    ...new Set(
+      answered.flatMap((record) => (record.token_header === undefined ? [] : [record.token_header])),
+    ),
+  ];
+  const carried: RelianceFact[] = headers.map((header) => ({
     kind: 'delivery',
-    subject: key,
-    value: JSON.stringify(value),
+    subject: 'token header',
+    value: JSON.stringify(header),
   }));
-  return [...statuses, ...format];
+  const format = Object.entries(inputs.deliveryFormat)
+    .filter(([key]) => accepted.length > 0 && !(key === 'token header' && headers.length > 0))
+    .map(([key, value]): RelianceFact => ({ kind: 'delivery', subject: key, value: JSON.stringify(value) }));
+  return [...statuses, ...carried, ...format];
+}
+
+/**
+ * The page tokens the client kept and sent back: a listing request whose page_token is an earlier
+ * answer's next_token (fingerprints compared); their forms and the longest, as the journal says
+ * them (`next_token_form`, `next_token_length`).
+ */
+function pageTokenFacts(requests: readonly RequestRecord[]): RelianceFact[] {
+  const listings = requests.filter((record) => record.endpoint === 'listing');
+  const issued = new Map<string, RequestRecord>();
+  const kept: RequestRecord[] = [];
+  for (const record of listings) {
+    const sent = record.params?.page_token;
+    const earlier = typeof sent === 'string' ? issued.get(sent) : undefined;
+    if (earlier !== undefined) kept.push(earlier);
+    const next = record.answer?.next_token;
+    if (typeof next === 'string') issued.set(next, record);
+  }
+  const forms = [
+    ...new Set(
+      kept.flatMap((record) => {
+        const form = record.answer?.next_token_form;
+        return typeof form === 'string' ? [form] : [];
+      }),
+    ),
+  ].sort();
+  const lengths = kept.flatMap((record) => {
+    const length = record.answer?.next_token_length;
+    return typeof length === 'number' ? [length] : [];
+  });
+  return [
+    ...(forms.length === 0
+      ? []
+      : [{ kind: 'page token' as const, subject: 'listing page token form', value: forms.join('; ') }]),
+    ...(lengths.length === 0
+      ? []
+      : [
+          {
+            kind: 'page token' as const,
+            subject: 'listing page token length',
+            value: `up to ${Math.max(...lengths)} characters`,
+          },
+        ]),
+  ];
 }
 
 /** What the client did after an error's answer came back: its next request's place. */
@@ -179,7 +212,8 @@ export function relianceFacts(records: readonly JournalRecord[], inputs: DeriveI
   return [
     ...endpointFacts(requests),
     ...parameterFacts(requests),
-    ...catalogFacts(requests, inputs.catalog),
+    ...pageTokenFacts(requests),
+    ...catalogUseFacts(requests, inputs.catalog, inputs.fallbackCatalog ?? null),
     ...deliveryFacts(records, inputs),
     ...errorFacts(requests),
   ];
