@@ -9,9 +9,10 @@ import { RequestTargets } from './http/client-errors.js';
 import { readJsonUnderOtherTypes } from './http/body-parsers.js';
 import { userAgentGate } from './http/user-agent.js';
 import { errorResponder, installErrorHandling } from './http/error-handling.js';
+import { boundRequestsInFlight } from './http/in-flight.js';
 import { LIMITS } from './http/limits.js';
 import { importFamily } from './import/routes.js';
-import { NODE_SERVER_TIMEOUTS, sharedServerOptions } from './http/server-options.js';
+import { NODE_SERVER_TIMEOUTS, sharedServerOptions, TLS_SERVER_OPTIONS } from './http/server-options.js';
 import { formatByTerritory, ownAnswerOfAny, serveFamilies } from './http/route-family.js';
 import { listingFamily } from './resources/published.js';
 import { usableControlKey } from './test-helpers/control-key.js';
@@ -60,9 +61,11 @@ export function buildAppsServer(
       ? Fastify({ ...shared, http: { maxHeaderSize: LIMITS.headerBytes, ...NODE_SERVER_TIMEOUTS } })
       : Fastify({
           ...shared,
-          https: { key: tls.key, cert: tls.cert, maxHeaderSize: LIMITS.headerBytes, ...NODE_SERVER_TIMEOUTS },
+          https: { key: tls.key, cert: tls.cert, maxHeaderSize: LIMITS.headerBytes, ...TLS_SERVER_OPTIONS },
         });
   targets.watch(app.server, tls !== undefined);
+  // One caller's pipeline or flood never holds the others' requests back (http/in-flight.ts).
+  boundRequestsInFlight(app.server);
   readJsonUnderOtherTypes(app, () => rules.current.resources.jsonUnderOtherMediaType());
   app.addHook(
     'onRequest',

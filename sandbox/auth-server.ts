@@ -2,8 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { authErrorFormat, authRouteAnswer } from './auth-errors.js';
 import { RequestTargets, type FormatForTarget } from './http/client-errors.js';
 import { errorResponder, installErrorHandling } from './http/error-handling.js';
+import { boundRequestsInFlight } from './http/in-flight.js';
 import { LIMITS } from './http/limits.js';
-import { NODE_SERVER_TIMEOUTS, sharedServerOptions } from './http/server-options.js';
+import { sharedServerOptions, TLS_SERVER_OPTIONS } from './http/server-options.js';
 import { registerAuthorize } from './oauth/authorize.js';
 import { registerDecision } from './oauth/decision.js';
 import type { RulesInForce } from './rules/in-force.js';
@@ -30,10 +31,12 @@ export function buildAuthServer(
   const targets = new RequestTargets();
   const app = Fastify({
     ...sharedServerOptions(options.logRequests, targets, formatFor, respond),
-    https: { key: tls.key, cert: tls.cert, maxHeaderSize: LIMITS.headerBytes, ...NODE_SERVER_TIMEOUTS },
+    https: { key: tls.key, cert: tls.cert, maxHeaderSize: LIMITS.headerBytes, ...TLS_SERVER_OPTIONS },
     bodyLimit: LIMITS.authBodyBytes,
   });
   targets.watch(app.server, true);
+  // One caller's pipeline or flood never holds the others' requests back (http/in-flight.ts).
+  boundRequestsInFlight(app.server);
   // Login, consent and token forms are read as text and parsed by the routes, repeats kept.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
