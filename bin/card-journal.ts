@@ -63,6 +63,8 @@ export function mergedRead(file: JournalRead, memory: JournalRead, most = MAX_GR
     dropped: 0,
     claimed: Math.max(file.claimed ?? 0, memory.claimed ?? 0),
     claimedRecords: [...claimedRecords.values()],
+    ...(file.unfinished === undefined ? {} : { unfinished: file.unfinished }),
+    ...(file.answeredBefore === undefined ? {} : { answeredBefore: file.answeredBefore }),
     ...(leftOut > 0 ? { leftOut } : {}),
   };
 }

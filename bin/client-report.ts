@@ -87,12 +87,15 @@ async function main(): Promise<number> {
   }
   const { read } = found;
   console.log(`journal: ${read.records.length} records of client ${clientId} from ${found.where}`);
+  if (read.unfinished !== undefined)
+    console.log(`skipped: ${read.unfinished}, the journal's last line, unfinished (a write cut short)`);
   const card = gradeClient(clientId, read.records, {
     dropped: read.dropped,
     ...(read.claimed === undefined ? {} : { claimed: read.claimed }),
     leftOut: read.leftOut ?? 0,
     ...window,
     ...(read.claimedRecords === undefined ? {} : { claimedRecords: read.claimedRecords }),
+    ...(read.answeredBefore === undefined ? {} : { answeredBefore: read.answeredBefore }),
     soleClient: values['sole-client'],
   });
   const lines = cardLines(card);

@@ -55,6 +55,8 @@ export interface GradeOptions {
   claimedRecords?: readonly JournalRecord[];
   /** The sandbox served this client alone: its claimed records are its own. */
   soleClient?: boolean;
+  /** Page tokens answered by records left out (source.ts answeredBefore). */
+  answeredBefore?: readonly string[];
 }
 
 function ordered(records: readonly JournalRecord[]): JournalRecord[] {
@@ -82,9 +84,10 @@ export function gradeClient(
   const proven = ordered(records);
   const claimedRecords = options.claimedRecords ?? [];
   const counted = options.soleClient === true;
-  const provenLines = gradeAll(proven);
+  const answeredBefore = new Set(options.answeredBefore ?? []);
+  const provenLines = gradeAll(proven, answeredBefore);
   const withClaims = claimedRecords.length === 0 ? proven : ordered([...records, ...claimedRecords]);
-  const withClaimsLines = claimedRecords.length === 0 ? provenLines : gradeAll(withClaims);
+  const withClaimsLines = claimedRecords.length === 0 ? provenLines : gradeAll(withClaims, answeredBefore);
   const graded = counted ? withClaims : proven;
   return {
     clientId,
@@ -106,10 +109,18 @@ export function gradeClient(
  * Every requirement's verdict, in the catalogue's order; the ones graded last see the records the
  * failures that explain theirs hold (same-mistake.ts: one mistake, one line).
  */
-function gradeAll(ordered: readonly JournalRecord[]): ReportCard['lines'] {
+function gradeAll(
+  ordered: readonly JournalRecord[],
+  answeredBefore: ReadonlySet<string>,
+): ReportCard['lines'] {
   const graded = gradedRequirements();
   const first = new Map(
-    graded.filter(({ last }) => !last).map(({ requirement, grade }) => [requirement.id, grade(ordered)]),
+    graded
+      .filter(({ last }) => !last)
+      .map(({ requirement, grade }) => [
+        requirement.id,
+        grade(ordered, { explained: new Set(), answeredBefore }),
+      ]),
   );
   return graded.map(({ requirement, grade }) => {
     const own = first.get(requirement.id);
@@ -117,7 +128,7 @@ function gradeAll(ordered: readonly JournalRecord[]): ReportCard['lines'] {
     const explained = new Set(
       [...first].flatMap(([id, verdict]) => (explains(id, requirement.id) ? seqsOf(verdict) : [])),
     );
-    return { requirement, verdict: grade(ordered, { explained }) };
+    return { requirement, verdict: grade(ordered, { explained, answeredBefore }) };
   });
 }
 

@@ -15,9 +15,15 @@ export function isRetiredListing(request: RequestRecord): boolean {
   return request.endpoint === 'listing' && !request.path.split('/').includes('v1');
 }
 
-/** The requests of the v1 listing (4.4). */
+const listingCache = new WeakMap<readonly JournalRecord[], RequestRecord[]>();
+
+/** The requests of the v1 listing (4.4), one array per records array (graders share it, and what is kept by it). */
 export function listingRequests(records: readonly JournalRecord[]): RequestRecord[] {
-  return requestsOf(records, 'listing').filter((request) => !isRetiredListing(request));
+  const cached = listingCache.get(records);
+  if (cached !== undefined) return cached;
+  const requests = requestsOf(records, 'listing').filter((request) => !isRetiredListing(request));
+  listingCache.set(records, requests);
+  return requests;
 }
 
 export function pageTokenOf(record: RequestRecord): string | undefined {
@@ -66,7 +72,17 @@ export function unknownStatusesOf(record: RequestRecord): string[] {
  * A token no crawl waits on (a page fetched again, a cycle) goes to the crawl that last sent or
  * answered it; one no page answered (C4.4-01's concern), to the last crawl of the user and filter.
  */
+const crawlsCache = new WeakMap<readonly RequestRecord[], Map<number, number>>();
+
 export function crawlsOf(requests: readonly RequestRecord[]): Map<number, number> {
+  const cached = crawlsCache.get(requests);
+  if (cached !== undefined) return cached;
+  const crawlOfSeq = bookCrawls(requests);
+  crawlsCache.set(requests, crawlOfSeq);
+  return crawlOfSeq;
+}
+
+function bookCrawls(requests: readonly RequestRecord[]): Map<number, number> {
   const crawlOfSeq = new Map<number, number>();
   const crawls = new CrawlBook();
   for (const request of inArrivalOrder(requests)) {
@@ -171,11 +187,26 @@ export function firstAnswersOfNextTokens(pages: readonly RequestRecord[]): Map<s
   return first;
 }
 
+const lastSendsCache = new WeakMap<readonly RequestRecord[], Map<string, number>>();
+
+/** The highest seq of a request sending each page_token (one pass, kept per requests array). */
+function lastSendsOf(requests: readonly RequestRecord[]): Map<string, number> {
+  const cached = lastSendsCache.get(requests);
+  if (cached !== undefined) return cached;
+  const last = new Map<string, number>();
+  for (const request of requests) {
+    const token = pageTokenOf(request);
+    if (token !== undefined) last.set(token, Math.max(last.get(token) ?? -Infinity, request.seq));
+  }
+  lastSendsCache.set(requests, last);
+  return last;
+}
+
 /** Whether a request after `answer` sent `token` as page_token. */
 export function followedLater(
   requests: readonly RequestRecord[],
   answer: RequestRecord,
   token: string,
 ): boolean {
-  return requests.some((request) => request.seq > answer.seq && pageTokenOf(request) === token);
+  return (lastSendsOf(requests).get(token) ?? -Infinity) > answer.seq;
 }

@@ -9,31 +9,20 @@ import {
   type CardLine,
 } from './card-lines.js';
 import type { ReportCard } from './grade.js';
-import { escapeControls } from './sanitize.js';
-
-/** Free text of the client's in Markdown: controls escaped, one line, no HTML a renderer would run. */
-function inline(text: string): string {
-  return escapeControls(text.replace(/\r\n|\r|\n/g, ' '))
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
-}
-
-/** A table cell: inline text whose pipes cannot open another cell. */
-function cell(text: string): string {
-  return inline(text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
-}
-
-/** A fence longer than any run of backticks in the text, so that the text cannot close it. */
-function fenceFor(lines: readonly string[]): string {
-  const longest = Math.max(0, ...lines.flatMap((line) => (line.match(/`+/g) ?? []).map((run) => run.length)));
-  return '`'.repeat(Math.max(3, longest + 1));
-}
+import {
+  markdownCell as cell,
+  markdownCodeLines,
+  markdownFence as fenceFor,
+  markdownInline as inline,
+} from '../spec/output-text.js';
 
 function details(line: CardLine): string[] {
-  const evidence = line.evidence.flatMap((item) => [
-    escapeControls(item.record),
-    ...(item.reproduction === undefined ? [] : [`  reproduce: ${escapeControls(item.reproduction)}`]),
-  ]);
+  const evidence = markdownCodeLines(
+    line.evidence.flatMap((item) => [
+      item.record,
+      ...(item.reproduction === undefined ? [] : [`  reproduce: ${item.reproduction}`]),
+    ]),
+  );
   const fence = fenceFor(evidence);
   return [
     `### ${STANDING_WORD[line.standing]}: ${inline(line.title)}`,

@@ -62,16 +62,5 @@ export function sanitizedRecord(record: JournalRecord): JournalRecord {
   return { ...record, url: redactText(record.url) };
 }
 
-/**
- * Control characters (C0, DEL, C1) and the bidirectional overrides shown as visible escapes
- * (`\x1b`, `\u202e`): a client's text (a path, a parameter, a reason) must not move a terminal's
- * cursor, ring its bell, recolour the card, or reorder what a reader sees.
- */
-export function escapeControls(text: string): string {
-  return text.replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, (character) => {
-    const code = character.codePointAt(0) ?? 0;
-    return code <= 0xff
-      ? `\\x${code.toString(16).padStart(2, '0')}`
-      : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
-}
+/** A client's text on the console: the project's one sanitiser (spec/output-text.ts). */
+export { escapeControls } from '../spec/output-text.js';

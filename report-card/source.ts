@@ -1,5 +1,5 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { existsSync } from 'node:fs';
+import { journalLines, MAX_LINE_BYTES } from './journal-lines.js';
 import type { JournalRecord } from '../spec/journal.js';
 
 /** Where the report card reads a journal: the sandbox's JSONL file, or a running sandbox's control API. */
@@ -22,6 +22,10 @@ export interface JournalRead {
    * served this client alone (`--sole-client`).
    */
   claimedRecords?: JournalRecord[];
+  /** Page tokens answered by records left out (LastRecords.answeredBefore). */
+  answeredBefore?: string[];
+  /** The newest file's last line, unfinished (no newline, no record: a write cut short), skipped: where it is. */
+  unfinished?: string;
 }
 
 /** The most claimed-only records a card keeps to show (a neighbour's flood of claims stays bounded). */
@@ -53,6 +57,15 @@ export function selectRecords(
     const at = Date.parse(record.at);
     return record.client_id === clientId && at >= since && at <= until;
   });
+}
+
+/** Whether a line's text is a journal record. */
+function isRecordLine(text: string): boolean {
+  try {
+    return isRecord(JSON.parse(text));
+  } catch {
+    return false;
+  }
 }
 
 /** One line of a JSONL journal as a record; a line that is not one names its line number. */
@@ -87,22 +100,45 @@ export function parseJournalLines(text: string, name: string): JournalRecord[] {
 class LastRecords {
   private kept: JournalRecord[] = [];
   leftOut = 0;
+  /** The next_tokens the records let go had answered, the latest MAX_TOKENS_BEFORE. */
+  private readonly tokens = new Map<string, true>();
 
   constructor(private readonly most: number) {}
 
   add(record: JournalRecord): void {
     this.kept.push(record);
     if (this.kept.length < 2 * this.most) return;
-    this.leftOut += this.kept.length - this.most;
-    this.kept = this.kept.slice(-this.most);
+    this.letGo(this.kept.length - this.most);
   }
 
   records(): JournalRecord[] {
-    if (this.kept.length <= this.most) return this.kept;
-    this.leftOut += this.kept.length - this.most;
-    return this.kept.slice(-this.most);
+    if (this.kept.length > this.most) this.letGo(this.kept.length - this.most);
+    return this.kept;
+  }
+
+  /**
+   * Page tokens answered before the first record kept: a crawl the cut split sends one of them
+   * next, which no kept answer gave (C4.4-01 reads them as answered).
+   */
+  answeredBefore(): string[] {
+    return [...this.tokens.keys()];
+  }
+
+  private letGo(count: number): void {
+    for (const record of this.kept.slice(0, count)) {
+      const next = record.kind === 'request' ? record.answer?.next_token : undefined;
+      if (typeof next !== 'string') continue;
+      this.tokens.delete(next);
+      this.tokens.set(next, true);
+      if (this.tokens.size > MAX_TOKENS_BEFORE) this.tokens.delete(this.tokens.keys().next().value ?? '');
+    }
+    this.leftOut += count;
+    this.kept = this.kept.slice(count);
   }
 }
+
+/** The most page tokens answered in the records left out that a card keeps (the crawls the cut split). */
+export const MAX_TOKENS_BEFORE = 10_000;
 
 /**
  * A JSONL journal streamed line by line, never read whole: every line is checked to be a record,
@@ -118,12 +154,19 @@ export async function readJournalFile(
   const until = window.until === undefined ? Infinity : Date.parse(window.until);
   const kept = new LastRecords(most);
   const claims = new ClaimedOnly(clientId);
+  let unfinished: string | undefined;
   for (const name of journalFiles(file)) {
-    const lines = createInterface({ input: createReadStream(name, 'utf8'), crlfDelay: Infinity });
-    let number = 0;
-    for await (const line of lines) {
-      number += 1;
-      const record = parseLine(line, name, number);
+    for await (const line of journalLines(name)) {
+      if ('tooLong' in line)
+        throw new Error(
+          `${name}:${line.number}: a line of ${line.tooLong} bytes, no journal record (at most ${MAX_LINE_BYTES})`,
+        );
+      // The last line of the newest file without its newline: a write the sandbox's stop cut short.
+      if ('unfinished' in line && name === file && !isRecordLine(line.text)) {
+        unfinished = `${name}:${line.number}`;
+        continue;
+      }
+      const record = parseLine(line.text, name, line.number);
       if (record === undefined) continue;
       claims.add(record);
       if (record.client_id !== clientId) continue;
@@ -137,7 +180,8 @@ export async function readJournalFile(
     dropped: 0,
     claimed: claims.count(),
     claimedRecords: claims.records().filter((record) => inWindow(record, since, until)),
-    ...(kept.leftOut > 0 ? { leftOut: kept.leftOut } : {}),
+    ...(kept.leftOut > 0 ? { leftOut: kept.leftOut, answeredBefore: kept.answeredBefore() } : {}),
+    ...(unfinished === undefined ? {} : { unfinished }),
   };
 }
 
@@ -276,6 +320,6 @@ export async function fetchJournal(
     dropped: page.dropped,
     ...(page.claimed === undefined ? {} : { claimed: page.claimed }),
     claimedRecords: claims.records().filter((record) => inWindow(record, since, until)),
-    ...(kept.leftOut > 0 ? { leftOut: kept.leftOut } : {}),
+    ...(kept.leftOut > 0 ? { leftOut: kept.leftOut, answeredBefore: kept.answeredBefore() } : {}),
   };
 }

@@ -19,6 +19,8 @@ export type Verdict =
 /** What a grader graded last may know: the seqs already shown as another failure's evidence. */
 export interface GradeContext {
   explained: ReadonlySet<number>;
+  /** Page tokens answered by records the card left out (the oldest past its bound): answered all the same. */
+  answeredBefore?: ReadonlySet<string>;
 }
 
 /** A grader: a pure function from the journal records of one client, in journal order, to a verdict. */

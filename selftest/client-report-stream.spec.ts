@@ -1,8 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { gradeClient } from '../report-card/grade.js';
+import { MAX_LINE_BYTES } from '../report-card/journal-lines.js';
 import { parseJournalLines, readJournalFile, selectRecords } from '../report-card/source.js';
+import { fp, JournalBuilder, publishedPage } from './broken-clients/journal-builder.js';
 import { referenceJournal } from './broken-clients/reference-client.js';
 
 /**
@@ -50,5 +53,50 @@ test.describe('the report card streams a journal file', () => {
     lines.splice(7, 0, '{"kind":"request","seq":');
     const file = journalFile(lines);
     await expect(readJournalFile(file, 'client-mine', {})).rejects.toThrow(`${file}:8: not JSON`);
+  });
+
+  test('a line longer than any record stops the read naming its line and size, its bytes never held', async () => {
+    const lines = mixed.map((record) => JSON.stringify(record));
+    const file = journalFile(lines.slice(0, 3));
+    appendFileSync(file, `${'x'.repeat(MAX_LINE_BYTES + 10)}\n`);
+    appendFileSync(file, `${lines.slice(3).join('\n')}\n`);
+    await expect(readJournalFile(file, 'client-mine', {})).rejects.toThrow(
+      `${file}:4: a line of ${MAX_LINE_BYTES + 10} bytes, no journal record`,
+    );
+  });
+
+  test("the newest file's last line cut short (no newline, no record) is skipped and named; a record there without its newline is read", async () => {
+    const lines = mixed.map((record) => JSON.stringify(record));
+    const torn = journalFile(lines);
+    appendFileSync(torn, '{"kind":"request","seq":99');
+    const read = await readJournalFile(torn, 'client-mine', {});
+    expect(read.unfinished).toBe(`${torn}:${lines.length + 1}`);
+    expect(read.records).toHaveLength(mine.length);
+    const whole = journalFile(lines.slice(0, -1));
+    appendFileSync(whole, lines.at(-1) ?? '');
+    expect((await readJournalFile(whole, 'client-mine', {})).unfinished).toBeUndefined();
+  });
+
+  test('a crawl the bound splits is no made-up page_token (C4.4-01): the tokens answered by the records left out count', async () => {
+    const j = new JournalBuilder('client-long-crawl');
+    const token = fp('dealer-token');
+    for (let page = 0; page < 30; page += 1)
+      j.wait(300).listing(
+        { bearer: token, page_token: page === 0 ? null : fp(`page-${page}`) },
+        publishedPage(10, page === 29 ? null : fp(`page-${page + 1}`)),
+      );
+    const file = journalFile(j.records.map((record) => JSON.stringify(record)));
+    const read = await readJournalFile(file, j.clientId, {}, 10);
+    expect(read.leftOut).toBe(20);
+    const card = gradeClient(j.clientId, read.records, {
+      leftOut: read.leftOut ?? 0,
+      answeredBefore: read.answeredBefore ?? [],
+    });
+    expect(card.lines.find((line) => line.requirement.id === 'C4.4-01')?.verdict.outcome).toBe('passed');
+    const blind = gradeClient(j.clientId, read.records, { leftOut: read.leftOut ?? 0 });
+    expect(
+      blind.lines.find((line) => line.requirement.id === 'C4.4-01')?.verdict.outcome,
+      'without them',
+    ).toBe('failed');
   });
 });

@@ -11,7 +11,7 @@ export function gradePageTokenOrigin(
   context: GradeContext = { explained: new Set() },
 ): Verdict {
   const requests = listingRequests(records);
-  const answered = new Set<string>();
+  const answered = new Set<string>(context.answeredBefore);
   for (const request of requests) {
     const token = pageTokenOf(request);
     if (token !== undefined && !answered.has(token) && !context.explained.has(request.seq))
