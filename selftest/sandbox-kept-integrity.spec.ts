@@ -1,10 +1,24 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { childEnvironment } from '../config/environment.js';
-import { DATA_FILE_NAME } from '../sandbox/persist/data-file.js';
+import { DATA_FILE_NAME, DataFileError } from '../sandbox/persist/data-file.js';
+import { NO_JOURNAL, type KeptStore } from '../sandbox/persist/journal.js';
+import { LOCK_DIR_NAME } from '../sandbox/persist/owner-lock.js';
+import { Persistence } from '../sandbox/persist/persistence.js';
 import { CLEAN_STOP_FILE, CONTROL_KEY_FILE, LAST_GOOD_DIR } from '../sandbox/persist/last-good.js';
 import { keptControlKey } from '../sandbox/service/control-key.js';
 import { startSandbox } from '../sandbox/start.js';
@@ -179,5 +193,75 @@ test('a flipped byte in the control key, or in the journal after a clean stop: r
     expect(await authenticates(kept), 'the state as it was').toBe(true);
   } finally {
     rmSync(kept.dataDir, { recursive: true, force: true });
+  }
+});
+
+/** A store of rows, for the persistence alone. */
+function rowStore(): KeptStore & { count: number } {
+  const kept = {
+    journal: NO_JOURNAL,
+    count: 0,
+    loadRows: (rows: readonly unknown[]) => {
+      kept.count = rows.length;
+    },
+  };
+  return kept;
+}
+
+/** A folder as a kill leaves it: 50 rows written in five batches, all in the write-ahead log. */
+async function killedFolder(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-integrity-wal-'));
+  const first = await Persistence.open(dir, true);
+  const written = rowStore();
+  first.keep({ things: written });
+  for (let index = 0; index < 50; index += 1) {
+    written.journal.put(`key-${index}`, { index, pad: 'x'.repeat(200) });
+    if (index % 10 === 9) first.flush();
+  }
+  // Never closed, as a killed process: the sandbox's lock, naming this live process, removed.
+  rmSync(join(dir, LOCK_DIR_NAME), { recursive: true, force: true });
+  return dir;
+}
+
+/** The folder copied (its binding's lock left behind), opened and read: the rows, or the refusal. */
+async function reopened(from: string, change: (wal: string) => void): Promise<number | DataFileError> {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-integrity-copy-'));
+  try {
+    for (const name of [DATA_FILE_NAME, `${DATA_FILE_NAME}-wal`])
+      copyFileSync(join(from, name), join(dir, name));
+    mkdirSync(join(dir, `${DATA_FILE_NAME}.lock`));
+    change(join(dir, `${DATA_FILE_NAME}-wal`));
+    const persistence = await Persistence.open(dir, false);
+    const reread = rowStore();
+    persistence.keep({ things: reread });
+    persistence.close();
+    return reread.count;
+  } catch (error) {
+    if (error instanceof DataFileError) return error;
+    throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("a flipped byte in the write-ahead log a kill left is refused; a torn last frame (the kill's own) is not", async () => {
+  const dir = await killedFolder();
+  try {
+    const wal = join(dir, `${DATA_FILE_NAME}-wal`);
+    expect(statSync(wal).size, 'set-up: frames in the log').toBeGreaterThan(32 + 2 * (24 + 4096));
+    expect(await reopened(dir, () => undefined), 'the log as the kill left it: every row').toBe(50);
+    const torn = await reopened(dir, (path) => {
+      truncateSync(path, statSync(path).size - 100);
+    });
+    expect(typeof torn, `a torn last frame is a kill's: ${String(torn)}`).toBe('number');
+    const flipped = await reopened(dir, (path) => {
+      flip(path, { offset: 32 + 24 + 4096 + 24 + 1000 });
+    });
+    expect(flipped, 'refused').toBeInstanceOf(DataFileError);
+    const refusal = flipped as DataFileError;
+    expect(refusal.message).toMatch(/sandbox\.sqlite-wal: damaged: its frame 2 does not match its checksum/);
+    expect(refusal.exitCode).toBe(2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

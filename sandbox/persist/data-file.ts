@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Database } from 'node-sqlite3-wasm';
+import { writeAheadDamage } from './write-ahead-check.js';
 
 /**
  * The layout of the rows. 3: each row with the checksum of its content (`sum`); 2 the same rows
@@ -67,6 +68,8 @@ export function openDataFile(dir: string, fresh: boolean): { db: Database; path:
     for (const file of [path, `${path}-journal`, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
   const isNew = !existsSync(path);
   refuseEmptyOrOrphaned(path, isNew);
+  const logDamage = writeAheadDamage(`${path}-wal`);
+  if (logDamage !== undefined) throw new DataFileError(`${path}-wal: damaged: ${logDamage}; ${REMEDY}`);
   let db: Database | undefined;
   try {
     db = new Database(path);
