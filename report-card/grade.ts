@@ -86,7 +86,11 @@ export function gradeClient(
   const counted = options.soleClient === true;
   const answeredBefore = new Set(options.answeredBefore ?? []);
   const provenLines = gradeAll(proven, answeredBefore);
-  const withClaims = claimedRecords.length === 0 ? proven : ordered([...records, ...claimedRecords]);
+  // The proven records sanitized once: a card of a quarter of a million records holds no third copy.
+  const withClaims =
+    claimedRecords.length === 0
+      ? proven
+      : [...proven, ...ordered(claimedRecords)].sort((a, b) => a.seq - b.seq);
   const withClaimsLines = claimedRecords.length === 0 ? provenLines : gradeAll(withClaims, answeredBefore);
   const graded = counted ? withClaims : proven;
   return {
