@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { childEnvironment } from '../config/environment.js';
-import { DATA_FILE_NAME, DataFileError } from '../sandbox/persist/data-file.js';
+import { DATA_FILE_NAME, DataFileError, SCHEMA_VERSION } from '../sandbox/persist/data-file.js';
 import { NO_JOURNAL, type KeptStore } from '../sandbox/persist/journal.js';
 import { LOCK_DIR_NAME } from '../sandbox/persist/owner-lock.js';
 import { Persistence } from '../sandbox/persist/persistence.js';
@@ -23,6 +23,7 @@ import { CLEAN_STOP_FILE, CONTROL_KEY_FILE, LAST_GOOD_DIR } from '../sandbox/per
 import { keptControlKey } from '../sandbox/service/control-key.js';
 import { startSandbox } from '../sandbox/start.js';
 import { exitOf } from './support/child-exit.js';
+import { withDataFile } from './support/data-file.js';
 import { killGroup, startCommand } from './support/process-group.js';
 import { patient } from '../helpers/target/patience.js';
 
@@ -263,5 +264,23 @@ test("a flipped byte in the write-ahead log a kill left is refused; a torn last 
     expect(refusal.exitCode).toBe(2);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a data file of the release before (version 2, no checksums) is given its rows' checksums at start, its state kept", async () => {
+  test.setTimeout(patient(60_000));
+  const kept = await keptFolder();
+  try {
+    withDataFile(kept.dataDir, (db) => {
+      db.exec('ALTER TABLE rows DROP COLUMN sum; PRAGMA user_version = 2');
+    });
+    expect(await authenticates(kept), 'the client kept across the conversion').toBe(true);
+    const sums = withDataFile(kept.dataDir, (db) => ({
+      version: Number(db.get('PRAGMA user_version')?.user_version),
+      missing: Number(db.get('SELECT count(*) AS n FROM rows WHERE sum IS NULL')?.n),
+    }));
+    expect(sums).toEqual({ version: SCHEMA_VERSION, missing: 0 });
+  } finally {
+    rmSync(kept.dataDir, { recursive: true, force: true });
   }
 });
