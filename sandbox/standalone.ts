@@ -21,6 +21,7 @@ import { applySeed, readSeed } from './seed.js';
 import { startSandbox, type StartedSandbox } from './start.js';
 import { chaosAtStart } from './chaos/start-up.js';
 import { calibrationFromFile, calibrationReport } from './calibrate/switch.js';
+import { escapeControls } from '../spec/output-text.js';
 import type { Calibration } from './calibrate/calibrate.js';
 import { environment, settings } from '../config/environment.js';
 
@@ -61,8 +62,10 @@ function likeOf(profile: string | undefined): Calibration | undefined {
 
 function reportLike(like: Calibration | undefined, profile: string | undefined, reportsDir: string): void {
   if (like === undefined || profile === undefined) return;
+  // The observation's text (catalog names, keys, its target) is written from a marketplace's
+  // answers: shown as written, never as a terminal's escapes or a line of its own.
   for (const line of calibrationReport(like, profile, join(reportsDir, 'calibration.json')))
-    console.log(line);
+    console.log(escapeControls(line));
 }
 
 async function main(service: ServiceOptions): Promise<void> {
