@@ -162,7 +162,7 @@ function nextOnItsConnection(answer: RequestRecord, request: RequestRecord): boo
  * at the sandbox's next turn of its event loop, within a millisecond or two (and the lateness the
  * loop shows is credited on top); a client's connect after reading the answer comes later.
  */
-export const FRESH_CONNECTION_MS = 2;
+export const FRESH_CONNECTION_MS = 1;
 
 /** The first request on a connection the sandbox accepted FRESH_CONNECTION_MS (and its lateness) after the answer left. */
 function openedAfter(answer: RequestRecord, request: RequestRecord): boolean {
