@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { calibrationOf, referenceChoices } from '../sandbox/calibrate/calibrate.js';
 import { profileOf } from '../sandbox/calibrate/observed.js';
+import { PageTokens } from '../sandbox/resources/page-token.js';
+import { tokenForm } from '../spec/observed-forms.js';
 import { CATALOG_PREFIX } from '../spec/paths.js';
 import { insertAd, startImportSandbox, type ImportSandbox } from './support/import-sandbox.js';
 
 /**
- * A double that is one world: calibrated from another marketplace's observation, its ad import
+ * A double that is one world (each answer agrees with every other, and with the observation): calibrated from another marketplace's observation, its ad import
  * takes exactly the catalog its lookups serve. A client that walks the lookups to an entry and
  * imports its ids is accepted (cars and motorcycles, every level); an id the lookups do not serve
  * (the sandbox's own Chevrolet, a model of another brand) is refused with the vehicle codes.
@@ -132,4 +134,25 @@ test('the deliveries carry the token in the header the marketplace was observed 
   expect(headersLike('x-notification-token')).toEqual({ 'x-notification-token': 'the-token' });
   expect(headersLike('x-api-key (Bearer)')).toEqual({ 'x-api-key': 'Bearer the-token' });
   expect(headersLike('content-length')).toMatch(/^not one header name/);
+});
+
+test('the listing hands out page tokens of the observed alphabet and length, and takes them back', () => {
+  const areas = structuredClone(referenceChoices());
+  areas.listing = {
+    ...areas.listing,
+    'page token form': 'base64url, up to 256 characters',
+    'page token length': { 'several values': [88, 90] },
+  };
+  const profile = profileOf({ format: 'classifieds-observed-profile/1', catalog: null, areas });
+  if ('problem' in profile) throw new Error(`set-up: ${profile.problem}`);
+  const form = calibrationOf(profile).patch.resources?.pageTokenForm?.(() => 'base64url')();
+  expect(form).toEqual({ alphabet: 'base64url', length: 90 });
+  const tokens = new PageTokens(() => form ?? 'base64url');
+  const cursor = { login: 'dealer', status: null, generation: 1, position: 400 };
+  const token = tokens.encode(cursor);
+  expect(token).toMatch(/^[A-Za-z0-9_-]{90}$/);
+  expect(tokenForm(token)).toBe('base64url, up to 256 characters');
+  expect(tokens.decode(token)).toEqual(cursor);
+  expect(tokens.encode(cursor), 'the same position, the same token').toBe(token);
+  expect(tokens.decode(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBeUndefined();
 });

@@ -58,7 +58,23 @@ function outcomes(profile: ObservedProfile): { facts: FactOutcome[]; settings: C
     made.settings(settings);
     return { ...fact, reproduced: true, how: made.how };
   });
+  // The aliases' length: the longest token observed (a key of its own, read beside the form's row).
+  const lengths = profile.areas.listing?.['page token length'];
+  const observed = [lengths, ...(isSeveral(lengths) ? lengths['several values'] : [])].filter(
+    (value): value is number =>
+      typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= 1024,
+  );
+  if (observed.length > 0) settings.pageTokenLength = Math.max(...observed);
   return { facts, settings };
+}
+
+function isSeveral(value: ObservedValue | undefined): value is { 'several values': ObservedValue[] } {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Array.isArray(value['several values'])
+  );
 }
 
 /** The calibration of a profile: what the sandbox takes from it, and what it cannot. */

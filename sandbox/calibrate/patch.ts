@@ -1,3 +1,4 @@
+import { SHORTEST_ALIAS } from '../resources/page-token-alias.js';
 import type { RulebookPatch } from '../rules/book.js';
 import type { CalibrationSettings } from './table.js';
 
@@ -25,6 +26,11 @@ function tokenPatch(settings: CalibrationSettings): AreaPatch<'token'> {
 function resourcesPatch(settings: CalibrationSettings): AreaPatch<'resources'> {
   const { listingSuccessStatus, basicInfoSuccessStatus, listingErrorStatus } = settings;
   const resources: AreaPatch<'resources'> = {};
+  const alphabet = settings.pageTokenAlphabet;
+  if (alphabet !== undefined) {
+    const form = { alphabet, length: Math.max(SHORTEST_ALIAS, settings.pageTokenLength ?? 64) };
+    resources.pageTokenForm = () => () => form;
+  }
   if (listingSuccessStatus !== undefined) resources.pageStatus = () => () => listingSuccessStatus;
   if (basicInfoSuccessStatus !== undefined) resources.basicInfoStatus = () => () => basicInfoSuccessStatus;
   if (Object.keys(listingErrorStatus).length > 0)

@@ -30,6 +30,10 @@ export interface CalibrationSettings {
   listingErrorStatus: Record<string, number>;
   catalogSuccessStatus?: number;
   basicInfoSuccessStatus?: number;
+  /** The alphabet of the listing's page tokens as observed (their length: calibrate.ts, the longest). */
+  pageTokenAlphabet?: 'hexadecimal' | 'base64url' | 'base64';
+  /** The longest page token observed (the aliases' length); 64 when the profile has none. */
+  pageTokenLength?: number;
   /** The header the deliveries carry the notification token in, raw or as `Bearer <token>`. */
   deliveryTokenHeader?: { name: string; bearer: boolean };
 }
@@ -151,6 +155,27 @@ const tokenHeader: NonNullable<CalibrationRow['reproduce']> = (fact, match) => {
   };
 };
 
+/**
+ * An observed page token form (`base64url, up to 256 characters`): the listing hands out aliases of
+ * that alphabet (resources/page-token-alias.ts), as long as the longest token observed; the hex
+ * variant's own form by its variant, as before.
+ */
+const pageTokenForm: NonNullable<CalibrationRow['reproduce']> = (fact, match) => {
+  if (fact.value === 'other (~), up to 256 characters')
+    return byVariant({ 'other (~), up to 256 characters': 'listing-hex-page-tokens' })(fact, match);
+  const form =
+    typeof fact.value === 'string'
+      ? /^(hexadecimal|base64url|base64), up to \d+ characters$/.exec(fact.value)
+      : null;
+  const alphabet = form?.[1] as CalibrationSettings['pageTokenAlphabet'];
+  if (alphabet === undefined)
+    return { not: 'not one form of a known alphabet (several values, or other characters)' };
+  return {
+    settings: (into) => (into.pageTokenAlphabet = alphabet),
+    how: `page tokens of ${alphabet} characters`,
+  };
+};
+
 const NO_SWITCH = 'the sandbox has no switch for another value';
 const listingForm = (match: RegExpExecArray): string => `{message:string,reason:"${match[1] ?? ''}"}`;
 
@@ -211,8 +236,8 @@ export const CALIBRATION_TABLE: readonly CalibrationRow[] = [
   {
     area: 'listing',
     key: /^page token form$/,
-    switch: 'variant listing-hex-page-tokens',
-    reproduce: byVariant({ 'other (~), up to 256 characters': 'listing-hex-page-tokens' }),
+    switch: 'resources pageTokenForm (aliases of the observed alphabet; variant listing-hex-page-tokens)',
+    reproduce: pageTokenForm,
   },
   { area: 'listing', key: /^default page size$/, switch: 'none', otherwise: NO_SWITCH },
   {
@@ -224,8 +249,9 @@ export const CALIBRATION_TABLE: readonly CalibrationRow[] = [
   {
     area: 'listing',
     key: /^page token length$/,
-    switch: 'none',
-    otherwise: 'the length of the sandbox’s page tokens follows its form and the position they stand for',
+    switch: 'none (with an observed form, the tokens are as long as the longest observed)',
+    otherwise:
+      'the sandbox’s page tokens are of one length with an observed form, else their length follows the position',
   },
   {
     area: 'credentials',
@@ -292,6 +318,12 @@ export const CALIBRATION_TABLE: readonly CalibrationRow[] = [
     key: /^(method|content type|body field paths|time format of .+)$/,
     switch: 'none (the body variants change several keys at once)',
     otherwise: NO_SWITCH,
+  },
+  {
+    area: 'deliveries',
+    key: /^statuses sent$/,
+    switch: 'none (the statuses are those of the ads the suite changed)',
+    otherwise: 'the statuses a delivery carries are the changes made, not a choice of the server',
   },
   {
     area: 'login page',

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { TokenAliases, type ObservedTokenForm } from './page-token-alias.js';
 
 /** Where a page starts, in one user's view of one filter. */
 export interface PageCursor {
@@ -8,8 +9,11 @@ export interface PageCursor {
   position: number;
 }
 
-/** How tokens are written: base64url with a dot before the signature, or hex with a tilde. */
-export type PageTokenForm = 'base64url' | 'hex';
+/**
+ * How tokens are written: base64url with a dot before the signature, hex with a tilde, or (a
+ * calibration) as aliases of an observed marketplace's alphabet and length (page-token-alias.ts).
+ */
+export type PageTokenForm = 'base64url' | 'hex' | ObservedTokenForm;
 
 /** Bounds the memory of verified tokens; beyond it the cache starts over. */
 const MAX_VERIFIED = 4096;
@@ -20,8 +24,11 @@ const MAX_VERIFIED = 4096;
  */
 export class PageTokens {
   private readonly key = randomBytes(32);
-  private encoding: PageTokenForm = 'base64url';
+  private encoding: 'base64url' | 'hex' = 'base64url';
   private separator = '.';
+  /** The form in force, as text: a change of it starts the tokens over. */
+  private formKey = 'base64url';
+  private aliases: TokenAliases | undefined;
   /** Tokens already verified: a crawler resending a page's token skips the HMAC and the parse. */
   private readonly verified = new Map<string, Readonly<PageCursor>>();
 
@@ -34,9 +41,12 @@ export class PageTokens {
   /** Follows the form in force; a token of another form is no token of this listing's. */
   private inForm(): void {
     const form = this.form();
-    if (form === this.encoding) return;
-    this.encoding = form;
+    const key = typeof form === 'string' ? form : `${form.alphabet} ${form.length}`;
+    if (key === this.formKey) return;
+    this.formKey = key;
+    this.encoding = form === 'hex' ? 'hex' : 'base64url';
     this.separator = form === 'hex' ? '~' : '.';
+    this.aliases = typeof form === 'string' ? undefined : new TokenAliases(form);
     this.verified.clear();
   }
 
@@ -44,12 +54,15 @@ export class PageTokens {
     this.inForm();
     const fields = [cursor.login, cursor.status, cursor.generation, cursor.position];
     const payload = Buffer.from(JSON.stringify(fields)).toString(this.encoding);
-    return `${payload}${this.separator}${this.sign(payload)}`;
+    const signed = `${payload}${this.separator}${this.sign(payload)}`;
+    return this.aliases === undefined ? signed : this.aliases.aliasOf(signed);
   }
 
   /** The cursor, or undefined for anything this sandbox did not issue unchanged. */
-  decode(token: string): Readonly<PageCursor> | undefined {
+  decode(given: string): Readonly<PageCursor> | undefined {
     this.inForm();
+    const token = this.aliases === undefined ? given : this.aliases.tokenOf(given);
+    if (token === undefined) return undefined;
     const known = this.verified.get(token);
     if (known !== undefined) return known;
     const cursor = this.verify(token);
