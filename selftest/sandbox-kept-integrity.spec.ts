@@ -245,7 +245,7 @@ async function reopened(from: string, change: (wal: string) => void): Promise<nu
   }
 }
 
-test("a flipped byte in the write-ahead log a kill left is refused; a torn last frame (the kill's own) is not", async () => {
+test("a flipped byte in the write-ahead log a kill left is refused; a torn or half-written last frame (the kill's own) is not", async () => {
   const dir = await killedFolder();
   try {
     const wal = join(dir, `${DATA_FILE_NAME}-wal`);
@@ -255,6 +255,13 @@ test("a flipped byte in the write-ahead log a kill left is refused; a torn last 
       truncateSync(path, statSync(path).size - 100);
     });
     expect(typeof torn, `a torn last frame is a kill's: ${String(torn)}`).toBe('number');
+    // A kill between a frame's header and its page, over an earlier run's frame, leaves it whole in size.
+    const lastWhole = await reopened(dir, (path) => {
+      flip(path, { offset: statSync(path).size - 1000 });
+    });
+    expect(typeof lastWhole, `the last frame failing its checksum is a kill's: ${String(lastWhole)}`).toBe(
+      'number',
+    );
     const flipped = await reopened(dir, (path) => {
       flip(path, { offset: 32 + 24 + 4096 + 24 + 1000 });
     });

@@ -1,9 +1,9 @@
 // The write-ahead log a kill leaves beside the data file (`sandbox.sqlite-wal`), read before SQLite
 // replays it. SQLite replays the log up to its first frame whose checksum fails and drops the rest
 // without a word: one flipped byte there would lose every change committed after it, though each
-// was acknowledged. A kill tears at most the frame being written, the last one, and short; so a
-// whole frame of the log's current run (its salts) that fails its checksum, or a header that fails
-// its own while frames follow, is damage (https://www.sqlite.org/fileformat.html#the_write_ahead_log).
+// was acknowledged. A kill tears at most the frame being written, the last of the log's current run
+// (its salts); so a frame of that run that fails its checksum with frames of the run after it, or a
+// header that fails its own while frames follow, is damage (https://www.sqlite.org/fileformat.html#the_write_ahead_log).
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 
 const HEADER_BYTES = 32;
@@ -47,14 +47,22 @@ export function writeAheadDamage(walPath: string): string | undefined {
     if (sum[0] !== header.readUInt32BE(24) || sum[1] !== header.readUInt32BE(28))
       return hasFrame ? 'its header does not match its checksum, so its frames would be dropped' : undefined;
     const salts = header.subarray(16, 24);
-    for (let at = HEADER_BYTES, frame = 1; at + frameBytes <= size; at += frameBytes, frame += 1) {
-      const bytes = read(frameBytes, at);
+    const frames = Math.floor((size - HEADER_BYTES) / frameBytes);
+    const saltsAt = (frame: number): boolean =>
+      read(8, HEADER_BYTES + (frame - 1) * frameBytes + 8).equals(salts);
+    for (let frame = 1; frame <= frames; frame += 1) {
+      const bytes = read(frameBytes, HEADER_BYTES + (frame - 1) * frameBytes);
       // A frame of an earlier run of the log (before a checkpoint restarted it): not replayed, not damage.
       if (!bytes.subarray(8, 16).equals(salts)) return undefined;
       sum = checksum(bytes.subarray(0, 8), bigEndian, sum);
       sum = checksum(bytes.subarray(FRAME_HEADER_BYTES), bigEndian, sum);
-      if (sum[0] !== bytes.readUInt32BE(16) || sum[1] !== bytes.readUInt32BE(20))
-        return `its frame ${frame} does not match its checksum, so it and every change after it would be dropped`;
+      if (sum[0] === bytes.readUInt32BE(16) && sum[1] === bytes.readUInt32BE(20)) continue;
+      // The last frame of this run: a kill between its header's write and its page's (over an
+      // earlier run's frame) leaves it whole in size. Damage only when this run goes on after it.
+      for (let later = frame + 1; later <= frames; later += 1)
+        if (saltsAt(later))
+          return `its frame ${frame} does not match its checksum, so it and every change after it would be dropped`;
+      return undefined;
     }
     return undefined;
   } finally {
