@@ -59,13 +59,19 @@ function requestOverlaps(requests: readonly RequestRecord[]): Overlap[] {
   return overlaps;
 }
 
-/** Each connection's span for the party: from its accept (or first request) to its last answer. */
+/**
+ * Each connection's span for the party: from its accept when the party's request was its first
+ * (opened for it), else from the party's first request there (a connection another's requests
+ * opened, the browser's pages among them), to its last answer to the party.
+ */
 function connectionSpans(requests: readonly RequestRecord[]): Span[] {
   const spans = new Map<string, Span>();
   for (const request of requests) {
     if (request.connection === undefined) continue;
     const opened =
-      request.connection_opened_at === undefined ? timeOf(request) : Date.parse(request.connection_opened_at);
+      request.connection_request === 1 && request.connection_opened_at !== undefined
+        ? Date.parse(request.connection_opened_at)
+        : timeOf(request);
     const span = spans.get(request.connection);
     if (span === undefined) spans.set(request.connection, { from: opened, to: answeredAt(request) });
     else {

@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { gradeClient } from '../report-card/grade.js';
 import type { RequestRecord } from '../spec/journal.js';
+import { redemptionForm } from '../helpers/clients/oauth-client.js';
+import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import { failedIds, standingOfId } from './support/card-standings.js';
+import { readFileSync } from 'node:fs';
+import { Agent } from 'undici';
+import { actors, send } from './support/hostile.js';
+import { approvedCode } from './support/token-flow.js';
 import { fp, JournalBuilder, START } from './broken-clients/journal-builder.js';
 
 /**
@@ -208,5 +214,57 @@ test.describe('one mistake, once, right after the answer, is seen on evidence (r
     expect(standingOfId(j, 'C2.2-01')).toBe('passed');
     plain(400, 400);
     expect(whyOf(j, 'C2.2-01')).toContain('time alone');
+  });
+});
+
+test.describe('a real client against the sandbox: a code sent again at once after its success', () => {
+  let sandbox: StartedSandbox;
+  test.beforeAll(async () => {
+    sandbox = await startSandbox({});
+  });
+  test.afterAll(async () => {
+    await sandbox.close();
+  });
+
+  async function cardAfterResend(closeEach: boolean): Promise<string> {
+    const actor = actors(sandbox);
+    const { browser, code } = await approvedCode(sandbox, actor, 'autoupload');
+    // One keep-alive connection (a pool of one, as a sequential client's), or a new one each request.
+    const agent = new Agent({ connections: 1, connect: { ca: readFileSync(sandbox.caFile, 'utf8') } });
+    const form = new URLSearchParams(
+      Object.fromEntries(
+        redemptionForm({
+          code,
+          redirectUri: actor.redirectUri,
+          clientId: actor.clientId,
+          clientSecret: actor.secret,
+        }),
+      ),
+    ).toString();
+    const headers = {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(closeEach ? { connection: 'close' } : {}),
+    };
+    const first = await send(agent, `${sandbox.authUrl}/oauth/token`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    expect(first.status, 'set-up: the first exchange').toBe(200);
+    await send(agent, `${sandbox.authUrl}/oauth/token`, { method: 'POST', headers, body: form });
+    const { records } = sandbox.state.journal.read({ clientId: actor.clientId });
+    const line = gradeClient(actor.clientId, records).lines.find(
+      (found) => found.requirement.id === 'C2.2-01',
+    );
+    await Promise.all([browser.agent.close(), agent.close()]);
+    return line?.verdict.outcome === 'failed' ? line.verdict.why : (line?.verdict.outcome ?? 'absent');
+  }
+
+  test('on one keep-alive connection: C2.2-01 failed, on the same connection', async () => {
+    expect(await cardAfterResend(false)).toContain('the same connection');
+  });
+
+  test('a new connection each request: C2.2-01 failed on the new connection, or on time alone when the machine is that fast', async () => {
+    expect(await cardAfterResend(true)).toMatch(/a new connection|time alone|passed/);
   });
 });
