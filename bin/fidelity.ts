@@ -13,7 +13,14 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runSuite } from '../embedded/run-suite.js';
-import { fidelityLine, fidelityMarkdown, fidelityOf, fidelityTests } from '../helpers/profile/fidelity.js';
+import {
+  fidelityByArea,
+  fidelityLine,
+  fidelityMarkdown,
+  fidelityOf,
+  fidelityTests,
+  type Fidelity,
+} from '../helpers/profile/fidelity.js';
 import { readProfile, type Profile } from '../helpers/profile/profile.js';
 import { settings } from '../config/environment.js';
 import { writeFactTests } from '../report-card/reliance/allure.js';
@@ -59,6 +66,13 @@ async function observeDouble(
   return { profile: read.profile, claims: claimsOf(join(dir, 'calibration.json')), seconds };
 }
 
+/** fidelity.json (the facts, the score, the areas) and fidelity.md in `out`. */
+function writeFidelity(out: string, fidelity: Fidelity): void {
+  const areas = fidelityByArea(fidelity);
+  writeFileSync(join(out, 'fidelity.json'), `${JSON.stringify({ ...fidelity, areas }, null, 2)}\n`);
+  writeFileSync(join(out, 'fidelity.md'), fidelityMarkdown(fidelity));
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -97,8 +111,7 @@ async function main(): Promise<number> {
     console.log(`fidelity: the double observed in ${run.seconds.toFixed(1)} s (${join(out, 'double')})`);
   }
   const fidelity = fidelityOf(marketplace.profile, double, claims);
-  writeFileSync(join(out, 'fidelity.json'), `${JSON.stringify(fidelity, null, 2)}\n`);
-  writeFileSync(join(out, 'fidelity.md'), fidelityMarkdown(fidelity));
+  writeFidelity(out, fidelity);
   console.log(fidelityMarkdown(fidelity));
   console.log(fidelityLine(fidelity));
   const allure = values['allure-results'];

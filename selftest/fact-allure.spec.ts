@@ -92,7 +92,22 @@ test('fidelity --allure-results: one result a fact, under the fidelity suite, a 
     expect(result.historyId, 'a stable id from night to night').toMatch(/^[0-9a-f]{32}$/);
   }
   expect(label(onix as TestResult, 'suite')).toBe('catalog');
+  expectAreas();
 });
+
+/** Per area, worst first, with the facts that differ: the car chain's Onix, the listing's success unseen. */
+function expectAreas(): void {
+  const areas = (
+    JSON.parse(readFileSync(join(dir, 'fidelity', 'fidelity.json'), 'utf8')) as { areas: unknown }
+  ).areas;
+  expect(areas).toEqual([
+    { area: 'catalog car', agreed: 1, total: 2, differing: ['car / Chevrolet / Onix'] },
+    { area: 'listing', agreed: 1, total: 2, differing: ['success'] },
+  ]);
+  expect(readFileSync(join(dir, 'fidelity', 'fidelity.md'), 'utf8')).toContain(
+    '| catalog car | 1 of 2 (50 %) | car / Chevrolet / Onix |',
+  );
+}
 
 test('fidelity with a calibration: a claimed difference fails, one it lists as not reproducible is skipped', () => {
   const market = profile('the marketplace', '2026-12-04T02:00:00Z', 2001, 503);

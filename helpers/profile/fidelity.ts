@@ -116,7 +116,46 @@ export function fidelityLine(fidelity: Fidelity): string {
 const cell = (value: Observed | undefined): string =>
   value === undefined ? '' : `\`${JSON.stringify(value).replace(/\|/g, '\\|')}\``;
 
-/** The differences as Markdown (job summary, Allure attachment): one row per fact not agreed. */
+export interface AreaFidelity {
+  area: string;
+  agreed: number;
+  /** The marketplace's facts of the area. */
+  total: number;
+  /** The facts of the area the double did not agree on, by name. */
+  differing: string[];
+}
+
+/** The score area by area (catalog by chain), worst first: where the double is least like it. */
+export function fidelityByArea(fidelity: Fidelity): AreaFidelity[] {
+  const areas = new Map<string, AreaFidelity>();
+  for (const fact of fidelity.facts) {
+    if (fact.verdict === 'double only') continue;
+    const [area = '', rest = ''] = fact.fact.split(' | ');
+    const name = area === 'catalog' ? `catalog ${rest.split(' / ')[0] ?? ''}` : area;
+    const entry = areas.get(name) ?? { area: name, agreed: 0, total: 0, differing: [] };
+    entry.total += 1;
+    if (fact.verdict === 'agreed') entry.agreed += 1;
+    else entry.differing.push(area === 'catalog' ? rest : rest || fact.fact);
+    areas.set(name, entry);
+  }
+  return [...areas.values()].sort(
+    (a, b) => a.agreed / a.total - b.agreed / b.total || (a.area < b.area ? -1 : 1),
+  );
+}
+
+/** The per-area table: each area's score and the facts that differ (the first five named). */
+function areaRows(fidelity: Fidelity): string[] {
+  const rows = fidelityByArea(fidelity).map(
+    (area) =>
+      `| ${area.area} | ${area.agreed} of ${area.total} (${percent(area.agreed, area.total)}) | ${area.differing
+        .slice(0, 5)
+        .map((fact) => fact.replace(/\|/g, '·'))
+        .join('; ')}${area.differing.length > 5 ? `; and ${area.differing.length - 5} more` : ''} |`,
+  );
+  return ['| area | agreed | differing |', '| --- | --- | --- |', ...rows, ''];
+}
+
+/** The differences as Markdown (job summary, Allure attachment): per area, then one row per fact not agreed. */
 export function fidelityMarkdown(fidelity: Fidelity): string {
   const rows = fidelity.facts
     .filter((fact) => fact.verdict !== 'agreed')
@@ -128,6 +167,7 @@ export function fidelityMarkdown(fidelity: Fidelity): string {
     `## Fidelity of the double\n`,
     fidelityLine(fidelity),
     '',
+    ...areaRows(fidelity),
     ...(rows.length === 0
       ? ['Every fact agreed.']
       : ['| fact | verdict | marketplace | double |', '| --- | --- | --- | --- |', ...rows]),
