@@ -21,6 +21,7 @@ import { cliCommand, type CommandRun } from './support/cli-command.js';
 const OBSERVED_FILES = [
   'suites/catalog-snapshot.spec.ts',
   'suites/listing/errors.spec.ts',
+  'suites/listing/isolation.spec.ts',
   'suites/listing/rate-limit.last.spec.ts',
   'suites/token/exchange.spec.ts',
   'suites/notifications/deliveries.spec.ts',

@@ -36,6 +36,9 @@ export function observeDelivery(delivery: ObservedDelivery, token: string): void
     return;
   }
   observe('deliveries', 'body field paths', fieldPaths(body));
+  // The ad status a delivery carried: what a receiver that acts on statuses relies on being sent.
+  const status = leaves(body).find(([path]) => path === 'data.ad.status' || path === 'new_state')?.[1];
+  if (typeof status === 'string') observe('deliveries', 'statuses sent', status.slice(0, 64));
   for (const [path, value] of leaves(body)) {
     const form = timeForm(value, path);
     if (form !== undefined) observe('deliveries', `time format of ${path}`, form);

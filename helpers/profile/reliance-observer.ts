@@ -60,11 +60,14 @@ export function observeReliance(exchange: HttpExchange, path: string, body: unkn
   if (operation !== undefined && isSuccess(exchange.response.status))
     observe('credentials', `${operation} with ${credentialWays(exchange)}`, 'accepted');
   if (path !== PUBLISHED_PATH || method !== 'GET') return;
-  const fetchSize = new URL(exchange.request.url).searchParams.get('fetch_size');
+  const query = new URL(exchange.request.url).searchParams;
+  const fetchSize = query.get('fetch_size');
+  // A refusal is the fetch_size's only when nothing else was asked (a page token, a status).
+  const alone = !query.has('page_token') && !query.has('ads_status');
   const fields = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   if (fetchSize !== null && isSuccess(exchange.response.status))
     observe('listing', 'fetch_size accepted', sizeOf(fetchSize));
-  if (fetchSize !== null && fields.reason === 'BAD_REQUEST')
+  if (fetchSize !== null && alone && fields.reason === 'BAD_REQUEST')
     observe('listing', 'fetch_size refused', sizeOf(fetchSize));
   if (typeof fields.next_token === 'string')
     observe('listing', 'page token length', fields.next_token.length);

@@ -17,13 +17,13 @@ export function judgeFetchSize(value: string, profile: Profile): Judgement {
   const accepted = valuesOf(listing['fetch_size accepted']).map(String);
   const refused = valuesOf(listing['fetch_size refused']).map(String);
   const needs = `a listing request with fetch_size=${value}`;
+  if (accepted.includes(value)) return HOLDS;
   if (refused.includes(value))
     return {
       standing: 'broken',
       now: `refuses fetch_size=${value}`,
       todo: 'send a fetch_size the marketplace takes (1 to 200, 4.4), or none',
     };
-  if (accepted.includes(value)) return HOLDS;
   const asNumber = (text: string): number => (/^\d{1,9}$/.test(text) ? Number(text) : Number.NaN);
   const wanted = asNumber(value);
   const taken = accepted.map(asNumber).filter((n) => !Number.isNaN(n));

@@ -173,13 +173,17 @@ function judgeDelivery(fact: RelianceFact, profile: Profile): Judgement {
   };
 }
 
+/** A status the client's receiver took: holds while tonight's ads or deliveries still show it. */
 function judgeStatusValue(value: string, profile: Profile): Judgement {
-  const values = valuesOf(profile.areas.listing?.['status values among the ads']);
+  const values = [
+    ...valuesOf(profile.areas.listing?.['status values among the ads']),
+    ...valuesOf(profile.areas.deliveries?.['statuses sent']),
+  ];
   return values.includes(value)
     ? HOLDS
     : unseen(
         `no ad of status ${value} among the observed ads`,
-        `an ad of status ${value} among an account's ads (account mode)`,
+        `a delivery, or an account's ad (account mode), of status ${value}`,
       );
 }
 
