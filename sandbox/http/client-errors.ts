@@ -49,6 +49,11 @@ export function clientErrorHandler(
   const answered = new WeakSet<Socket>();
   return (error, socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed || answered.has(socket)) return;
+    // A TLS connection silent past its handshake's time has no HTTP to answer, nor anything to linger for.
+    if (error.code === 'ERR_TLS_HANDSHAKE_TIMEOUT') {
+      socket.destroy();
+      return;
+    }
     answered.add(socket);
     if (socket.writable) socket.end(rawAnswer(formatFor(targets.of(socket))(parserFailure(error))));
     socket.resume();
