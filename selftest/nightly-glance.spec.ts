@@ -111,6 +111,11 @@ test('the glance: drift, fidelity with the default double beside it, contracts h
   );
   write(
     dir,
+    'reports/fidelity-moved/fidelity.md',
+    '## Fidelity of the double\n\nfidelity: the double agreed with the marketplace on 425 of 430 facts (98.8 %)\n\n| area | agreed | differing |\n| --- | --- | --- |\n| listing | 20 of 25 (80 %) | page token form |\n',
+  );
+  write(
+    dir,
     'reports/team-sandbox.txt',
     'calibrated       the sandbox at https://sandbox.team.example ...\n',
   );
@@ -130,10 +135,13 @@ test('the glance: drift, fidelity with the default double beside it, contracts h
   expect(summary.split('\n').slice(0, 4)).toEqual([
     '## At a glance',
     '- **Observed drift:** 3 changes since 2026-12-02T02:17:00.000Z',
-    '- **Fidelity of the double:** 420 of 430 facts (97.6 %); 400 of the 400 it claims to reproduce (100 %); the default double 380 of 430 facts (88.3 %)',
+    "- **Fidelity of the double:** 420 of 430 facts (97.6 %); 400 of the 400 it claims to reproduce (100 %); the default double 380 of 430 facts (88.3 %); the night before (the team's double) 425 of 430 facts (98.8 %)",
     "- **Reliance contracts:** 1 of 3 hold (2 facts broken, 2 unverified, 1 not checked: see the step's log)",
   ]);
   expect(summary).toContain('calibrated       the sandbox at https://sandbox.team.example');
+  expect(summary, 'what moved since the night before, by area').toContain(
+    '### Since the night before\n\n| area | agreed | differing |\n| --- | --- | --- |\n| listing | 20 of 25 (80 %) | page token form |',
+  );
   expect(summary).toContain('### backoffice\n```\nBROKEN        catalog id | vehicle_model 1001');
   expect(summary, 'a fact that holds stays out of the summary').not.toContain('holds         endpoint');
 });
