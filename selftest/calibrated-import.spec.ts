@@ -156,3 +156,13 @@ test('the listing hands out page tokens of the observed alphabet and length, and
   expect(tokens.encode(cursor), 'the same position, the same token').toBe(token);
   expect(tokens.decode(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBeUndefined();
 });
+
+test('a choice the observation lacks: the double keeps its own and says so, with the value it keeps', () => {
+  const areas = structuredClone(referenceChoices());
+  delete areas.deliveries?.['token header'];
+  const profile = profileOf({ format: 'classifieds-observed-profile/1', catalog: null, areas });
+  if ('problem' in profile) throw new Error(`set-up: ${profile.problem}`);
+  expect(calibrationOf(profile).notObserved).toEqual([
+    `deliveries | token header | not observed: the sandbox's own, "authorization (Bearer)"`,
+  ]);
+});

@@ -27,6 +27,8 @@ export interface Calibration {
   catalogUnknown: Array<{ path: string; why: string }>;
   /** Whether the snapshot's catalogs are served. */
   catalogServed: boolean;
+  /** Choices the double could take that the observation lacks: the sandbox keeps its own, said so. */
+  notObserved: string[];
 }
 
 let referenceAreas: Record<string, Record<string, ObservedValue>> | undefined;
@@ -90,7 +92,22 @@ export function calibrationOf(profile: ObservedProfile): Calibration {
     facts,
     catalogUnknown: snapshot === null ? [] : unknownLookups(snapshot),
     catalogServed: snapshot !== null,
+    notObserved: notObservedLines(profile),
   };
+}
+
+/**
+ * Each choice a row could take (it has a setting or a variant) that the observation does not hold:
+ * the double answers it as the reference does, and its banner says so with the value it keeps.
+ */
+function notObservedLines(profile: ObservedProfile): string[] {
+  return Object.entries(referenceChoices()).flatMap(([area, keys]) =>
+    Object.entries(keys)
+      .filter(
+        ([key]) => profile.areas[area]?.[key] === undefined && rowOf(area, key)?.row.reproduce !== undefined,
+      )
+      .map(([key, value]) => `${area} | ${key} | not observed: the sandbox's own, ${JSON.stringify(value)}`),
+  );
 }
 
 /** Patches of distinct rules as one. */

@@ -138,6 +138,7 @@ export function calibrationFileText(calibration: Calibration): string {
       catalog: calibration.catalogServed ? 'served as observed' : 'not observed: the sandbox’s own',
       facts: calibration.facts,
       notReproduced: notReproducedLines(calibration),
+      notObserved: calibration.notObserved,
     },
     null,
     2,
@@ -169,5 +170,7 @@ export function calibrationReport(calibration: Calibration, profile: string, out
     `calibrated like  ${profile} (${calibration.target}, ${calibration.observedAt}): ${reproduced} of ${calibration.facts.length} facts reproduced, catalog ${calibration.catalogServed ? 'as observed' : 'the sandbox’s own'}`,
     `not reproduced   ${missing.length} (listed in ${out})`,
     ...missing.map((line) => `  ${line}`),
+    `not observed     ${calibration.notObserved.length} (the sandbox keeps its own)`,
+    ...calibration.notObserved.map((line) => `  ${line}`),
   ];
 }
