@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { escapeControls } from '../spec/output-text.js';
 import type { CatalogNode, CatalogSnapshot } from '../helpers/profile/catalog-tree.js';
 import { readProfile, type Profile } from '../helpers/profile/profile.js';
 import { checkContract, countsLine, exitStatusOf, verdictText } from '../report-card/reliance/check.js';
@@ -83,7 +84,7 @@ async function derive(args: string[]): Promise<number> {
     deliveryFormat: (double?.areas ?? referenceChoices()).deliveries ?? {},
   });
   const text = contractText(clientId, facts);
-  if (values.out === undefined) process.stdout.write(text);
+  if (values.out === undefined) process.stdout.write(text.split('\n').map(escapeControls).join('\n'));
   else {
     mkdirSync(dirname(resolve(values.out)), { recursive: true });
     writeFileSync(values.out, text);
@@ -126,7 +127,9 @@ function check(args: string[]): number {
     earlier.push(read.profile);
   }
   const verdicts = checkContract(contract.facts, tonight.profile, earlier);
-  for (const verdict of verdicts) console.log(verdictText(verdict));
+  // Each line through the one sanitiser: the facts' text came from a marketplace and a journal.
+  for (const verdict of verdicts)
+    console.log(verdictText(verdict).split('\n').map(escapeControls).join('\n'));
   console.log(countsLine(verdicts));
   if (values.junit !== undefined) {
     mkdirSync(dirname(resolve(values.junit)), { recursive: true });

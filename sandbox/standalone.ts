@@ -128,8 +128,9 @@ function startFailure(error: unknown): void {
   const known = error instanceof DataFileError || (error instanceof Error && 'code' in error);
   console.error(`sandbox: ${port ?? (known ? error.message : String(error))}`);
   if (!known && error instanceof Error) console.error(error.stack);
-  // A damaged data file is an input file refused: 2; a folder in use, a port taken: 1.
-  process.exit(error instanceof DataFileError ? error.exitCode : 1);
+  // An input file refused (a damaged data file, an observation that is no profile): 2; a folder in use, a port taken: 1.
+  const refusedInput = error instanceof Error && 'code' in error && error.code === 'LIKE';
+  process.exit(error instanceof DataFileError ? error.exitCode : refusedInput ? 2 : 1);
 }
 
 try {
