@@ -83,3 +83,21 @@ test('a port in use is named by the variable that moves it; the start leaves no 
   expect(apps.stderr).toContain(`port ${busyPort} is in use (SANDBOX_APPS_PORT)`);
   expect(existsSync(data)).toBe(false);
 });
+
+test('an observation that is no profile, named by SANDBOX_LIKE, is refused like --like: exit 2, one line', async () => {
+  const profile = join(dir, 'observed.json');
+  writeFileSync(profile, '{"format": ');
+  const child = spawn(
+    process.execPath,
+    ['--import', require.resolve('tsx'), resolve('sandbox/main.ts'), '--in-memory'],
+    {
+      cwd: dir,
+      env: childEnvironment({ SANDBOX_LIKE: profile, SANDBOX_AUTH_PORT: '0', SANDBOX_APPS_PORT: '0' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const run = await exitOf(child);
+  expect(run.code, run.stdout + run.stderr).toBe(2);
+  expect(run.stderr).toContain('is not JSON');
+  expect(run.stderr).not.toContain('    at ');
+});
