@@ -52,14 +52,37 @@ export function judgeCredentials(fact: RelianceFact, profile: Profile): Judgemen
  * A page token the client stored and sent back: its forms (alphabet, order of length) and the
  * longest it kept. Holds while tonight's tokens are of those forms and no longer.
  */
+/** An `other (...)` form's characters beyond letters and digits, and its length bound. */
+function otherForm(form: string): { characters: string[]; bound: string } | undefined {
+  const match = /^other \((.*)\), (.*)$/.exec(form);
+  return match === null ? undefined : { characters: Array.from(match[1] ?? ''), bound: match[2] ?? '' };
+}
+
+/**
+ * Whether tonight's `form` is one the client kept: the same form, or, for tokens of no named
+ * alphabet, characters among those of the `other` forms it kept within the same bound. One
+ * server's tokens name different subsets of one alphabet night after night (`other (-.)`, then
+ * `other (-._)`), which a client that kept them all already holds.
+ */
+function withinForms(form: string, relied: readonly string[]): boolean {
+  if (relied.includes(form)) return true;
+  const tonight = otherForm(form);
+  if (tonight === undefined) return false;
+  const kept = relied.flatMap((one) => {
+    const other = otherForm(one);
+    return other === undefined || other.bound !== tonight.bound ? [] : other.characters;
+  });
+  return tonight.characters.every((character) => kept.includes(character));
+}
+
 export function judgePageToken(fact: RelianceFact, profile: Profile): Judgement {
   const listing = profile.areas.listing ?? {};
   if (fact.subject === 'listing page token form') {
     const tonight = valuesOf(listing['page token form']).map(String);
     if (tonight.length === 0)
       return unseen('the observation met no page token', 'a listing page with a next_token');
-    const relied = new Set(fact.value.split('; '));
-    const other = tonight.filter((form) => !relied.has(form));
+    const relied = fact.value.split('; ');
+    const other = tonight.filter((form) => !withinForms(form, relied));
     if (other.length === 0) return HOLDS;
     return {
       standing: 'broken',
