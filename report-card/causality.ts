@@ -1,6 +1,6 @@
 import type { JournalRecord, RequestRecord } from '../spec/journal.js';
 import { oneAtATime } from './one-at-a-time.js';
-import { processOf, readAfterWritten } from './event-order.js';
+import { processOf, readAfterAnswered } from './event-order.js';
 import { partyOf, sameParty } from './party.js';
 import { answeredAt, timeOf } from './records.js';
 
@@ -37,9 +37,7 @@ export const TRAVEL_ALLOWANCE_MS = 100;
 
 /** Whether `request` arrived after `answer` had left (it may carry what the answer said). */
 export function arrivedAfterAnswer(answer: RequestRecord, request: RequestRecord): boolean {
-  if (request.seq <= answer.seq) return false;
-  const exact = readAfterWritten(answer, request);
-  return exact ?? timeOf(request) >= answeredAt(answer);
+  return request.seq > answer.seq && readAfterAnswered(answer, request);
 }
 
 /** The most the allowance grows to on a slow client: below C7.3-01's second, CFN-01 still reads a storm. */

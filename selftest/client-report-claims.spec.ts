@@ -4,7 +4,7 @@ import { exitCodeOf, gradeClient } from '../report-card/grade.js';
 import { startSandbox, type StartedSandbox } from '../sandbox/start.js';
 import type { JournalRecord } from '../spec/journal.js';
 import { actors, Browser, caller } from './support/hostile.js';
-import { redeemCode } from './support/token-flow.js';
+import { approvedCode, redeemCode } from './support/token-flow.js';
 import { JournalBuilder } from './broken-clients/journal-builder.js';
 
 /**
@@ -31,13 +31,7 @@ test.describe('a refused authorization request proven by the cookie jar that goe
     const refused = await browser.authorize(actor.clientId, 'http://127.0.0.1:9/not-registered');
     expect(refused.status, 'the unregistered redirect_uri refused on a page').toBe(400);
     expect(browser.cookie, 'the error page leaves the browser its cookie').not.toBeNull();
-    const consent = await browser.logIn(
-      await browser.authorize(actor.clientId, actor.redirectUri),
-      actor.login,
-      actor.password,
-    );
-    const approved = await browser.approve(consent);
-    const code = new URL(approved.headers.location ?? 'none:').searchParams.get('code') ?? '';
+    const { code } = await approvedCode(sandbox, actor, 'basic_user_info', browser);
     expect((await redeemCode(sandbox, browser, actor, code)).status, 'set-up: the exchange').toBe(200);
     const { records } = sandbox.state.journal.read({ clientId: actor.clientId });
     const authorizations = records.filter(
@@ -56,14 +50,7 @@ test.describe('a refused authorization request proven by the cookie jar that goe
     const actor = actors(sandbox);
     const neighbour = new Browser(sandbox, caller(sandbox));
     expect((await neighbour.authorize(actor.clientId, 'http://127.0.0.1:9/forged')).status).toBe(400);
-    const owner = new Browser(sandbox, caller(sandbox));
-    const consent = await owner.logIn(
-      await owner.authorize(actor.clientId, actor.redirectUri),
-      actor.login,
-      actor.password,
-    );
-    const approved = await owner.approve(consent);
-    const code = new URL(approved.headers.location ?? 'none:').searchParams.get('code') ?? '';
+    const { browser: owner, code } = await approvedCode(sandbox, actor, 'basic_user_info');
     expect((await redeemCode(sandbox, owner, actor, code)).status, 'set-up: the exchange').toBe(200);
     const own = sandbox.state.journal.read({ clientId: actor.clientId }).records;
     const withClaims = sandbox.state.journal.read({ clientId: actor.clientId, claimed: true }).records;

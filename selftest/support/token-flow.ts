@@ -5,13 +5,16 @@ import { type actors, type Answer, Browser, caller, send } from './hostile.js';
 
 type Actor = ReturnType<typeof actors>;
 
-/** Through the sandbox's own forms, up to the code: signed in, consent approved for `scope`. */
+/**
+ * Through the sandbox's own forms, up to the code: signed in, consent approved for `scope`; in
+ * `browser`'s cookie jar when one is given (what it met before goes with it), else a new one.
+ */
 export async function approvedCode(
   sandbox: StartedSandbox,
   { clientId, redirectUri, login, password }: Actor,
   scope: string,
+  browser = new Browser(sandbox, caller(sandbox)),
 ): Promise<{ browser: Browser; code: string }> {
-  const browser = new Browser(sandbox, caller(sandbox));
   const consent = await browser.logIn(
     await browser.authorize(clientId, redirectUri, 's', scope),
     login,
